@@ -1,0 +1,3 @@
+"""The card-table companion."""
+
+__version__ = "0.1.0"

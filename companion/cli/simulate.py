@@ -1,0 +1,61 @@
+"""``companion simulate FILE``: replay an event script and print the resulting state."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.cli.output import state_text
+from companion.games.script import ScriptError, parse_script
+from companion.games.session import RefusedLine, replay_script
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="replay an event script and print the state",
+        description="Replay an event script (one event per line) and print the game state. "
+        "Exit codes: 0 replayed, 1 an event was refused, 2 the script is malformed.",
+    )
+    parser.add_argument("file", help="the script, or - for standard input")
+    parser.add_argument("--json", action="store_true", help="print the state as JSON")
+    parser.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="record refused events as violations and go on",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    source = "<stdin>" if args.file == "-" else args.file
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"companion simulate: cannot read {source}: {_reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        replay = replay_script(parse_script(text, source), keep_going=args.keep_going)
+    except RefusedLine as error:
+        print(f"companion simulate: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    except ScriptError as error:
+        print(f"companion simulate: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    state = replay.to_json()
+    if args.json:
+        print(json.dumps(state, ensure_ascii=False, indent=2))
+    else:
+        print(state_text(state))
+    return EXIT_OK
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)

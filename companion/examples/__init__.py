@@ -1,0 +1,1 @@
+"""Example games bundled with the package, replayed by ``companion demo``."""

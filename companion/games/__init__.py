@@ -1,0 +1,1 @@
+"""The game engines and the frame they share: events, options, the script, the session."""

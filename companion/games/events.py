@@ -1,0 +1,102 @@
+"""The events that drive every game: what the camera sees and what the buttons say.
+
+Each event is a frozen value with ``parse`` and ``__str__`` (its line in the event script),
+so a journal, a bug report and a replay all use the same text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from companion.cards import Card, CardError
+
+_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+class EventSyntaxError(ValueError):
+    """A line that is not an event at all (the game may still refuse a well-formed one)."""
+
+
+@dataclass(frozen=True)
+class CardSeen:
+    """``card ZONE CARD``: a card became visible in a zone."""
+
+    zone: str
+    card: Card
+
+    def __str__(self) -> str:
+        return f"card {self.zone} {self.card}"
+
+
+@dataclass(frozen=True)
+class CardGone:
+    """``gone ZONE CARD``: a card left a zone that still holds others."""
+
+    zone: str
+    card: Card
+
+    def __str__(self) -> str:
+        return f"gone {self.zone} {self.card}"
+
+
+@dataclass(frozen=True)
+class ZoneCleared:
+    """``clear ZONE``: the zone was emptied."""
+
+    zone: str
+
+    def __str__(self) -> str:
+        return f"clear {self.zone}"
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button action: a name and its arguments, e.g. ``bid 1 2`` or ``stake 5``.
+
+    Arguments stay text here; each game reads them with ``int_arg`` and friends so that a
+    wrong argument is refused with the game's own explanation.
+    """
+
+    name: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.name, *self.args))
+
+
+Event = CardSeen | CardGone | ZoneCleared | Action
+
+CAMERA_VERBS = ("card", "gone", "clear")
+
+
+def parse_event(text: str) -> Event:
+    """Parse one event line (without its comment)."""
+    words = text.split()
+    if not words:
+        raise EventSyntaxError("empty event")
+    verb, rest = words[0], words[1:]
+    if verb in ("card", "gone"):
+        if len(rest) != 2:
+            raise EventSyntaxError(f'"{verb}" takes a zone and a card, like "{verb} trick QS"')
+        zone = _zone(rest[0])
+        try:
+            card = Card.parse(rest[1])
+        except CardError as error:
+            raise EventSyntaxError(str(error)) from None
+        return CardSeen(zone, card) if verb == "card" else CardGone(zone, card)
+    if verb == "clear":
+        if len(rest) != 1:
+            raise EventSyntaxError('"clear" takes one zone, like "clear trick"')
+        return ZoneCleared(_zone(rest[0]))
+    if verb == "game":
+        raise EventSyntaxError('"game" may only be the first line of a script')
+    if not _NAME.match(verb):
+        raise EventSyntaxError(f'"{verb}" is not an event: expected card, gone, clear or an action')
+    return Action(verb, tuple(rest))
+
+
+def _zone(text: str) -> str:
+    if not _NAME.match(text):
+        raise EventSyntaxError(f'"{text}" is not a zone name')
+    return text
