@@ -1,0 +1,49 @@
+"""The data contract between the synthetic data (faces, scenes) and the reader's trainer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.cards import Card, IndexScript
+
+
+@dataclass(frozen=True)
+class FaceImage:
+    """One rendered card face, upright, with its corner-index boxes."""
+
+    design: str  # "gnome:<name>", "kde:<name>", "font:<name>" ...
+    script: IndexScript
+    card: Card
+    rgba: np.ndarray  # H x W x 4 uint8, the face upright, alpha 0 outside the card
+    index_boxes: tuple[tuple[float, float, float, float], ...]
+    # each corner index (rank glyph + suit pip) as (x0, y0, x1, y1) in 0..1 face
+    # coordinates; the box as printed (the bottom-right index is printed upside down)
+    index_rotations: tuple[int, ...]
+    # for each box: 0 if its index reads upright on the upright face, 180 if upside
+    # down (90/270 if a design prints it sideways)
+
+
+@dataclass(frozen=True)
+class PlacedIndex:
+    quad: np.ndarray  # 4 x 2 float32 image pixels: the index box corners in the
+    # index's own reading order: top-left, top-right,
+    # bottom-right, bottom-left as the index reads upright
+    visible: float  # 0..1 fraction of the box visible (not covered, in frame)
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    card: Card
+    design: str
+    script: IndexScript
+    outline: np.ndarray  # 4 x 2 float32 card corners in image pixels (face TL, TR, BR, BL)
+    visible: float  # 0..1 fraction of the card's area visible
+    indices: tuple[PlacedIndex, ...]
+
+
+@dataclass(frozen=True)
+class Scene:
+    image: np.ndarray  # H x W x 3 uint8, BGR (OpenCV order)
+    cards: tuple[PlacedCard, ...]  # in stacking order, bottom first
