@@ -72,7 +72,7 @@ def test_refused_event_leaves_the_state_unchanged_even_if_the_engine_changed_it(
     before = game.to_json()
     with pytest.raises(OutOfTurn, match="seat 1 is to play, not seat 0"):
         game.apply(parse_event("add 0 2"))
-    with pytest.raises(IllegalEvent, match="9 is not 1..5"):
+    with pytest.raises(IllegalEvent, match=r"9 is not 1\.\.5"):
         game.apply(parse_event("add 1 9"))
     assert game.to_json() == before
     assert len(game.events) == 1
