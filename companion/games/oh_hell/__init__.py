@@ -1,0 +1,1 @@
+"""Oh Hell (Oh Pshaw, Blackout): bids, tricks read by the camera, the score sheet."""
