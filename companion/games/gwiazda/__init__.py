@@ -1,0 +1,1 @@
+"""Gwiazda ("The Star"): a Polish banking game played with two separate 52-card decks."""
