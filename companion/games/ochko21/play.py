@@ -1,0 +1,160 @@
+"""One player's game against the bank: his stake, his cards, and how it is settled."""
+
+from __future__ import annotations
+
+from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.ledger import BANK
+from companion.games.ochko21 import bank
+from companion.games.ochko21.options import Ochko21Options
+from companion.games.ochko21.points import OCHKO, hand_total
+from companion.games.ochko21.state import (
+    BANKER_ZONE,
+    PLAYER_ZONE,
+    Ochko21State,
+    Outcome,
+    Phase,
+    Result,
+)
+
+DOUBLE = 2
+
+
+def player_total(options: Ochko21Options, state: Ochko21State) -> int:
+    return hand_total(state.table[PLAYER_ZONE], options.ace)
+
+
+def banker_total(options: Ochko21Options, state: Ochko21State) -> int:
+    return hand_total(state.table[BANKER_ZONE], options.ace)
+
+
+def stake_problem(state: Ochko21State) -> str | None:
+    """Why the current player cannot name his stake yet (the cards on the mat), or None."""
+    if state.stale:
+        played = " ".join(sorted(str(card) for card in state.stale))
+        return f"the played cards ({played}) must be put away first"
+    banker_cards = state.table[BANKER_ZONE]
+    if not banker_cards:
+        return "the banker's face-up card is not on the mat yet"
+    if len(banker_cards) > 1:
+        return "the banker shows more than his one face-up card"
+    return None
+
+
+def place_stake(state: Ochko21State, amount: int) -> None:
+    seat = _current(state)
+    problem = stake_problem(state)
+    if problem is not None:
+        raise OutOfTurn(f"seat {seat} cannot name a stake yet: {problem}")
+    if amount < 1:
+        raise IllegalEvent(f"seat {seat} cannot go for {amount}: a stake is at least 1")
+    if amount > state.bank:
+        raise IllegalEvent(
+            f"seat {seat} cannot go for {amount}: the bank holds {state.bank}, "
+            "and a stake is never more than the bank"
+        )
+    state.stake = amount
+    state.dark = False
+    state.phase = Phase.PLAYER
+
+
+def stand(options: Ochko21Options, state: Ochko21State, *, dark: bool) -> None:
+    seat = _current(state)
+    total = player_total(options, state)
+    what = "draw in the dark" if dark else "stand"
+    if dark and not options.dark_draw:
+        raise IllegalEvent("the dark draw is not played at this table (dark_draw=off)")
+    if total > OCHKO:
+        raise IllegalEvent(f"seat {seat} cannot {what}: he shows {total}, over 21: he is bust")
+    if total == OCHKO:
+        raise IllegalEvent(f"seat {seat} cannot {what}: he shows 21 and takes his winnings at once")
+    if dark:
+        state.dark = True
+        state.seats[seat].dark_draws += 1
+    state.phase = Phase.BANKER
+
+
+def claim_ochko(options: Ochko21Options, state: Ochko21State) -> None:
+    seat = _current(state)
+    total = player_total(options, state)
+    if total != OCHKO:
+        raise IllegalEvent(f"seat {seat} cannot claim 21: his shown cards total {total}")
+    _settle(state, Outcome.OCHKO, state.stake, total, None)
+
+
+def declare_bust(options: Ochko21Options, state: Ochko21State) -> None:
+    seat = _current(state)
+    total = player_total(options, state)
+    if total <= OCHKO:
+        raise IllegalEvent(
+            f"seat {seat} cannot declare a bust: his shown cards total {total} "
+            "(a bust must be shown: over 21)"
+        )
+    _settle(state, Outcome.BUST, -state.stake, total, None)
+
+
+def hidden_bust(options: Ochko21Options, state: Ochko21State) -> None:
+    seat = _current(state)
+    total = player_total(options, state)
+    if state.dark:
+        raise IllegalEvent(
+            f"seat {seat} drew a card in the dark: a dark bust is never charged double "
+            "(settle it with showdown)"
+        )
+    if total <= OCHKO:
+        raise IllegalEvent(
+            f"seat {seat} did not hide a bust: his shown cards total {total}, not over 21"
+        )
+    penalty = DOUBLE * state.stake
+    state.seats[seat].double_penalties += 1
+    state.flag(
+        "hidden-bust",
+        f"seat {seat} hid a bust ({total}) and pays double: {penalty}",
+        seat=seat,
+    )
+    _settle(state, Outcome.HIDDEN_BUST, -penalty, total, None)
+
+
+def showdown(options: Ochko21Options, state: Ochko21State) -> None:
+    seat = _current(state)
+    mine = player_total(options, state)
+    theirs = banker_total(options, state)
+    if not state.table[PLAYER_ZONE]:
+        raise OutOfTurn(f"showdown: seat {seat}'s cards are not shown yet")
+    if not state.table[BANKER_ZONE]:
+        raise OutOfTurn("showdown: the banker's cards are not on the mat")
+    if mine > OCHKO:
+        if not state.dark:
+            raise IllegalEvent(
+                f"showdown: seat {seat} shows {mine}, over 21, and did not say so: "
+                "the banker records hidden-bust (he pays double)"
+            )
+        _settle(state, Outcome.DARK_BUST, -state.stake, mine, theirs)
+    elif theirs > OCHKO or mine > theirs:
+        _settle(state, Outcome.WON, state.stake, mine, theirs)
+    else:
+        _settle(state, Outcome.LOST, -state.stake, mine, theirs)
+
+
+def _current(state: Ochko21State) -> int:
+    assert state.turn is not None  # the phase checks come first: a game has a player
+    return state.turn
+
+
+def _settle(
+    state: Ochko21State, outcome: Outcome, amount: int, mine: int, theirs: int | None
+) -> None:
+    seat = _current(state)
+    reason = f"seat {seat} {outcome.value} (stake {state.stake})"
+    if amount > 0:
+        state.ledger.pay(BANK, seat, amount, reason)
+    else:
+        state.ledger.pay(seat, BANK, -amount, reason)
+    record = state.seats[seat]
+    record.games += 1
+    if amount > 0:
+        record.wins += 1
+    record.last = Result(state.stake, outcome, amount, mine, theirs)
+    state.last_game = (seat, record.last)
+    state.stale.update(state.table[BANKER_ZONE])
+    state.stale.update(state.table[PLAYER_ZONE])
+    bank.after_game(state)
