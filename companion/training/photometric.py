@@ -1,0 +1,106 @@
+"""Camera and lighting effects applied to a whole composed scene."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.training.backgrounds import FloatImage, as_float, smooth_noise
+
+JPEG_QUALITY_RANGE = (35, 95)
+MAX_VALUE = 255.0
+
+
+def uneven_light(rng: np.random.Generator, image: FloatImage) -> None:
+    """Multiply by a smooth illumination field: a gradient, a vignette, soft blotches."""
+    height, width = image.shape[:2]
+    ys, xs = np.mgrid[0:height:8, 0:width:8].astype(np.float32)
+    gx, gy = rng.normal(0, 0.25, 2)
+    field = 1.0 + gx * (xs / width - 0.5) + gy * (ys / height - 0.5)
+    radius = ((xs / width - 0.5) ** 2 + (ys / height - 0.5) ** 2) * 4
+    field -= rng.uniform(0.0, 0.35) * radius
+    rows, columns = field.shape
+    field += rng.uniform(0.0, 0.25) * (smooth_noise(rng, rows, columns, 10) - 0.5)
+    full = as_float(cv2.resize(as_float(field), (width, height), interpolation=cv2.INTER_LINEAR))
+    image *= full[..., None]
+
+
+def cast_shadow(rng: np.random.Generator, image: FloatImage) -> None:
+    """A large soft shadow, as of a person or a lamp arm."""
+    height, width = image.shape[:2]
+    small = np.zeros((height // 8, width // 8), np.float32)
+    points = rng.uniform(0, 1, (int(rng.integers(3, 6)), 2)) * [width // 8, height // 8]
+    points = points * 1.6 - [width // 16, height // 16]
+    cv2.fillPoly(small, [points.astype(np.int32)], 1.0)
+    soft = cv2.GaussianBlur(small, (0, 0), rng.uniform(2, 8))
+    mask = as_float(cv2.resize(soft, (width, height), interpolation=cv2.INTER_LINEAR))
+    image *= (1.0 - rng.uniform(0.2, 0.55) * mask)[..., None]
+
+
+def glare(rng: np.random.Generator, image: FloatImage) -> None:
+    """Bright soft spots and streaks, as of a lamp reflected by glossy cards."""
+    height, width = image.shape[:2]
+    small = np.zeros((height // 4, width // 4), np.float32)
+    for _ in range(int(rng.integers(1, 3))):
+        centre = (int(rng.integers(0, width // 4)), int(rng.integers(0, height // 4)))
+        axes = (int(rng.integers(4, width // 12)), int(rng.integers(2, height // 16)))
+        cv2.ellipse(small, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+    soft = cv2.GaussianBlur(small, (0, 0), rng.uniform(1.5, 6))
+    mask = as_float(cv2.resize(soft, (width, height), interpolation=cv2.INTER_LINEAR))
+    image += (rng.uniform(60, 200) * mask)[..., None]
+
+
+def white_balance_and_exposure(rng: np.random.Generator, image: FloatImage) -> None:
+    gains = rng.uniform(0.8, 1.2, 3).astype(np.float32)
+    image *= gains[None, None, :] * np.float32(rng.uniform(0.7, 1.3))
+    np.clip(image, 0, MAX_VALUE, out=image)
+    gamma = rng.uniform(0.75, 1.35)
+    image[...] = MAX_VALUE * (image / MAX_VALUE) ** gamma
+
+
+def blur(rng: np.random.Generator, image: FloatImage) -> FloatImage:
+    if rng.random() < 0.3:
+        length = int(rng.integers(3, 8))
+        kernel = np.zeros((length, length), np.float32)
+        kernel[length // 2, :] = 1.0 / length
+        rotation = cv2.getRotationMatrix2D(
+            (length / 2 - 0.5, length / 2 - 0.5), float(rng.uniform(0, 180)), 1.0
+        )
+        turned = as_float(cv2.warpAffine(kernel, rotation, (length, length)))
+        turned /= max(float(turned.sum()), 1e-6)
+        return as_float(cv2.filter2D(image, -1, turned))
+    return as_float(cv2.GaussianBlur(image, (0, 0), rng.uniform(0.4, 1.6)))
+
+
+def noise(rng: np.random.Generator, image: FloatImage) -> None:
+    sigma = rng.uniform(1.0, 8.0)
+    image += rng.normal(0.0, sigma, image.shape[:2]).astype(np.float32)[..., None]
+    if rng.random() < 0.5:
+        image += rng.normal(0.0, sigma * 0.5, image.shape).astype(np.float32)
+
+
+def jpeg(rng: np.random.Generator, image_bgr: np.ndarray) -> np.ndarray:
+    quality = int(rng.integers(*JPEG_QUALITY_RANGE))
+    ok, encoded = cv2.imencode(".jpg", image_bgr, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        return image_bgr
+    decoded = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    return np.asarray(decoded, np.uint8) if decoded is not None else image_bgr
+
+
+def finish(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
+    """Apply the lighting and camera effects; returns the BGR uint8 picture."""
+    uneven_light(rng, image)
+    if rng.random() < 0.3:
+        cast_shadow(rng, image)
+    if rng.random() < 0.35:
+        glare(rng, image)
+    white_balance_and_exposure(rng, image)
+    if rng.random() < 0.6:
+        image = blur(rng, image)
+    noise(rng, image)
+    rgb = np.clip(image, 0, MAX_VALUE).astype(np.uint8)
+    bgr = np.ascontiguousarray(rgb[..., ::-1])
+    if rng.random() < 0.8:
+        bgr = jpeg(rng, bgr)
+    return bgr

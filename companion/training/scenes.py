@@ -1,0 +1,256 @@
+"""Synthetic table scenes with exact ground truth: where every card and index lies.
+
+``SceneMaker(faces, seed).make()`` lays cards out (``layout``), draws a table
+(``backgrounds``) with things that are not cards (``distractors``), warps each face into
+place with a soft shadow, keeps a map of which card is on top at every pixel, and finishes
+with lighting and camera effects (``photometric``). Visibility is measured by sampling a
+grid of points over each card and each index box against that map.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.cards import IndexScript
+from companion.training import distractors, photometric
+from companion.training.backgrounds import FloatImage, make_background
+from companion.training.layout import LayoutMaker, Pose
+from companion.training.types import FaceImage, PlacedCard, PlacedIndex, Scene
+
+DEFAULT_WIDTH = 1280
+DEFAULT_HEIGHT = 720
+REFERENCE_HEIGHT = 720  # index heights below are for this frame height
+INDEX_PIXELS_RANGE = (12.0, 60.0)
+NOMINAL_INDEX_FRACTION = 0.17  # index box height / face height when a face has none
+NO_CARD = -1
+OCCLUDER = -2
+CARD_SAMPLES = 16  # per side of the grid of points that measures a card's visibility
+INDEX_SAMPLES = 8
+RIGHT_ANGLE = 90
+MIN_PYRAMID_HEIGHT = 24
+SECOND_DECK_CHANCE = 0.25
+HAND_CHANCE = 0.15
+
+
+@dataclass(frozen=True)
+class _Deck:
+    design: str
+    script: IndexScript
+    faces: tuple[int, ...]  # positions in SceneMaker.faces
+
+
+def _grid(x0: float, y0: float, x1: float, y1: float, count: int) -> np.ndarray:
+    steps = (np.arange(count) + 0.5) / count
+    xs = x0 + (x1 - x0) * steps
+    ys = y0 + (y1 - y0) * steps
+    gx, gy = np.meshgrid(xs, ys)
+    return np.stack([gx.ravel(), gy.ravel()], axis=1)
+
+
+def _transform(points: np.ndarray, homography: np.ndarray) -> np.ndarray:
+    mapped = cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64), homography)
+    return mapped.reshape(-1, 2)
+
+
+def reading_order(box: tuple[float, float, float, float], rotation: int) -> np.ndarray:
+    """The box corners in face fractions, starting at the index's own top-left, clockwise."""
+    x0, y0, x1, y1 = box
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    shift = (rotation // RIGHT_ANGLE) % len(corners)
+    return np.array(corners[shift:] + corners[:shift], np.float64)
+
+
+def _visible_fraction(points: np.ndarray, labels: np.ndarray, card_id: int) -> float:
+    height, width = labels.shape
+    xs = np.floor(points[:, 0]).astype(np.int64)
+    ys = np.floor(points[:, 1]).astype(np.int64)
+    inside = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
+    hits = np.zeros(len(points), bool)
+    hits[inside] = labels[ys[inside], xs[inside]] == card_id
+    return float(hits.mean()) if len(points) else 0.0
+
+
+class SceneMaker:
+    """Random table scenes from the given faces; the same seed gives the same scenes."""
+
+    def __init__(self, faces: Sequence[FaceImage], seed: int) -> None:
+        if not faces:
+            raise ValueError("SceneMaker needs at least one card face")
+        self.faces = list(faces)
+        self.rng = np.random.default_rng(seed)
+        by_deck: dict[tuple[str, IndexScript], list[int]] = defaultdict(list)
+        for position, face in enumerate(self.faces):
+            by_deck[(face.design, face.script)].append(position)
+        self.decks = [
+            _Deck(design, script, tuple(positions))
+            for (design, script), positions in sorted(
+                by_deck.items(), key=lambda item: (item[0][0], item[0][1].value)
+            )
+        ]
+        self._pyramids: dict[int, list[np.ndarray]] = {}
+        self._index_fraction = [self._index_height(face) for face in self.faces]
+
+    @staticmethod
+    def _index_height(face: FaceImage) -> float:
+        if not face.index_boxes:
+            return NOMINAL_INDEX_FRACTION
+        heights = []
+        for (x0, y0, x1, y1), rotation in zip(face.index_boxes, face.index_rotations, strict=True):
+            sideways = (rotation // RIGHT_ANGLE) % 2 == 1
+            along = (x1 - x0) * face.rgba.shape[1] / face.rgba.shape[0] if sideways else y1 - y0
+            heights.append(along)
+        return float(np.median(heights))
+
+    def _pyramid(self, position: int) -> list[np.ndarray]:
+        """Premultiplied-alpha float32 copies of a face at halving sizes (for small cards)."""
+        levels = self._pyramids.get(position)
+        if levels is None:
+            rgba = self.faces[position].rgba.astype(np.float32)
+            rgba[..., :3] *= rgba[..., 3:4] / 255.0
+            levels = [rgba]
+            while levels[-1].shape[0] // 2 >= MIN_PYRAMID_HEIGHT:
+                levels.append(cv2.pyrDown(levels[-1]))
+            self._pyramids[position] = levels
+        return levels
+
+    def _deal(self, count: int) -> list[int]:
+        decks = [self.decks[int(self.rng.integers(0, len(self.decks)))]]
+        if self.rng.random() < SECOND_DECK_CHANCE:
+            decks.append(self.decks[int(self.rng.integers(0, len(self.decks)))])
+        dealt: list[int] = []
+        while len(dealt) < count:
+            deck = decks[int(self.rng.integers(0, len(decks)))]
+            pick = deck.faces[int(self.rng.integers(0, len(deck.faces)))]
+            if pick not in dealt or len(dealt) >= len(deck.faces):
+                dealt.append(pick)
+        return dealt
+
+    def _paste(
+        self,
+        canvas: FloatImage,
+        labels: np.ndarray,
+        position: int,
+        outline: np.ndarray,
+        card_id: int,
+        shadow: np.ndarray,
+    ) -> None:
+        height, width = labels.shape
+        edge = float(np.linalg.norm(outline[0] - outline[3]))
+        reach = float(np.linalg.norm(shadow)) * 3 + 2
+        x0 = max(0, int(np.floor(outline[:, 0].min() - reach)))
+        y0 = max(0, int(np.floor(outline[:, 1].min() - reach)))
+        x1 = min(width, int(np.ceil(outline[:, 0].max() + reach)) + 1)
+        y1 = min(height, int(np.ceil(outline[:, 1].max() + reach)) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        roi = canvas[y0:y1, x0:x1]
+        shade = np.zeros((y1 - y0, x1 - x0), np.float32)
+        shifted = (outline + shadow - [x0, y0]).astype(np.int32)
+        cv2.fillConvexPoly(shade, shifted, 1.0, cv2.LINE_AA)
+        sigma = max(0.8, float(np.linalg.norm(shadow)))
+        shade = cv2.GaussianBlur(shade, (0, 0), sigma)
+        roi *= (1.0 - self._shadow_strength * shade)[..., None]
+
+        levels = self._pyramid(position)
+        level = 0
+        while level + 1 < len(levels) and levels[level + 1].shape[0] >= edge:
+            level += 1
+        face = levels[level]
+        fh, fw = face.shape[:2]
+        source = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
+        target = (outline - [x0, y0]).astype(np.float32)
+        homography = cv2.getPerspectiveTransform(source, target)
+        warped = cv2.warpPerspective(
+            face,
+            homography,
+            (x1 - x0, y1 - y0),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=(0, 0, 0, 0),
+        )
+        alpha = warped[..., 3:4] / 255.0
+        roi *= 1.0 - alpha
+        roi += warped[..., :3] * self._card_light
+        labels[y0:y1, x0:x1][alpha[..., 0] > 0.5] = card_id
+
+    def _place(
+        self, position: int, pose: Pose, camera: np.ndarray, labels: np.ndarray, card_id: int
+    ) -> PlacedCard:
+        face = self.faces[position]
+        fh, fw = face.rgba.shape[:2]
+        outline = _transform(pose.outline(fw / fh), camera)
+        unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+        to_image = cv2.getPerspectiveTransform(unit, outline.astype(np.float32))
+        card_points = _transform(_grid(0.02, 0.02, 0.98, 0.98, CARD_SAMPLES), to_image)
+        indices = []
+        for box, rotation in zip(face.index_boxes, face.index_rotations, strict=True):
+            quad = _transform(reading_order(box, rotation), to_image)
+            samples = _transform(_grid(*box, INDEX_SAMPLES), to_image)
+            indices.append(
+                PlacedIndex(
+                    quad=quad.astype(np.float32),
+                    visible=_visible_fraction(samples, labels, card_id),
+                )
+            )
+        return PlacedCard(
+            card=face.card,
+            design=face.design,
+            script=face.script,
+            outline=outline.astype(np.float32),
+            visible=_visible_fraction(card_points, labels, card_id),
+            indices=tuple(indices),
+        )
+
+    def _decorate(self, canvas: FloatImage, card_height: float) -> None:
+        rng = self.rng
+        for _ in range(int(rng.poisson(1.0))):
+            distractors.text(rng, canvas)
+        for _ in range(int(rng.poisson(0.4))):
+            distractors.coin(rng, canvas)
+        for _ in range(int(rng.poisson(0.6))):
+            distractors.shape(rng, canvas)
+        if rng.random() < 0.15:
+            distractors.card_back(rng, canvas, card_height)
+
+    def make(self, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT) -> Scene:
+        """One random scene of the given size."""
+        if width <= 0 or height <= 0:
+            raise ValueError(f"scene size must be positive, got {width} x {height}")
+        rng = self.rng
+        index_pixels = float(np.exp(rng.uniform(*np.log(INDEX_PIXELS_RANGE))))
+        index_pixels *= height / REFERENCE_HEIGHT
+        layout = LayoutMaker(rng, width, height).make(index_pixels / NOMINAL_INDEX_FRACTION)
+        canvas = make_background(rng, height, width)
+        self._decorate(canvas, index_pixels / NOMINAL_INDEX_FRACTION)
+        labels = np.full((height, width), NO_CARD, np.int16)
+        dealt = self._deal(len(layout.poses))
+        light_angle = rng.uniform(0, 2 * np.pi)
+        shadow_length = rng.uniform(0.0, 0.03)
+        self._shadow_strength = float(rng.uniform(0.15, 0.5))
+        self._card_light = float(rng.uniform(0.85, 1.0))
+        outlines = []
+        for card_id, (pose, position) in enumerate(zip(layout.poses, dealt, strict=True)):
+            face = self.faces[position]
+            scale = NOMINAL_INDEX_FRACTION / self._index_fraction[position]
+            sized = Pose(pose.x, pose.y, pose.angle, pose.height * scale, pose.group)
+            fh, fw = face.rgba.shape[:2]
+            outline = _transform(sized.outline(fw / fh), layout.camera)
+            shadow = np.array([np.cos(light_angle), np.sin(light_angle)]) * (
+                shadow_length * sized.height
+            )
+            self._paste(canvas, labels, position, outline, card_id, shadow)
+            outlines.append(sized)
+        if rng.random() < HAND_CHANCE:
+            mask = distractors.hand(rng, canvas)
+            labels[mask > 0.5] = OCCLUDER
+        placed = tuple(
+            self._place(position, pose, layout.camera, labels, card_id)
+            for card_id, (pose, position) in enumerate(zip(outlines, dealt, strict=True))
+        )
+        image = photometric.finish(rng, canvas)
+        return Scene(image=image, cards=placed)
