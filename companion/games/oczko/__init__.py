@@ -1,0 +1,1 @@
+"""Oczko: Polish twenty-one with a rotating bank (versions I and II)."""
