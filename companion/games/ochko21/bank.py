@@ -67,7 +67,8 @@ def after_game(state: Ochko21State) -> None:
 
 def end_bank(state: Ochko21State, end: BankEnd, taken: int) -> None:
     assert state.initial_stake is not None  # a bank ends only after it was announced
-    state.banks.append(BankRecord(state.banker, state.initial_stake, end, taken, state.round))
+    record = BankRecord(state.banker, state.initial_stake, end, taken, state.round, state.stuk_bank)
+    state.banks.append(record)
     state.banker = state.left_of(state.banker)
     state.initial_stake = None
     state.stuk_bank = None

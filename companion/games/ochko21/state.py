@@ -62,6 +62,7 @@ class BankRecord:
     end: BankEnd
     taken: int
     rounds: int
+    stuk_bank: int | None
 
 
 @dataclass

@@ -85,6 +85,7 @@ def _bank_json(record: BankRecord) -> dict[str, Any]:
         "end": record.end.value,
         "taken": record.taken,
         "rounds": record.rounds,
+        "stuk_bank": record.stuk_bank,
     }
 
 
