@@ -1,0 +1,225 @@
+"""Bets, the deal (two cards to each bettor, the dealer's up card) and the naturals."""
+
+from __future__ import annotations
+
+from companion.cards import Card
+from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.ochko_bank.hands import NATURAL_CARDS, is_natural, lets_dealer_peek
+from companion.games.ochko_bank.options import OchkoBankOptions
+from companion.games.ochko_bank.settle import pay_natural, settle_dealer_natural
+from companion.games.ochko_bank.state import (
+    DealerHand,
+    Hand,
+    HandStatus,
+    OchkoBankState,
+    Phase,
+    SeatRound,
+)
+from companion.games.ochko_bank.turns import after_players, first_drawer
+
+
+def place_bet(state: OchkoBankState, options: OchkoBankOptions, seat: int, amount: int) -> None:
+    if seat == options.dealer:
+        raise IllegalEvent(f"seat {seat} is the dealer: the dealer holds the bank and does not bet")
+    if state.phase is Phase.SETTLED:
+        start_round(state, options)
+    elif state.phase is not Phase.BETTING:
+        raise OutOfTurn(f"bets are placed before the deal (phase: {state.phase.value})")
+    if amount != 0 and not options.min_bet <= amount <= options.max_bet:
+        raise IllegalEvent(
+            f"seat {seat} cannot bet {amount}: the table's limits are "
+            f"{options.min_bet}..{options.max_bet} (0 takes the bet off)"
+        )
+    state.seats[seat] = SeatRound(bet=amount, hands=[Hand(bet=amount)] if amount else [])
+
+
+def start_round(state: OchkoBankState, options: OchkoBankOptions) -> None:
+    state.round += 1
+    state.phase = Phase.BETTING
+    state.seats = [SeatRound() for _ in range(options.players)]
+    state.dealer_hand = DealerHand()
+    state.offered = None
+    state.expected = []
+
+
+def open_deal(state: OchkoBankState, card: Card) -> None:
+    """The first card of a round closes the bets."""
+    if state.phase is Phase.SETTLED:
+        raise OutOfTurn(f"{card}: the round is over; place the bets of the next round first")
+    if not any(entry.playing for entry in state.seats):
+        raise OutOfTurn(f"{card}: no bets yet; place bets (bet SEAT N) before the deal")
+    state.phase = Phase.DEAL
+
+
+def deal_to_seat(
+    state: OchkoBankState, options: OchkoBankOptions, seat: int, hand: int, card: Card
+) -> None:
+    entry = state.seats[seat]
+    if not entry.playing:
+        raise IllegalEvent(f"{card} in seat {seat}'s zone: seat {seat} has no bet this round")
+    if entry.withdrawn:
+        raise IllegalEvent(f"{card} in seat {seat}'s zone: seat {seat} took his bet back")
+    if hand != 0:
+        raise IllegalEvent(f"{card}: there are no split hands during the deal")
+    entry.hands[0].cards.append(card)
+    finish_deal_if_complete(state, options)
+
+
+def overdealt_seats(state: OchkoBankState) -> list[int]:
+    return [
+        seat
+        for seat, entry in enumerate(state.seats)
+        if entry.in_round and len(entry.hands[0].cards) > NATURAL_CARDS
+    ]
+
+
+def deal_complete(state: OchkoBankState) -> bool:
+    if not state.dealer_hand.cards:
+        return False
+    return all(
+        len(entry.hands[0].cards) == NATURAL_CARDS and not entry.face_up_pending
+        for entry in state.seats
+        if entry.in_round
+    )
+
+
+def finish_deal_if_complete(state: OchkoBankState, options: OchkoBankOptions) -> None:
+    if state.phase is not Phase.DEAL or not deal_complete(state):
+        return
+    if not any(entry.in_round for entry in state.seats):
+        state.phase = Phase.SETTLED
+        return
+    up_card = state.dealer_hand.cards[0]
+    if lets_dealer_peek(up_card) and not state.dealer_hand.hole_shown_early:
+        state.phase = Phase.NATURALS
+    else:
+        end_naturals(state, options)
+
+
+def end_naturals(state: OchkoBankState, options: OchkoBankOptions) -> None:
+    """No natural announced: every player's natural is paid 3:2 at once, then the draw."""
+    for seat in options.player_seats:
+        entry = state.seats[seat]
+        if entry.in_round and is_natural(entry.hands[0].cards):
+            pay_natural(state, options, seat, entry.hands[0])
+    state.phase = Phase.PLAY
+    if first_drawer(state, options) is None:
+        after_players(state, options)
+
+
+def peek(state: OchkoBankState, options: OchkoBankOptions) -> None:
+    if state.phase is not Phase.NATURALS:
+        if state.phase is Phase.DEAL and state.dealer_hand.cards:
+            up = state.dealer_hand.cards[0]
+            if not lets_dealer_peek(up):
+                raise IllegalEvent(_no_peek(up))
+        raise OutOfTurn(f"the dealer peeks once the deal is complete (phase: {state.phase.value})")
+    state.dealer_hand.peeked = True
+    end_naturals(state, options)
+
+
+def hole_card_before_turn(state: OchkoBankState, options: OchkoBankOptions, card: Card) -> None:
+    """The hole card turned up during the deal or the naturals: an announced natural, or
+    a card shown early (the dealer keeps it; the table is told)."""
+    dealer = state.dealer_hand
+    up = dealer.cards[0]
+    cards = [up, card]
+    if lets_dealer_peek(up) and is_natural(cards):
+        pending = overdealt_seats(state) + [
+            s for s, e in enumerate(state.seats) if e.in_round and e.face_up_pending
+        ]
+        if pending:
+            raise OutOfTurn(
+                f"seat {pending[0]} must settle his irregular deal before the dealer shows "
+                "his natural"
+            )
+        dealer.cards.append(card)
+        dealer.natural_announced = True
+        settle_dealer_natural(state, options)
+        return
+    dealer.cards.append(card)
+    dealer.hole_shown_early = True
+    reason = "" if lets_dealer_peek(up) else f" ({_no_peek(up)})"
+    state.flag(
+        "hole-card-shown",
+        f"the dealer's hole card {card} was shown before his turn{reason}",
+        seat=options.dealer,
+    )
+    if state.phase is Phase.NATURALS:
+        end_naturals(state, options)
+
+
+def _no_peek(up: Card) -> str:
+    return (
+        f"the up card is {up}: the dealer may look at his hole card only when it is an "
+        "ace, a ten or a picture"
+    )
+
+
+def withdraw(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> None:
+    entry = _bettor(state, seat)
+    if state.phase not in (Phase.DEAL, Phase.NATURALS):
+        raise OutOfTurn(f"a bet is taken back only during the deal (phase: {state.phase.value})")
+    cards = len(entry.hands[0].cards)
+    if cards >= NATURAL_CARDS and not entry.face_up_pending:
+        raise IllegalEvent(
+            f"seat {seat} has his {cards} cards dealt properly: he cannot take his bet back"
+        )
+    entry.hands[0].status = HandStatus.WITHDRAWN
+    entry.face_up_pending = False
+    finish_deal_if_complete(state, options)
+
+
+def mark_face_up(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> None:
+    entry = _bettor(state, seat)
+    if state.phase is not Phase.DEAL:
+        raise OutOfTurn(
+            f"a card dealt face up is recorded during the deal (phase: {state.phase.value})"
+        )
+    cards = len(entry.hands[0].cards)
+    if cards == 0:
+        raise IllegalEvent(f"seat {seat} has no card yet")
+    if options.player_first_card_up and cards < NATURAL_CARDS:
+        raise IllegalEvent(
+            f"seat {seat}'s first card is dealt face up at this table (player_first_card_up=on)"
+        )
+    entry.face_up_pending = True
+
+
+def accept_face_up(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> None:
+    entry = _bettor(state, seat)
+    if not entry.face_up_pending:
+        raise IllegalEvent(f"seat {seat} has no card dealt face up by mistake to accept")
+    entry.face_up_pending = False
+    finish_deal_if_complete(state, options)
+
+
+def keep_two(
+    state: OchkoBankState, options: OchkoBankOptions, seat: int, kept: tuple[Card, Card]
+) -> None:
+    entry = _bettor(state, seat)
+    if state.phase is not Phase.DEAL or seat not in overdealt_seats(state):
+        raise IllegalEvent(f"seat {seat} was not dealt more than two cards")
+    remaining = list(entry.hands[0].cards)
+    for card in kept:
+        if card not in remaining:
+            shown = " ".join(str(c) for c in entry.hands[0].cards)
+            raise IllegalEvent(f"seat {seat} cannot keep {card}: his cards are {shown}")
+        remaining.remove(card)
+    entry.hands[0].cards = list(kept)
+    finish_deal_if_complete(state, options)
+
+
+def discard_extra(state: OchkoBankState, options: OchkoBankOptions, seat: int, card: Card) -> None:
+    """A card taken out of an over-dealt hand is discarded face up."""
+    cards = state.seats[seat].hands[0].cards
+    if card in cards:
+        cards.remove(card)
+    finish_deal_if_complete(state, options)
+
+
+def _bettor(state: OchkoBankState, seat: int) -> SeatRound:
+    entry = state.seats[seat]
+    if not entry.in_round:
+        raise IllegalEvent(f"seat {seat} is not in this round")
+    return entry

@@ -1,0 +1,85 @@
+"""The table as JSON: seats with balances and hands, the dealer, the shoe."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.cards import Card
+from companion.games.ledger import money
+from companion.games.ochko_bank.hands import hand_total, is_natural
+from companion.games.ochko_bank.options import OchkoBankOptions
+from companion.games.ochko_bank.shoe import cards_left, reshuffle_soon
+from companion.games.ochko_bank.state import Hand, OchkoBankState, Phase, hand_label, hand_zone
+from companion.games.ochko_bank.turns import dealer_obligation, first_drawer
+
+
+def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, Any]:
+    dealer_seat = options.dealer
+    drawer = first_drawer(state, options) if state.phase is Phase.PLAY else None
+    offered = state.offered
+    return {
+        "phase": state.phase.value,
+        "round": state.round,
+        "banker": dealer_seat,
+        "bank": money(state.ledger.balance(dealer_seat)),
+        "seats": [_seat_json(state, options, seat) for seat in range(options.players)],
+        "turn": drawer,
+        "dealer": _dealer_json(state),
+        "offered": None
+        if offered is None
+        else {"card": str(offered.card), "seat": offered.to_seat, "declined": offered.declined},
+        "shoe": {
+            "seen": len(state.shoe.seen),
+            "left": cards_left(state),
+            "marker_reached": state.shoe.marker_reached,
+            "shuffles": state.shoe.shuffles,
+        },
+        "reshuffle_soon": reshuffle_soon(state, options),
+        "total": money(state.ledger.total()),
+        "movements": [movement.to_json() for movement in state.ledger.movements],
+    }
+
+
+def _seat_json(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> dict[str, Any]:
+    balance = money(state.ledger.balance(seat))
+    if seat == options.dealer:
+        return {"seat": seat, "balance": balance, "role": "dealer"}
+    entry = state.seats[seat]
+    return {
+        "seat": seat,
+        "balance": balance,
+        "role": "player",
+        "bet": entry.bet,
+        "hands": [_hand_json(seat, index, hand) for index, hand in enumerate(entry.hands)],
+    }
+
+
+def _hand_json(seat: int, index: int, hand: Hand) -> dict[str, Any]:
+    total = hand_total(hand.cards)
+    return {
+        "hand": hand_label(index),
+        "zone": hand_zone(seat, index),
+        "cards": _cards(hand.cards),
+        "total": total.value,
+        "soft": total.soft,
+        "bet": hand.bet,
+        "status": hand.status.value,
+    }
+
+
+def _dealer_json(state: OchkoBankState) -> dict[str, Any]:
+    cards = state.dealer_hand.cards
+    total = hand_total(cards)
+    return {
+        "cards": _cards(cards),
+        "up": str(cards[0]) if cards else None,
+        "total": total.value,
+        "soft": total.soft,
+        "natural": state.dealer_hand.natural_announced,
+        "two_card_21": is_natural(cards),
+        "obligation": dealer_obligation(state),
+    }
+
+
+def _cards(cards: list[Card]) -> list[str]:
+    return [str(card) for card in cards]
