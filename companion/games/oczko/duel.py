@@ -106,6 +106,11 @@ def showdown(options: OczkoOptions, state: OczkoState) -> None:
     bank.settle(options, state, Outcome.SHOWDOWN, punter_won=won)
 
 
+def stock_seen_exhausted(state: OczkoState) -> bool:
+    """The camera saw the bottom card leave the stock: the stock has run out."""
+    return state.bottom is not None and not state.bottom_in_stock
+
+
 def double_problem(options: OczkoOptions, state: OczkoState) -> str | None:
     if options.version is Version.TWO:
         return "version II does not double the bank: the discards are shuffled instead"

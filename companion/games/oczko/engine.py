@@ -8,11 +8,12 @@ from typing import Any, ClassVar
 from companion.cards import SHORT36, DeckProfile
 from companion.games.arguments import expect_args, int_arg
 from companion.games.engine import ActionOffer, GameEngine
+from companion.games.errors import OutOfTurn
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ledger import Ledger
 from companion.games.oczko import bank, camera, duel
 from companion.games.oczko.options import OczkoOptions
-from companion.games.oczko.state import OczkoState, Phase
+from companion.games.oczko.state import ROUNDS, OczkoState, Phase
 from companion.games.oczko.view import state_json
 
 Handler = Callable[[OczkoOptions, OczkoState, Action], None]
@@ -70,7 +71,7 @@ class Oczko(GameEngine[OczkoOptions, OczkoState]):
         elif state.phase is Phase.PUNTER:
             found.append(ActionOffer("stand", f"seat {state.punter}: stand"))
             found.append(ActionOffer("bust", f"seat {state.punter}: bust"))
-            if duel.double_problem(options, state) is None:
+            if duel.stock_seen_exhausted(state) and duel.double_problem(options, state) is None:
                 found.append(ActionOffer("double", "banker: double the bank (stock ran out)"))
         elif state.phase is Phase.BANKER:
             if duel.showdown_problem(options, state) is None:
@@ -97,6 +98,11 @@ def _bank(options: OczkoOptions, state: OczkoState, action: Action) -> None:
 def _stake(options: OczkoOptions, state: OczkoState, action: Action) -> None:
     expect_args(action, ("amount",))
     amount = int_arg(action, 0, "amount")
+    if state.phase is Phase.TAKE_BANK:
+        raise OutOfTurn(
+            f"no stake of {amount}: the {ROUNDS} rounds are over and seat {state.banker} "
+            "takes the bank first"
+        )
     if state.phase is not Phase.STAKE:
         raise GameEngine.wrong_phase(f"a stake of {amount}", state.phase.value)
     bank.place_stake(options, state, amount)

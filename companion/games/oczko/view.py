@@ -38,7 +38,7 @@ def state_json(options: OczkoOptions, state: OczkoState) -> dict[str, Any]:
         "banker_obligation": (duel.banker_obligation(options, state).value if in_duel else None),
         "open_card_required": duel.open_card_required(options, state),
         "bottom_card": None if state.bottom is None else str(state.bottom),
-        "stock_exhausted": state.bottom is not None and not state.bottom_in_stock,
+        "stock_exhausted": duel.stock_seen_exhausted(state),
         "seen_since_reshuffle": len(state.seen),
         "seats": [_seat(state, seat) for seat in range(options.players)],
         "results": [result.to_json() for result in state.results],
