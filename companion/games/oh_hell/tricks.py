@@ -65,7 +65,7 @@ def revokes(
                     REVOKE,
                     play.seat,
                     suit,
-                    f"revoke: seat {play.seat} plays {play.card} but did not follow "
+                    f"seat {play.seat} plays {play.card} but did not follow "
                     f"{_name(suit)} in trick {old.trick + 1} ({old.card})",
                 )
             )
@@ -75,8 +75,8 @@ def revokes(
                     TRUMP_REVOKE,
                     play.seat,
                     suit,
-                    f"revoke (la podrida): seat {play.seat} plays the trump {play.card} but "
-                    f"neither followed nor trumped in trick {old.trick + 1} ({old.card})",
+                    f"seat {play.seat} plays the trump {play.card} but neither followed nor "
+                    f"trumped in trick {old.trick + 1} ({old.card}) (la podrida)",
                 )
             )
     return found
