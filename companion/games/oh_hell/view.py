@@ -48,9 +48,10 @@ def state_json(table: Table, state: OhHellState) -> dict[str, Any]:
 
 
 def _trick_number(table: Table, state: OhHellState) -> int | None:
-    """The trick being played or just finished, from 1; None outside play."""
+    """The trick being played or just won, from 1 (1 while the last trick of the hand
+    before is still in the zone); None outside play."""
     if state.phase is not Phase.PLAY:
         return None
-    if state.trick_complete:
+    if state.trick_complete and state.tricks_done:
         return state.tricks_done
     return state.tricks_done + 1

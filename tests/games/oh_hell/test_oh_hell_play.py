@@ -126,6 +126,39 @@ def test_a_revoke_is_flagged_once_with_the_seat() -> None:
     assert kinds(game) == [("revoke", 2)]
 
 
+def test_leading_a_suit_not_followed_before_is_a_revoke() -> None:
+    script = BIDS_HAND3 + "card trick KS\ncard trick 2S\ncard trick 4H\ncard trick AS\nclear trick"
+    game = play(table(hand=3), script + "\ncard trick QS")
+    assert kinds(game) == [("revoke", 3)]
+
+
+def test_the_trick_number_counts_from_one() -> None:
+    game = play(table(hand=3), BIDS_HAND3)
+    assert as_json(game)["trick_number"] == 1
+    play(game, "card trick KS\ncard trick 2S\ncard trick 4H\ncard trick AS")
+    assert as_json(game)["trick_number"] == 1
+    play(game, "clear trick")
+    assert as_json(game)["trick_number"] == 2
+
+
+def test_the_last_trick_of_a_hand_stays_until_cleared() -> None:
+    game = play(table(hand=1, dealer=0), "card trump 9H\nbid 1 1\nbid 2 0\nbid 3 0\nbid 0 0")
+    play(game, "card trick KS\ncard trick 2S\ncard trick 4S\ncard trick AS")
+    play(game, "card trump 3D\nbid 2 1\nbid 3 0\nbid 0 0\nbid 1 0")
+    data = as_json(game)
+    assert (data["hand"], data["phase"], data["trick_number"], data["to_play"]) == (
+        2,
+        "play",
+        1,
+        None,
+    )
+    assert data["score_sheet"][0]["points"] == [0, 0, 10, 10]
+    with pytest.raises(OutOfTurn, match="still on the table"):
+        play(game, "card trick 5C")
+    play(game, "clear trick\ncard trick 5C")
+    assert as_json(game)["trick"] == [{"seat": 2, "card": "5C"}]
+
+
 def test_not_following_alone_is_not_flagged() -> None:
     game = play(table(hand=3), BIDS_HAND3 + "card trick KS\ncard trick 2C\ncard trick 4H")
     assert kinds(game) == []

@@ -44,12 +44,6 @@ def test_playing_a_suit_after_not_following_it_is_a_revoke() -> None:
     assert "trick 1" in found[0].message
 
 
-def test_leading_the_suit_is_a_revoke_too() -> None:
-    earlier = [Play(2, Card.parse("4C"), 0, Suit.SPADES)]
-    found = revokes(earlier, Play(2, Card.parse("9S"), 1, Suit.SPADES), None, la_podrida=False)
-    assert found
-
-
 def test_other_seats_and_followed_tricks_prove_nothing() -> None:
     earlier = [Play(1, Card.parse("4C"), 0, Suit.SPADES), Play(2, Card.parse("3S"), 0, Suit.SPADES)]
     assert not revokes(earlier, Play(2, Card.parse("9S"), 1, Suit.SPADES), None, la_podrida=False)
