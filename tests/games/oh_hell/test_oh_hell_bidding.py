@@ -122,6 +122,12 @@ def test_simultaneous_bids_are_checked_one_by_one() -> None:
         game.apply(Action("bids", ("1", "1", "1", "0")))
 
 
+def test_nobody_may_pass() -> None:
+    game = play(table(hand=3), "card trump 9H")
+    with pytest.raises(UnknownAction, match='oh-hell has no action "pass"'):
+        game.apply(Action("pass", ("1",)))
+
+
 def test_bids_at_once_need_the_option() -> None:
     game = play(table(hand=3), "card trump 9H")
     with pytest.raises(IllegalEvent, match="needs simultaneous_bids=on"):

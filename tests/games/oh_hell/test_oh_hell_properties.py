@@ -59,6 +59,10 @@ def test_tricks_add_up_and_a_legal_game_flags_nothing(game: Game, seed: int) -> 
         assert state.tricks_done <= table.hand_size(state)
         for row in state.sheet:
             assert sum(row.tricks) == row.size
+            assert row.size == table.sizes[row.number - 1]
+        for before, after in zip(state.sheet, state.sheet[1:], strict=False):
+            assert after.number == before.number + 1
+            assert after.dealer == (before.dealer + 1) % table.players
         totals = [sum(row.points[seat] for row in state.sheet) for seat in range(len(start))]
         assert state.scores == [a + b for a, b in zip(start, totals, strict=True)]
         if table.options.hook:
