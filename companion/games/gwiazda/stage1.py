@@ -70,12 +70,11 @@ def _add_to_stake(state: GwiazdaState, seat: int, factor: int, reason: str) -> N
 
 
 def bank_card(state: GwiazdaState, card: Card) -> None:
-    if state.phase not in (Phase.STAKES, Phase.DEAL) or len(state.bank_cards) >= BANK_CARDS:
-        raise IllegalEvent(
-            f"the bank already has its three cards ({' '.join(map(str, state.bank_cards))})"
-            if len(state.bank_cards) >= BANK_CARDS
-            else f"the banker's cards come from deck A in the deal (phase: {state.phase.value})"
-        )
+    if len(state.bank_cards) >= BANK_CARDS:
+        laid = " ".join(str(c) for c in state.bank_cards)
+        raise IllegalEvent(f"the bank already has its three cards ({laid})")
+    if state.phase is Phase.POOL:
+        raise OutOfTurn("the bank is not formed yet: every player pays in first (pool N)")
     if state.phase is Phase.STAKES:
         start_deal(state)
     see_deck_a(state, card, "a bank card")
@@ -89,7 +88,7 @@ def _maybe_finish(state: GwiazdaState) -> None:
 
 
 def consent(state: GwiazdaState, seat: int) -> None:
-    place = _leaver(state, seat, "consent to a comeback")
+    place = _leaver(state, seat, "be let back")
     if place.status is not Status.LEFT:
         raise IllegalEvent(
             f"seat {seat} lost on a jack and may come back without the banker's consent"

@@ -156,3 +156,15 @@ def test_no_comeback_once_deck_b_began() -> None:
     play(game, reveal("7C"))
     with pytest.raises(OutOfTurn, match="before deck B"):
         game.apply(Action("return", ("1", "9")))
+
+
+def test_no_card_before_the_pool() -> None:
+    for zone in ("reveal", "bank"):
+        with pytest.raises(OutOfTurn, match="pool N"):
+            table().apply(CardSeen(zone, Card.parse("2C")))
+
+
+def test_seats_that_did_not_lose_or_leave_are_not_let_back() -> None:
+    game = dealt("7S")
+    with pytest.raises(IllegalEvent, match="seat 1 cannot be let back"):
+        game.apply(Action("consent", ("1",)))
