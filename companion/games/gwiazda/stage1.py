@@ -50,12 +50,13 @@ def punter_card(state: GwiazdaState, card: Card, special: Suit) -> None:
     elif card.rank is Rank.KING:
         paid = place.stake * (SPECIAL_FACTOR if doubled else 1)
         state.bank_pays(seat, paid, f"king {card}: the bank pays the stake")
-        place.paid_stake = place.stake
+        place.settled_stake = place.stake
         place.stake = 0
         place.status = Status.LEFT
     elif card.rank is Rank.JACK:
         lost = place.stake * (SPECIAL_FACTOR if doubled else 1)
         state.punter_pays(seat, lost, f"jack {card}: the stake is lost")
+        place.settled_stake = place.stake
         place.stake = 0
         place.status = Status.JACKED
     _maybe_finish(state)
@@ -106,9 +107,9 @@ def come_back(state: GwiazdaState, seat: int, amount: int) -> None:
                 f"seat {seat} left with a king and comes back only with the banker's "
                 f"consent (consent {seat})"
             )
-        if amount != place.paid_stake:
+        if amount != place.settled_stake:
             raise IllegalEvent(
-                f"seat {seat} must stake the same {place.paid_stake} again to come back, "
+                f"seat {seat} must stake the same {place.settled_stake} again to come back, "
                 f"not {amount}"
             )
     elif amount < 1:

@@ -23,6 +23,7 @@ from companion.games.gwiazda.state import (
 def deck_b_card(state: GwiazdaState, card: Card, match: Match) -> None:
     if state.phase is Phase.RESTAKE:
         state.phase = Phase.COVER
+        state.deck_b_stakes = state.stakes_total
     deck = state.deck_b
     if state.phase is Phase.WON_LOST:
         _won_lost_card(state, card, match)

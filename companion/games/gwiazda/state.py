@@ -54,7 +54,7 @@ class Seat:
     stake: int = 0  # on the table now, the bank's additions included
     added: int = 0  # the part of ``stake`` the bank added (ace, queen)
     card: Card | None = None
-    paid_stake: int = 0  # the stake a king paid, which a comeback must stake again
+    settled_stake: int = 0  # the stake a king paid or a jack lost; a king's comeback restakes it
     consent: bool = False
     returned: bool = False
 
@@ -87,6 +87,7 @@ class GwiazdaState(GameState):
     deal: int = 1
     pool: int = 0
     opening_stakes: int = 0
+    deck_b_stakes: int | None = None
     order: list[int] = field(default_factory=list)
     dealt: int = 0
     deck_a: dict[Card, str] = field(default_factory=dict)

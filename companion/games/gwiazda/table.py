@@ -52,6 +52,7 @@ def new_deal(state: GwiazdaState, banker: int | None) -> None:
     state.phase = Phase.STAKES
     state.deal += 1
     state.opening_stakes = 0
+    state.deck_b_stakes = None
     state.order = []
     state.dealt = 0
     state.deck_a = {}

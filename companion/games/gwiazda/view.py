@@ -27,6 +27,7 @@ def state_json(state: GwiazdaState) -> dict[str, Any]:
         "bank_change": money(state.ledger.bank - state.bank_before_deal),
         "opening_stakes_total": state.opening_stakes,
         "stakes_total": state.stakes_total,
+        "deck_b_stakes_total": state.deck_b_stakes,
         "next": state.next_seat,
         "bank_cards": [str(card) for card in state.bank_cards],
         "cover": [str(card) for card in deck.cover],
@@ -68,6 +69,7 @@ def _payout(state: GwiazdaState, place: Seat) -> dict[str, Any]:
         "seat": place.seat,
         "card": None if place.card is None else str(place.card),
         "outcome": place.status.value,
+        "stake": place.stake if place.status in (Status.WON, Status.LOST) else place.settled_stake,
         "amount": money(state.ledger.balances[place.seat] - state.deal_start[place.seat]),
     }
 
@@ -105,5 +107,5 @@ def _comebacks(place: Seat) -> list[ActionOffer]:
         return []
     if not place.consent:
         return [ActionOffer("consent", f"banker lets seat {seat} back", (seat,))]
-    same = AmountChoice(place.paid_stake, place.paid_stake)
+    same = AmountChoice(place.settled_stake, place.settled_stake)
     return [ActionOffer("return", f"seat {seat} comes back", (seat,), same)]

@@ -109,7 +109,7 @@ def _comebacks(state: GwiazdaState, rng: random.Random) -> list[Event]:
         elif place.status.value == "left" and not place.consent:
             found.append(Action("consent", (seat,)))
         elif place.status.value == "left":
-            found.append(Action("return", (seat, str(place.paid_stake))))
+            found.append(Action("return", (seat, str(place.settled_stake))))
     return found
 
 

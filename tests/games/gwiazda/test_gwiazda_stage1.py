@@ -35,7 +35,7 @@ def test_a_queen_triples_the_stake() -> None:
 def test_a_king_pays_the_stake_and_the_punter_leaves() -> None:
     state = state_of(dealt("KS"))
     assert state.seats[1].status is Status.LEFT
-    assert state.seats[1].stake == 0 and state.seats[1].paid_stake == 9
+    assert state.seats[1].stake == 0 and state.seats[1].settled_stake == 9
     assert state.ledger.bank == 60 - 9
     assert state.stakes_total == 16
 

@@ -52,7 +52,9 @@ def test_the_payout_table_lists_every_settled_punter() -> None:
     body = play(
         table(), "pool 10\nstake 1 9\nstake 2 5\n" + reveal("KC 8H") + "\n" + bank("2S 3S 5H")
     ).to_json()
-    assert body["payouts"] == [{"seat": 1, "card": "KC", "outcome": "left", "amount": 9}]
+    assert body["payouts"] == [
+        {"seat": 1, "card": "KC", "outcome": "left", "stake": 9, "amount": 9}
+    ]
     body = play(
         table(), "pool 10\nstake 1 9\nstake 2 5\n" + reveal("KC 8H") + "\n" + bank("2S 3S 4S")
     )
