@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.errors import IllegalEvent
 from companion.games.ledger import BANK
-from companion.games.ochko21.options import Ochko21Options
+from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
 from companion.games.ochko21.state import BankEnd, BankRecord, Ochko21State, Phase
 
 STUK_TIMES = 3
@@ -14,7 +14,7 @@ STUK_TIMES = 3
 
 def announce_bank(options: Ochko21Options, state: Ochko21State, amount: int) -> None:
     banker = state.banker
-    if not 1 <= amount <= options.max_bank:
+    if not MIN_AMOUNT <= amount <= options.max_bank:
         raise IllegalEvent(
             f"seat {banker} cannot bank {amount}: a bank is 1 to {options.max_bank} "
             f"at this table (max_bank={options.max_bank})"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.engine import ActionOffer, AmountChoice
-from companion.games.ochko21.options import Ochko21Options
+from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
 from companion.games.ochko21.play import player_total, stake_problem
 from companion.games.ochko21.points import OCHKO
 from companion.games.ochko21.state import BANKER_ZONE, PLAYER_ZONE, Ochko21State, Phase
@@ -13,7 +13,7 @@ def offers(options: Ochko21Options, state: Ochko21State) -> tuple[ActionOffer, .
     phase = state.phase
     if phase is Phase.ANNOUNCE:
         label = f"seat {state.banker}: bank 1..{options.max_bank}"
-        return (ActionOffer("bank", label, amount=AmountChoice(1, options.max_bank)),)
+        return (ActionOffer("bank", label, amount=AmountChoice(MIN_AMOUNT, options.max_bank)),)
     if phase is Phase.STUK:
         return (ActionOffer("stuk", f"seat {state.banker}: стук (bank {state.bank})"),)
     if phase is Phase.TAKE_BANK:
@@ -22,7 +22,7 @@ def offers(options: Ochko21Options, state: Ochko21State) -> tuple[ActionOffer, .
         if stake_problem(state) is not None:
             return ()
         label = f"seat {state.turn}: stake 1..{state.bank}"
-        return (ActionOffer("stake", label, amount=AmountChoice(1, state.bank)),)
+        return (ActionOffer("stake", label, amount=AmountChoice(MIN_AMOUNT, state.bank)),)
     if phase is Phase.PLAYER:
         return _player_offers(options, state)
     return _banker_offers(options, state)

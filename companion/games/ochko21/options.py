@@ -11,6 +11,7 @@ from companion.games.options import option_error
 DECKS: dict[int, DeckProfile] = {32: PIQUET32, 36: SHORT36, 52: FRENCH52}
 ACE_VALUES = (1, 11)
 MIN_PLAYERS = 2
+MIN_AMOUNT = 1  # the smallest bank or stake: one chip
 MAX_PLAYERS = 10
 
 
@@ -38,7 +39,7 @@ class Ochko21Options:
             raise option_error(
                 "banker", f"there is no seat {self.banker} (seats 0..{self.players - 1})"
             )
-        if self.max_bank < 1:
+        if self.max_bank < MIN_AMOUNT:
             raise option_error("max_bank", f"{self.max_bank}: the largest bank must be at least 1")
 
     @property

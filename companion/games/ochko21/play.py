@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.games.errors import IllegalEvent, OutOfTurn
 from companion.games.ledger import BANK
 from companion.games.ochko21 import bank
-from companion.games.ochko21.options import Ochko21Options
+from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
 from companion.games.ochko21.points import OCHKO, hand_total
 from companion.games.ochko21.state import (
     BANKER_ZONE,
@@ -45,7 +45,7 @@ def place_stake(state: Ochko21State, amount: int) -> None:
     problem = stake_problem(state)
     if problem is not None:
         raise OutOfTurn(f"seat {seat} cannot name a stake yet: {problem}")
-    if amount < 1:
+    if amount < MIN_AMOUNT:
         raise IllegalEvent(f"seat {seat} cannot go for {amount}: a stake is at least 1")
     if amount > state.bank:
         raise IllegalEvent(
