@@ -141,7 +141,8 @@ def throw_in(options: OczkoOptions, state: OczkoState) -> None:
 
 def _next_duel(options: OczkoOptions, state: OczkoState, outcome: Outcome) -> None:
     punter = state.current_punter()
-    keeps = options.version is Version.TWO or outcome in KEEPS_BASE_CARD
+    took_no_part = outcome in KEEPS_BASE_CARD and state.phase in (Phase.PUNTER, Phase.DOUBLED)
+    keeps = options.version is Version.TWO or took_no_part
     state.banker_cards = state.banker_cards[:1] if keeps else []
     state.punter_cards = []
     following = _seat_after(options, punter)

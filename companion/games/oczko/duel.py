@@ -65,7 +65,10 @@ def banker_shows(options: OczkoOptions, state: OczkoState, card: Card) -> None:
     if value.special is not None:
         bank.settle(options, state, Outcome.BANKER_SPECIAL, punter_won=False)
     elif value.bust:
-        bank.settle(options, state, Outcome.BANKER_BUST, punter_won=True)
+        if evaluate(state.punter_cards).bust:  # the punter had gone bust first
+            bank.settle(options, state, Outcome.PUNTER_BUST, punter_won=False)
+        else:
+            bank.settle(options, state, Outcome.BANKER_BUST, punter_won=True)
 
 
 def stand(options: OczkoOptions, state: OczkoState) -> None:

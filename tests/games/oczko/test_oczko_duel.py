@@ -152,3 +152,12 @@ def test_reshuffle_after_doubling_lets_the_punter_go_on() -> None:
     play(game, "reshuffle", "card punter 8C")
     assert game.to_json()["punter_total"] == 15
     assert game.to_json()["phase"] == "punter"
+
+
+def test_banker_bust_after_a_revealed_punter_bust_goes_to_the_banker() -> None:
+    game = play(table(), "bank 10", "card banker 9H", "stake 3", "stand")
+    play(game, "card punter 10S", "card punter 8S", "card punter 7S")  # 25, revealed
+    play(game, "card banker 6H", "card banker 10H")  # 15, then 25
+    result = game.to_json()["results"][0]
+    assert (result["outcome"], result["winner"]) == ("punter-bust", 0)
+    assert game.to_json()["banker_cards"] == []  # his card took part: a new one
