@@ -11,6 +11,7 @@ from companion.cards import FRENCH52, SHORT36, Card
 from companion.games.errors import RefusedEvent
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.oczko.engine import Oczko
+from companion.games.oczko.state import ROUNDS, Phase
 from companion.games.session import Game
 
 STEPS = 80
@@ -46,6 +47,17 @@ def _candidate(data: st.DataObject, game: Game) -> Event:
     return CardGone(zone, data.draw(st.sampled_from(SHORT36.distinct_cards)))
 
 
+def _check_invariants(game: Game, event: Event) -> None:
+    state = game.state
+    assert state.ledger.total() == 0, f"money not conserved after {event}"
+    assert state.bank >= 0, event
+    assert 1 <= state.round <= ROUNDS, event
+    assert state.punter != state.banker, event
+    assert not set(state.punter_cards) & set(state.banker_cards), event
+    if state.phase is Phase.BANK:
+        assert state.bank == 0, event
+
+
 def _random_game(data: st.DataObject) -> Game:
     options: dict[str, Any] = data.draw(OPTION_SETS)
     game = Game(Oczko.from_option_words(options))
@@ -53,7 +65,7 @@ def _random_game(data: st.DataObject) -> Game:
         event = _candidate(data, game)
         if game.can_apply(event) is None:
             game.apply(event)
-            assert game.state.ledger.total() == 0, f"money not conserved after {event}"
+            _check_invariants(game, event)
     return game
 
 
