@@ -32,11 +32,8 @@ def stake_problem(state: Ochko21State) -> str | None:
     if state.stale:
         played = " ".join(sorted(str(card) for card in state.stale))
         return f"the played cards ({played}) must be put away first"
-    banker_cards = state.table[BANKER_ZONE]
-    if not banker_cards:
+    if not state.table[BANKER_ZONE]:
         return "the banker's face-up card is not on the mat yet"
-    if len(banker_cards) > 1:
-        return "the banker shows more than his one face-up card"
     return None
 
 
