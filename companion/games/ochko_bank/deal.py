@@ -6,6 +6,7 @@ from companion.cards import Card
 from companion.games.errors import IllegalEvent, OutOfTurn
 from companion.games.ochko_bank.hands import NATURAL_CARDS, is_natural, lets_dealer_peek
 from companion.games.ochko_bank.options import OchkoBankOptions
+from companion.games.ochko_bank.play import advance
 from companion.games.ochko_bank.settle import pay_natural, settle_dealer_natural
 from companion.games.ochko_bank.state import (
     DealerHand,
@@ -157,26 +158,37 @@ def _no_peek(up: Card) -> str:
 
 
 def withdraw(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> None:
+    """A seat dealt one card or none, or a card face up by mistake, takes its bet back."""
     entry = _bettor(state, seat)
-    if state.phase not in (Phase.DEAL, Phase.NATURALS):
+    if entry.face_up_pending:
+        entry.face_up_pending = False
+    elif state.phase is not Phase.DEAL:
         raise OutOfTurn(f"a bet is taken back only during the deal (phase: {state.phase.value})")
-    cards = len(entry.hands[0].cards)
-    if cards >= NATURAL_CARDS and not entry.face_up_pending:
+    elif len(entry.hands[0].cards) >= NATURAL_CARDS:
+        cards = len(entry.hands[0].cards)
         raise IllegalEvent(
             f"seat {seat} has his {cards} cards dealt properly: he cannot take his bet back"
         )
     entry.hands[0].status = HandStatus.WITHDRAWN
-    entry.face_up_pending = False
     finish_deal_if_complete(state, options)
+    advance(state, options)
 
 
 def mark_face_up(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> None:
+    """Recorded during the deal, or after it until the seat has made a move."""
     entry = _bettor(state, seat)
-    if state.phase is not Phase.DEAL:
+    hand = entry.hands[0]
+    cards = len(hand.cards)
+    untouched = (
+        len(entry.hands) == 1 and cards == NATURAL_CARDS and hand.status is HandStatus.DRAWING
+    )
+    if state.phase not in (Phase.DEAL, Phase.NATURALS, Phase.PLAY) or (
+        state.phase is not Phase.DEAL and not untouched
+    ):
         raise OutOfTurn(
-            f"a card dealt face up is recorded during the deal (phase: {state.phase.value})"
+            f"a card dealt face up to seat {seat} is recorded before he makes a move "
+            f"(phase: {state.phase.value})"
         )
-    cards = len(entry.hands[0].cards)
     if cards == 0:
         raise IllegalEvent(f"seat {seat} has no card yet")
     if options.player_first_card_up and cards < NATURAL_CARDS:

@@ -205,17 +205,17 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
 
     def _stand(self, state: OchkoBankState, action: Action) -> None:
         seat, hand = self._seat_and_hand(action)
-        self._end_naturals_by(state, seat)
+        self._end_naturals(state)
         play.stand(state, self.options, seat, hand)
 
     def _split(self, state: OchkoBankState, action: Action) -> None:
         seat, hand = self._seat_and_hand(action)
-        self._end_naturals_by(state, seat)
+        self._end_naturals(state)
         play.split(state, self.options, seat, hand)
 
-    def _end_naturals_by(self, state: OchkoBankState, seat: int) -> None:
-        """The first player's move ends the time for the dealer to announce a natural."""
-        if state.phase is Phase.NATURALS and seat == first_drawer(state, self.options):
+    def _end_naturals(self, state: OchkoBankState) -> None:
+        """A player's move ends the time for the dealer to announce a natural."""
+        if state.phase is Phase.NATURALS:
             deal.end_naturals(state, self.options)
 
     def _seat_and_hand(self, action: Action) -> tuple[int, int | None]:

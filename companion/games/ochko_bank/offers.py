@@ -25,6 +25,8 @@ def table_offers(state: OchkoBankState, options: OchkoBankOptions) -> tuple[Acti
         found.extend(_bets(options))
     elif state.phase is Phase.DEAL:
         found.extend(_deal_decisions(state, options))
+    else:
+        found.extend(_face_up_decisions(state, options))
     if state.phase is Phase.NATURALS and lets_dealer_peek(state.dealer_hand.cards[0]):
         found.append(ActionOffer("peek", "dealer peeked: no natural"))
     if state.phase in (Phase.NATURALS, Phase.PLAY):
@@ -74,6 +76,16 @@ def _deal_decisions(state: OchkoBankState, options: OchkoBankOptions) -> list[Ac
     return found
 
 
+def _face_up_decisions(state: OchkoBankState, options: OchkoBankOptions) -> list[ActionOffer]:
+    found: list[ActionOffer] = []
+    for seat in options.player_seats:
+        if state.seats[seat].face_up_pending:
+            arg = (str(seat),)
+            found.append(ActionOffer("accept", f"seat {seat} keeps the face-up card", arg))
+            found.append(ActionOffer("withdraw", f"seat {seat} takes his bet back", arg))
+    return found
+
+
 def _draw_choices(state: OchkoBankState, options: OchkoBankOptions) -> list[ActionOffer]:
     seat = first_drawer(state, options)
     if seat is None:
@@ -81,6 +93,8 @@ def _draw_choices(state: OchkoBankState, options: OchkoBankOptions) -> list[Acti
     entry = state.seats[seat]
     live = entry.live_hands()
     found: list[ActionOffer] = []
+    if entry.face_up_pending:
+        return found
     for index in live:
         cards = entry.hands[index].cards
         args = (str(seat),) if len(live) == 1 else (str(seat), hand_label(index))

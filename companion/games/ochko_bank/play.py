@@ -23,6 +23,7 @@ def hit(
     state: OchkoBankState, options: OchkoBankOptions, seat: int, index: int, card: Card
 ) -> None:
     """A card the drawing player asked for, on one of his hands still drawing."""
+    check_no_face_up_pending(state, seat)
     hands = state.seats[seat].hands
     if len(hands[index].cards) >= NATURAL_CARDS:
         waiting = [i for i, h in enumerate(hands) if len(h.cards) < NATURAL_CARDS]
@@ -95,6 +96,15 @@ def check_turn(state: OchkoBankState, options: OchkoBankOptions, seat: int, what
     drawer = first_drawer(state, options)
     if seat != drawer:
         raise OutOfTurn(f"seat {seat} cannot {what}: it is seat {drawer}'s turn to draw")
+    check_no_face_up_pending(state, seat)
+
+
+def check_no_face_up_pending(state: OchkoBankState, seat: int) -> None:
+    if state.seats[seat].face_up_pending:
+        raise OutOfTurn(
+            f"seat {seat} first decides on the card dealt face up: "
+            f'"accept {seat}" or "withdraw {seat}"'
+        )
 
 
 def pick_hand(state: OchkoBankState, seat: int, index: int | None, what: str) -> int:

@@ -1,0 +1,140 @@
+"""The irregularities of the rule file, each a decision the table records."""
+
+from __future__ import annotations
+
+import pytest
+from ochko_bank_helpers import balances, hand_status, play, state_of, table
+
+from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.events import parse_event
+
+DEAL = """
+bet 1 3
+bet 2 5
+card dealer 6D
+card seat1 10S
+card seat1 6S
+card seat2 9H
+card seat2 7H
+"""
+
+
+def kinds(game_json: dict[str, object]) -> list[str]:
+    violations = game_json["violations"]
+    assert isinstance(violations, list)
+    return [v["kind"] for v in violations]
+
+
+# The deal is not over while seat 2 waits for cards: a third card to seat 1 is too many.
+OVERDEAL = "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat1 10S\ncard seat1 6S\ncard seat1 AH\n"
+
+
+def test_a_player_dealt_three_cards_keeps_any_two() -> None:
+    game = play(table(), OVERDEAL + "card seat2 9H\ncard seat2 7H")
+    assert game.to_json()["phase"] == "deal"
+    with pytest.raises(IllegalEvent, match="cannot keep 2C"):
+        game.apply(parse_event("keep 1 2C AH"))
+    play(game, "keep 1 AH 10S")
+    assert game.to_json()["phase"] == "play"
+    assert balances(game) == [-4.5, 4.5, 0]  # a natural from the two cards kept
+
+
+def test_the_extra_card_can_be_discarded_off_the_mat() -> None:
+    game = play(table(), OVERDEAL + "gone seat1 6S\ncard seat2 9H\ncard seat2 7H")
+    assert [str(c) for c in state_of(game).seats[1].hands[0].cards] == ["10S", "AH"]
+    assert game.to_json()["phase"] == "play"
+
+
+def test_keep_is_only_for_a_hand_dealt_too_many_cards() -> None:
+    game = play(table(), DEAL)
+    with pytest.raises(IllegalEvent, match="not dealt more than two"):
+        game.apply(parse_event("keep 1 10S 6S"))
+
+
+def test_a_player_dealt_one_card_takes_his_bet_back_or_the_missing_card() -> None:
+    base = "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat1 10S\ncard seat2 9H\ncard seat2 7H\n"
+    game = play(table(), base)
+    assert game.to_json()["phase"] == "deal"
+    play(game, "withdraw 1")
+    assert hand_status(game, 1) == "withdrawn"
+    assert game.to_json()["turn"] == 2
+    other = play(table(), base + "card seat1 5S")
+    assert other.to_json()["turn"] == 1
+
+
+def test_a_player_dealt_no_card_takes_his_bet_back() -> None:
+    game = play(table(), "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat2 9H\ncard seat2 7H")
+    play(game, "withdraw 1\nstand 2\ncard dealer 10C\ncard dealer 2C")
+    assert balances(game) == [5, 0, -5]
+
+
+def test_a_properly_dealt_player_cannot_withdraw() -> None:
+    game = play(table(), DEAL.replace("card seat2 7H\n", ""))
+    with pytest.raises(IllegalEvent, match="cannot take his bet back"):
+        game.apply(parse_event("withdraw 1"))
+
+
+@pytest.mark.parametrize(
+    ("decision", "status"), [("accept 1", "drawing"), ("withdraw 1", "withdrawn")]
+)
+def test_a_card_dealt_face_up_is_accepted_or_the_bet_withdrawn(decision: str, status: str) -> None:
+    game = play(table(), DEAL + "face-up 1")
+    with pytest.raises(OutOfTurn, match="face up"):
+        game.apply(parse_event("stand 1"))
+    play(game, decision)
+    assert hand_status(game, 1) == status
+    assert game.to_json()["turn"] == (1 if status == "drawing" else 2)
+
+
+def test_a_face_up_card_is_recorded_before_the_seat_moves() -> None:
+    game = play(table(), DEAL + "card seat1 2C")
+    with pytest.raises(OutOfTurn, match="before he makes a move"):
+        game.apply(parse_event("face-up 1"))
+
+
+def test_the_first_card_face_up_is_no_mistake_with_player_first_card_up() -> None:
+    deal = "bet 1 3\ncard dealer 6D\ncard seat1 10S"
+    with pytest.raises(IllegalEvent, match="player_first_card_up=on"):
+        play(table(players=2, player_first_card_up="on"), deal + "\nface-up 1")
+    game = play(table(players=2), deal + "\nface-up 1")
+    assert state_of(game).seats[1].face_up_pending
+
+
+def test_an_unasked_card_is_offered_then_passed_to_the_next_player_due() -> None:
+    game = play(table(), DEAL + "card seat2 5C")  # seat 1 is drawing: seat 2 did not ask
+    assert game.to_json()["offered"] == {"card": "5C", "seat": 2, "declined": []}
+    assert "unasked-card" in kinds(game.to_json())
+    with pytest.raises(OutOfTurn, match="accept"):
+        game.apply(parse_event("stand 1"))
+    play(game, "refuse 2")
+    assert game.to_json()["offered"]["seat"] == 1
+    play(game, "accept 1\ngone seat2 5C\ncard seat1 5C")  # the card moves to seat 1
+    assert [str(c) for c in state_of(game).seats[1].hands[0].cards] == ["10S", "6S", "5C"]
+    assert state_of(game).expected == []
+
+
+def test_an_unasked_card_accepted_by_its_receiver_stays() -> None:
+    game = play(table(), DEAL + "card seat2 5C\naccept 2")
+    assert game.to_json()["seats"][2]["hands"][0]["total"] == 21
+    assert game.to_json()["turn"] == 1
+
+
+def test_a_card_refused_by_everyone_is_discarded() -> None:
+    game = play(table(), DEAL + "card seat2 5C\nrefuse 2\nrefuse 1")
+    assert game.to_json()["offered"] is None
+    assert len(state_of(game).seats[1].hands[0].cards) == 2
+    assert game.to_json()["shoe"]["seen"] == 6
+
+
+def test_a_card_exposed_in_the_pack_is_offered_to_the_player_drawing() -> None:
+    game = play(table(), DEAL + "exposed 9C")
+    assert game.to_json()["offered"]["seat"] == 1
+    play(game, "accept 1\ncard seat1 9C")
+    assert hand_status(game, 1) == "bust"
+    assert balances(game) == [3, -3, 0]
+
+
+def test_only_the_player_offered_decides() -> None:
+    game = play(table(), DEAL + "exposed 9C")
+    with pytest.raises(OutOfTurn, match="offered to seat 1"):
+        game.apply(parse_event("accept 2"))
