@@ -109,19 +109,23 @@ def end_naturals(state: OchkoBankState, options: OchkoBankOptions) -> None:
 
 
 def peek(state: OchkoBankState, options: OchkoBankOptions) -> None:
+    """The dealer looked at his hole card (up card an ace, a ten or a picture): no natural."""
+    cards = state.dealer_hand.cards
+    in_round = state.phase in (Phase.DEAL, Phase.NATURALS, Phase.PLAY)
+    if in_round and cards and not lets_dealer_peek(cards[0]):
+        raise IllegalEvent(_no_peek(cards[0]))
     if state.phase is not Phase.NATURALS:
-        if state.phase is Phase.DEAL and state.dealer_hand.cards:
-            up = state.dealer_hand.cards[0]
-            if not lets_dealer_peek(up):
-                raise IllegalEvent(_no_peek(up))
-        raise OutOfTurn(f"the dealer peeks once the deal is complete (phase: {state.phase.value})")
+        raise OutOfTurn(
+            "the dealer peeks after the deal, before a card is offered to the first player "
+            f"(phase: {state.phase.value})"
+        )
     state.dealer_hand.peeked = True
     end_naturals(state, options)
 
 
 def hole_card_before_turn(state: OchkoBankState, options: OchkoBankOptions, card: Card) -> None:
-    """The hole card turned up during the deal or the naturals: an announced natural, or
-    a card shown early (the dealer keeps it; the table is told)."""
+    """The hole card turned up during the deal or the naturals: an announced natural, a
+    peek shown to the table, or (on a low up card) a look he had no right to, flagged."""
     dealer = state.dealer_hand
     up = dealer.cards[0]
     cards = [up, card]
@@ -140,12 +144,14 @@ def hole_card_before_turn(state: OchkoBankState, options: OchkoBankOptions, card
         return
     dealer.cards.append(card)
     dealer.hole_shown_early = True
-    reason = "" if lets_dealer_peek(up) else f" ({_no_peek(up)})"
-    state.flag(
-        "hole-card-shown",
-        f"the dealer's hole card {card} was shown before his turn{reason}",
-        seat=options.dealer,
-    )
+    if lets_dealer_peek(up):
+        dealer.peeked = True  # he had the right to look, and it is no natural
+    else:
+        state.flag(
+            "hole-card-shown",
+            f"the dealer's hole card {card} was shown before his turn ({_no_peek(up)})",
+            seat=options.dealer,
+        )
     if state.phase is Phase.NATURALS:
         end_naturals(state, options)
 

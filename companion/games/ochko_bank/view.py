@@ -12,6 +12,8 @@ from companion.games.ochko_bank.shoe import cards_left, reshuffle_soon
 from companion.games.ochko_bank.state import Hand, OchkoBankState, Phase, hand_label, hand_zone
 from companion.games.ochko_bank.turns import dealer_obligation, first_drawer
 
+SPLIT_MARK = " | "
+
 
 def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, Any]:
     dealer_seat = options.dealer
@@ -44,20 +46,22 @@ def _seat_json(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> d
     balance = money(state.ledger.balance(seat))
     if seat == options.dealer:
         return {"seat": seat, "balance": balance, "role": "dealer"}
-    entry = state.seats[seat]
+    hands = state.seats[seat].hands
     return {
         "seat": seat,
         "balance": balance,
         "role": "player",
-        "bet": entry.bet,
-        "hands": [_hand_json(seat, index, hand) for index, hand in enumerate(entry.hands)],
+        "bet": state.seats[seat].bet,
+        "cards": SPLIT_MARK.join(" ".join(_cards(hand.cards)) for hand in hands) or None,
+        "total": SPLIT_MARK.join(str(hand_total(hand.cards)) for hand in hands) or None,
+        "status": SPLIT_MARK.join(hand.status.value for hand in hands) or None,
+        "hands": {hand_label(i): _hand_json(seat, i, hand) for i, hand in enumerate(hands)},
     }
 
 
 def _hand_json(seat: int, index: int, hand: Hand) -> dict[str, Any]:
     total = hand_total(hand.cards)
     return {
-        "hand": hand_label(index),
         "zone": hand_zone(seat, index),
         "cards": _cards(hand.cards),
         "total": total.value,

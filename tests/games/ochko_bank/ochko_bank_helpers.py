@@ -48,7 +48,7 @@ def seat_json(game: Game, seat: int) -> dict[str, object]:
 
 
 def hand_status(game: Game, seat: int, hand: int = 0) -> str:
-    status: str = game.to_json()["seats"][seat]["hands"][hand]["status"]
+    status: str = game.to_json()["seats"][seat]["hands"]["abcd"[hand]]["status"]
     return status
 
 

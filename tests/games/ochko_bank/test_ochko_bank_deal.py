@@ -127,3 +127,10 @@ def test_the_dealer_gets_one_up_card_at_the_deal() -> None:
     game = play(table(), "bet 1 4\ncard dealer 9D\ncard seat1 9S\ncard seat1 7S")
     with pytest.raises(OutOfTurn, match="after every player"):
         play(game, "card dealer 7C\ncard dealer 2C")
+
+
+def test_a_hole_card_shown_on_an_ace_is_a_peek_without_a_natural() -> None:
+    game = play(table(), DEAL_9_UP.replace("9S", "AD") + "card dealer 5C")
+    assert game.to_json()["phase"] == "play"
+    assert game.to_json()["violations"] == []
+    assert balances(game) == [-6, 6, 0]

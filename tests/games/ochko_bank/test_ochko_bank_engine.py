@@ -47,8 +47,8 @@ def test_the_json_has_the_required_keys() -> None:
     for key in ("phase", "seats", "bank", "banker", "turn", "dealer", "shoe", "violations"):
         assert key in body
     assert list(body["seats"][0])[:2] == ["seat", "balance"]
-    assert body["seats"][1]["hands"][0] == {
-        "hand": "a",
+    assert body["seats"][1]["cards"] == "10S 6S"
+    assert body["seats"][1]["hands"]["a"] == {
         "zone": "seat1",
         "cards": ["10S", "6S"],
         "total": 16,

@@ -115,7 +115,7 @@ def test_an_unasked_card_is_offered_then_passed_to_the_next_player_due() -> None
 
 def test_an_unasked_card_accepted_by_its_receiver_stays() -> None:
     game = play(table(), DEAL + "card seat2 5C\naccept 2")
-    assert game.to_json()["seats"][2]["hands"][0]["total"] == 21
+    assert game.to_json()["seats"][2]["hands"]["a"]["total"] == 21
     assert game.to_json()["turn"] == 1
 
 

@@ -37,7 +37,7 @@ def test_a_bust_pays_the_bet_at_once_and_passes_the_turn() -> None:
 def test_a_card_to_the_player_drawing_is_a_hit() -> None:
     game = play(table(), TWO_SEATS + "card seat1 2H\ncard seat1 2C")
     assert state_of(game).seats[1].hands[0].cards[-1].rank.value == 2
-    assert game.to_json()["seats"][1]["hands"][0]["total"] == 20
+    assert game.to_json()["seats"][1]["hands"]["a"]["total"] == 20
 
 
 def test_the_dealer_draws_to_17_and_the_showdown_settles() -> None:
@@ -95,8 +95,9 @@ SPLIT_DEAL = "bet 1 4\ncard dealer 7D\ncard seat1 8S\ncard seat1 8H\n"
 def test_a_pair_splits_into_two_hands_with_equal_bets_settled_apart() -> None:
     game = play(table(players=2), SPLIT_DEAL + "split 1")
     hands = game.to_json()["seats"][1]["hands"]
-    assert [h["cards"] for h in hands] == [["8S"], ["8H"]]
-    assert [h["bet"] for h in hands] == [4, 4]
+    assert [h["cards"] for h in hands.values()] == [["8S"], ["8H"]]
+    assert [h["bet"] for h in hands.values()] == [4, 4]
+    assert game.to_json()["seats"][1]["cards"] == "8S | 8H"
     play(game, "gone seat1 8H\ncard seat1b 8H")  # the card moving to its pile is no new card
     play(game, "card seat1 10C\ncard seat1b 5C\nstand 1 a\ncard seat1b KC")
     assert hand_status(game, 1, 0) == "stood"
@@ -147,5 +148,5 @@ def test_a_split_21_without_split_natural_is_a_plain_21() -> None:
     deal = "bet 1 4\ncard dealer 7D\ncard seat1 AS\ncard seat1 AH\nsplit 1\ncard seat1 KC"
     game = play(table(players=2), deal + "\ncard seat1b 9C\nstand 1 a\nstand 1 b")
     play(game, "card dealer 4S\ncard dealer 10S")
-    assert [h["status"] for h in game.to_json()["seats"][1]["hands"]] == ["push", "lost"]
+    assert game.to_json()["seats"][1]["status"].split(" | ") == ["push", "lost"]
     assert balances(game) == [4, -4]
