@@ -33,9 +33,17 @@ def _random_colour(rng: np.random.Generator) -> tuple[float, float, float]:
 
 
 def _blend(image: FloatImage, layer: np.ndarray, mask: np.ndarray) -> None:
-    alpha = mask[..., None]
-    image *= 1.0 - alpha
-    image += layer * alpha
+    """Paint the layer (full size or one colour) where the mask is, within its bounding box."""
+    rows = np.flatnonzero(mask.max(axis=1) > 0)
+    columns = np.flatnonzero(mask.max(axis=0) > 0)
+    if len(rows) == 0:
+        return
+    y0, y1, x0, x1 = rows[0], rows[-1] + 1, columns[0], columns[-1] + 1
+    alpha = mask[y0:y1, x0:x1, None]
+    region = image[y0:y1, x0:x1]
+    paint = layer[y0:y1, x0:x1] if layer.shape[0] > 1 else layer
+    region *= 1.0 - alpha
+    region += paint * alpha
 
 
 def text(rng: np.random.Generator, image: FloatImage) -> None:
@@ -56,24 +64,38 @@ def text(rng: np.random.Generator, image: FloatImage) -> None:
     _blend(image, colour[None, None, :], mask * float(rng.uniform(0.6, 1.0)))
 
 
+def _paint_local(
+    image: FloatImage, corner: tuple[int, int], layer: np.ndarray, mask: np.ndarray
+) -> None:
+    """Blend a small patch whose top-left sits at ``corner`` (may hang over the frame)."""
+    height, width = image.shape[:2]
+    x, y = corner
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(width, x + mask.shape[1]), min(height, y + mask.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    alpha = mask[y0 - y : y1 - y, x0 - x : x1 - x, None]
+    region = image[y0:y1, x0:x1]
+    region *= 1.0 - alpha
+    region += layer[y0 - y : y1 - y, x0 - x : x1 - x] * alpha
+
+
 def coin(rng: np.random.Generator, image: FloatImage) -> None:
     height, width = image.shape[:2]
     radius = int(rng.integers(10, 45))
-    centre = (int(rng.integers(0, width)), int(rng.integers(0, height)))
-    mask = np.zeros((height, width), np.float32)
+    size = 2 * radius + 4
+    centre = (size // 2, size // 2)
+    mask = np.zeros((size, size), np.float32)
     cv2.circle(mask, centre, radius, 1.0, -1, LINE_AA)
     metal = np.array(_METALS[int(rng.integers(0, len(_METALS)))], np.float32)
-    ys, xs = np.ogrid[0:height, 0:width]
-    light = 0.7 + 0.5 * np.clip(
-        1.0
-        - ((xs - centre[0] + radius / 2) ** 2 + (ys - centre[1] + radius / 2) ** 2)
-        / (2.0 * radius**2),
-        0,
-        1,
-    )
-    layer = metal[None, None, :] * light[..., None].astype(np.float32)
-    cv2.circle(layer, centre, int(radius * 0.8), tuple(float(c) * 0.8 for c in metal), 1, LINE_AA)
-    _blend(image, layer, mask)
+    ys, xs = np.mgrid[0:size, 0:size].astype(np.float32)
+    distance = (xs - centre[0] + radius / 2) ** 2 + (ys - centre[1] + radius / 2) ** 2
+    light = 0.7 + 0.5 * np.clip(1.0 - distance / (2.0 * radius**2), 0, 1)
+    layer = np.ascontiguousarray(metal[None, None, :] * light[..., None])
+    rim = tuple(float(c) * 0.8 for c in metal)
+    cv2.circle(layer, centre, int(radius * 0.8), rim, 1, LINE_AA)
+    corner = (int(rng.integers(0, width)) - size // 2, int(rng.integers(0, height)) - size // 2)
+    _paint_local(image, corner, layer, mask)
 
 
 def shape(rng: np.random.Generator, image: FloatImage) -> None:
@@ -113,30 +135,25 @@ def card_back(rng: np.random.Generator, image: FloatImage, card_height: float) -
     """A face-down card: a white-bordered rectangle with a diamond lattice."""
     height, width = image.shape[:2]
     w = card_height * 0.716
-    centre = np.array([rng.uniform(0, width), rng.uniform(0, height)])
     angle = rng.uniform(0, 2 * np.pi)
     axes = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])
-    local = np.array(
-        [
-            [-w / 2, -card_height / 2],
-            [w / 2, -card_height / 2],
-            [w / 2, card_height / 2],
-            [-w / 2, card_height / 2],
-        ]
-    )
-    quad = (centre + local @ axes).astype(np.int32)
-    outer = np.zeros((height, width), np.float32)
-    cv2.fillConvexPoly(outer, quad, 1.0, LINE_AA)
-    _blend(image, np.array([245.0, 245.0, 240.0], np.float32)[None, None, :], outer)
+    half = np.array([[-w, -card_height], [w, -card_height], [w, card_height], [-w, card_height]])
+    local = half / 2 @ axes
+    size = int(np.ceil(np.abs(local).max() * 2)) + 4
+    middle = np.array([size / 2, size / 2])
+    outer = np.zeros((size, size), np.float32)
+    cv2.fillConvexPoly(outer, (middle + local).astype(np.int32), 1.0, LINE_AA)
     inner = np.zeros_like(outer)
-    inner_quad = (centre + 0.88 * local @ axes).astype(np.int32)
-    cv2.fillConvexPoly(inner, inner_quad, 1.0, LINE_AA)
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    cv2.fillConvexPoly(inner, (middle + 0.88 * local).astype(np.int32), 1.0, LINE_AA)
+    ys, xs = np.mgrid[0:size, 0:size].astype(np.float32)
     period = card_height * rng.uniform(0.03, 0.08)
     lattice = (np.sin((xs + ys) / period) * np.sin((xs - ys) / period) > 0).astype(np.float32)
     colour = np.array(_BACKS[int(rng.integers(0, len(_BACKS)))], np.float32)
-    layer = colour[None, None, :] * (0.6 + 0.4 * lattice[..., None])
-    _blend(image, layer, inner)
+    white = np.array([245.0, 245.0, 240.0], np.float32)
+    pattern = colour[None, None, :] * (0.6 + 0.4 * lattice[..., None])
+    layer = white * (1.0 - inner[..., None]) + pattern * inner[..., None]
+    corner = (int(rng.integers(0, width)) - size // 2, int(rng.integers(0, height)) - size // 2)
+    _paint_local(image, corner, layer, outer)
 
 
 def hand(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
@@ -193,6 +210,5 @@ def hand(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
         )
     soft = as_float(cv2.GaussianBlur(mask, (0, 0), 1.2))
     skin = np.array(_SKIN[int(rng.integers(0, len(_SKIN)))], np.float32)
-    shading = 0.75 + 0.3 * as_float(cv2.GaussianBlur(soft, (0, 0), scale * 0.2))
-    _blend(image, skin[None, None, :] * shading[..., None], soft)
+    _blend(image, skin[None, None, :] * (0.8 + 0.2 * soft[..., None]), soft)
     return soft

@@ -9,6 +9,8 @@ from companion.training.backgrounds import FloatImage, as_float, smooth_noise
 
 JPEG_QUALITY_RANGE = (35, 95)
 MAX_VALUE = 255.0
+NOISE_MARGIN = 64
+COLOUR_NOISE = np.float32(0.3)  # share of the sensor noise that differs between channels
 
 
 def uneven_light(rng: np.random.Generator, image: FloatImage) -> None:
@@ -50,15 +52,17 @@ def glare(rng: np.random.Generator, image: FloatImage) -> None:
     image += (rng.uniform(60, 200) * mask)[..., None]
 
 
-def white_balance_and_exposure(rng: np.random.Generator, image: FloatImage) -> None:
-    gains = rng.uniform(0.8, 1.2, 3).astype(np.float32)
-    image *= gains[None, None, :] * np.float32(rng.uniform(0.7, 1.3))
-    np.clip(image, 0, MAX_VALUE, out=image)
+def white_balance_and_exposure(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
+    """Per-channel gains, exposure and a gamma curve; returns uint8 RGB."""
+    gains = rng.uniform(0.8, 1.2, 3).astype(np.float32) * np.float32(rng.uniform(0.7, 1.3))
+    image *= gains[None, None, :]
+    clipped = np.clip(image, 0, MAX_VALUE).astype(np.uint8)
     gamma = rng.uniform(0.75, 1.35)
-    image[...] = MAX_VALUE * (image / MAX_VALUE) ** gamma
+    curve = (MAX_VALUE * (np.arange(256, dtype=np.float32) / MAX_VALUE) ** gamma).astype(np.uint8)
+    return np.asarray(cv2.LUT(clipped, curve), np.uint8)
 
 
-def blur(rng: np.random.Generator, image: FloatImage) -> FloatImage:
+def blur(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     if rng.random() < 0.3:
         length = int(rng.integers(3, 8))
         kernel = np.zeros((length, length), np.float32)
@@ -68,15 +72,8 @@ def blur(rng: np.random.Generator, image: FloatImage) -> FloatImage:
         )
         turned = as_float(cv2.warpAffine(kernel, rotation, (length, length)))
         turned /= max(float(turned.sum()), 1e-6)
-        return as_float(cv2.filter2D(image, -1, turned))
-    return as_float(cv2.GaussianBlur(image, (0, 0), rng.uniform(0.4, 1.6)))
-
-
-def noise(rng: np.random.Generator, image: FloatImage) -> None:
-    sigma = rng.uniform(1.0, 8.0)
-    image += rng.normal(0.0, sigma, image.shape[:2]).astype(np.float32)[..., None]
-    if rng.random() < 0.5:
-        image += rng.normal(0.0, sigma * 0.5, image.shape).astype(np.float32)
+        return np.asarray(cv2.filter2D(image, -1, turned), np.uint8)
+    return np.asarray(cv2.GaussianBlur(image, (0, 0), rng.uniform(0.4, 1.6)), np.uint8)
 
 
 def jpeg(rng: np.random.Generator, image_bgr: np.ndarray) -> np.ndarray:
@@ -88,19 +85,46 @@ def jpeg(rng: np.random.Generator, image_bgr: np.ndarray) -> np.ndarray:
     return np.asarray(decoded, np.uint8) if decoded is not None else image_bgr
 
 
-def finish(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
-    """Apply the lighting and camera effects; returns the BGR uint8 picture."""
-    uneven_light(rng, image)
-    if rng.random() < 0.3:
-        cast_shadow(rng, image)
-    if rng.random() < 0.35:
-        glare(rng, image)
-    white_balance_and_exposure(rng, image)
-    if rng.random() < 0.6:
-        image = blur(rng, image)
-    noise(rng, image)
-    rgb = np.clip(image, 0, MAX_VALUE).astype(np.uint8)
-    bgr = np.ascontiguousarray(rgb[..., ::-1])
-    if rng.random() < 0.8:
-        bgr = jpeg(rng, bgr)
-    return bgr
+class Camera:
+    """Lighting and camera effects; keeps a bank of sensor noise per frame size."""
+
+    def __init__(self, seed: int) -> None:
+        self._noise_rng = np.random.default_rng(seed)
+        self._noise: dict[tuple[int, int], np.ndarray] = {}
+
+    def _noise_bank(self, height: int, width: int) -> np.ndarray:
+        """Noise a little larger than the frame, partly shared by the three channels."""
+        bank = self._noise.get((height, width))
+        if bank is None:
+            shape = (height + NOISE_MARGIN, width + NOISE_MARGIN, 3)
+            colour = self._noise_rng.standard_normal(shape, dtype=np.float32)
+            bank = colour[..., :1] * np.float32(1.0 - COLOUR_NOISE) + colour * COLOUR_NOISE
+            self._noise[(height, width)] = bank
+        return bank
+
+    def noise(self, rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
+        """Add sensor noise: a random window of the bank at a random strength."""
+        height, width = image.shape[:2]
+        bank = self._noise_bank(height, width)
+        oy, ox = (int(value) for value in rng.integers(0, NOISE_MARGIN, 2))
+        window = bank[oy : oy + height, ox : ox + width]
+        sigma = float(rng.uniform(1.0, 8.0))
+        noisy = as_float(cv2.scaleAdd(window, sigma, image.astype(np.float32)))
+        np.clip(noisy, 0, MAX_VALUE, out=noisy)
+        return noisy.astype(np.uint8)
+
+    def finish(self, rng: np.random.Generator, image: FloatImage) -> np.ndarray:
+        """Apply the lighting and camera effects; returns the BGR uint8 picture."""
+        uneven_light(rng, image)
+        if rng.random() < 0.3:
+            cast_shadow(rng, image)
+        if rng.random() < 0.35:
+            glare(rng, image)
+        rgb = white_balance_and_exposure(rng, image)
+        if rng.random() < 0.6:
+            rgb = blur(rng, rgb)
+        rgb = self.noise(rng, rgb)
+        bgr = np.ascontiguousarray(rgb[..., ::-1])
+        if rng.random() < 0.8:
+            bgr = jpeg(rng, bgr)
+        return bgr

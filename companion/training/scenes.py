@@ -19,7 +19,7 @@ import numpy as np
 from companion.cards import IndexScript
 from companion.training import distractors, photometric
 from companion.training.backgrounds import FloatImage, make_background
-from companion.training.layout import LayoutMaker, Pose
+from companion.training.layout import LayoutMaker, Pose, TableLayout
 from companion.training.types import FaceImage, PlacedCard, PlacedIndex, Scene
 
 DEFAULT_WIDTH = 1280
@@ -35,6 +35,14 @@ RIGHT_ANGLE = 90
 MIN_PYRAMID_HEIGHT = 24
 SECOND_DECK_CHANCE = 0.25
 HAND_CHANCE = 0.15
+
+
+@dataclass(frozen=True)
+class _Lighting:
+    shadow_direction: np.ndarray  # unit vector in the image
+    shadow_length: float  # fraction of the card height
+    shadow_strength: float  # how much the shadow darkens
+    card_light: float  # brightness of the card faces relative to their art
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,7 @@ class SceneMaker:
             )
         ]
         self._pyramids: dict[int, list[np.ndarray]] = {}
+        self._camera = photometric.Camera(seed)
         self._index_fraction = [self._index_height(face) for face in self.faces]
 
     @staticmethod
@@ -138,6 +147,7 @@ class SceneMaker:
         outline: np.ndarray,
         card_id: int,
         shadow: np.ndarray,
+        lighting: _Lighting,
     ) -> None:
         height, width = labels.shape
         edge = float(np.linalg.norm(outline[0] - outline[3]))
@@ -154,7 +164,7 @@ class SceneMaker:
         cv2.fillConvexPoly(shade, shifted, 1.0, cv2.LINE_AA)
         sigma = max(0.8, float(np.linalg.norm(shadow)))
         shade = cv2.GaussianBlur(shade, (0, 0), sigma)
-        roi *= (1.0 - self._shadow_strength * shade)[..., None]
+        roi *= (1.0 - lighting.shadow_strength * shade)[..., None]
 
         levels = self._pyramid(position)
         level = 0
@@ -175,7 +185,7 @@ class SceneMaker:
         )
         alpha = warped[..., 3:4] / 255.0
         roi *= 1.0 - alpha
-        roi += warped[..., :3] * self._card_light
+        roi += warped[..., :3] * lighting.card_light
         labels[y0:y1, x0:x1][alpha[..., 0] > 0.5] = card_id
 
     def _place(
@@ -223,34 +233,51 @@ class SceneMaker:
             raise ValueError(f"scene size must be positive, got {width} x {height}")
         rng = self.rng
         index_pixels = float(np.exp(rng.uniform(*np.log(INDEX_PIXELS_RANGE))))
-        index_pixels *= height / REFERENCE_HEIGHT
-        layout = LayoutMaker(rng, width, height).make(index_pixels / NOMINAL_INDEX_FRACTION)
-        canvas = make_background(rng, height, width)
-        self._decorate(canvas, index_pixels / NOMINAL_INDEX_FRACTION)
-        labels = np.full((height, width), NO_CARD, np.int16)
+        card_height = index_pixels * height / REFERENCE_HEIGHT / NOMINAL_INDEX_FRACTION
+        layout = LayoutMaker(rng, width, height).make(card_height)
         dealt = self._deal(len(layout.poses))
-        light_angle = rng.uniform(0, 2 * np.pi)
-        shadow_length = rng.uniform(0.0, 0.03)
-        self._shadow_strength = float(rng.uniform(0.15, 0.5))
-        self._card_light = float(rng.uniform(0.85, 1.0))
-        outlines = []
-        for card_id, (pose, position) in enumerate(zip(layout.poses, dealt, strict=True)):
-            face = self.faces[position]
+        sized = []
+        for pose, position in zip(layout.poses, dealt, strict=True):
             scale = NOMINAL_INDEX_FRACTION / self._index_fraction[position]
-            sized = Pose(pose.x, pose.y, pose.angle, pose.height * scale, pose.group)
-            fh, fw = face.rgba.shape[:2]
-            outline = _transform(sized.outline(fw / fh), layout.camera)
-            shadow = np.array([np.cos(light_angle), np.sin(light_angle)]) * (
-                shadow_length * sized.height
-            )
-            self._paste(canvas, labels, position, outline, card_id, shadow)
-            outlines.append(sized)
-        if rng.random() < HAND_CHANCE:
+            sized.append(Pose(pose.x, pose.y, pose.angle, pose.height * scale, pose.group))
+        return self.compose(TableLayout(tuple(sized), layout.camera), dealt, width, height)
+
+    def compose(
+        self,
+        layout: TableLayout,
+        faces: Sequence[int],
+        width: int,
+        height: int,
+        *,
+        clutter: bool = True,
+    ) -> Scene:
+        """A scene with the given faces (positions in ``self.faces``) at the given poses.
+
+        ``clutter``: draw distractors on the table and sometimes a hand over the cards.
+        """
+        rng = self.rng
+        canvas = make_background(rng, height, width)
+        if clutter and layout.poses:
+            self._decorate(canvas, float(np.median([pose.height for pose in layout.poses])))
+        labels = np.full((height, width), NO_CARD, np.int16)
+        light_angle = rng.uniform(0, 2 * np.pi)
+        lighting = _Lighting(
+            shadow_direction=np.array([np.cos(light_angle), np.sin(light_angle)]),
+            shadow_length=float(rng.uniform(0.0, 0.03)),
+            shadow_strength=float(rng.uniform(0.15, 0.5)),
+            card_light=float(rng.uniform(0.85, 1.0)),
+        )
+        for card_id, (pose, position) in enumerate(zip(layout.poses, faces, strict=True)):
+            face_h, face_w = self.faces[position].rgba.shape[:2]
+            outline = _transform(pose.outline(face_w / face_h), layout.camera)
+            shadow = lighting.shadow_direction * lighting.shadow_length * pose.height
+            self._paste(canvas, labels, position, outline, card_id, shadow, lighting)
+        if clutter and rng.random() < HAND_CHANCE:
             mask = distractors.hand(rng, canvas)
             labels[mask > 0.5] = OCCLUDER
         placed = tuple(
             self._place(position, pose, layout.camera, labels, card_id)
-            for card_id, (pose, position) in enumerate(zip(outlines, dealt, strict=True))
+            for card_id, (pose, position) in enumerate(zip(layout.poses, faces, strict=True))
         )
-        image = photometric.finish(rng, canvas)
+        image = self._camera.finish(rng, canvas)
         return Scene(image=image, cards=placed)
