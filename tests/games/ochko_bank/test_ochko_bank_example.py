@@ -1,0 +1,19 @@
+"""The bundled example game replays with no refusal and ends where its comments say."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from companion.games.script import parse_script
+from companion.games.session import replay_script
+
+
+def test_the_example_replays_to_its_balances() -> None:
+    text = resources.files("companion.examples").joinpath("ochko-bank.txt").read_text("utf-8")
+    replay = replay_script(parse_script(text, "ochko-bank.txt"))
+    body = replay.to_json()
+    assert replay.refused == []
+    assert [seat["balance"] for seat in body["seats"]] == [-7, 3, 8, -4]
+    assert body["round"] == 4
+    assert body["shoe"]["shuffles"] == 1
+    assert [v["kind"] for v in body["violations"]] == ["unasked-card"]
