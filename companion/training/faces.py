@@ -101,15 +101,22 @@ def _consistent(found: dict[Card, list[CornerIndex]]) -> dict[Card, list[CornerI
 
 
 def prepare_design(
-    design: str, rendered: dict[Card, np.ndarray], scripts: Sequence[IndexScript]
+    design: str,
+    rendered: dict[Card, np.ndarray],
+    scripts: Sequence[IndexScript],
+    *,
+    min_faces: int = MIN_FACES_PER_DESIGN,
 ) -> list[FaceImage]:
-    """The design's usable faces in the given scripts, relabelled where the letters differ."""
+    """The design's usable faces in the given scripts, relabelled where the letters differ.
+
+    A design with fewer than ``min_faces`` faces whose indices were found is left out.
+    """
     found = {
         card: find_indices(rgba, two_glyphs=card.rank is Rank.TEN)
         for card, rgba in rendered.items()
     }
     kept = _consistent({card: corners for card, corners in found.items() if corners})
-    if len(kept) < MIN_FACES_PER_DESIGN:
+    if not kept or len(kept) < min_faces:
         return []
     native = None if design in FOREIGN else NATIVE_SCRIPTS.get(design, IndexScript.ENGLISH)
     font = font_for(design, FONT_DIRS)

@@ -1,0 +1,143 @@
+"""Synthetic scenes: shapes, geometry of the ground truth, occlusion, determinism."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.training.layout import Pose, TableLayout
+from companion.training.scenes import SceneMaker, reading_order
+from companion.training.types import FaceImage, Scene
+
+WIDTH, HEIGHT = 640, 360
+FULL = 0.999
+HALF_TURN = 180
+EDGE_TOLERANCE = 1.5  # pixels
+IDENTITY = np.eye(3)
+
+
+def _layout(*poses: Pose) -> TableLayout:
+    return TableLayout(poses, IDENTITY)
+
+
+def _inside(point: np.ndarray, polygon: np.ndarray) -> bool:
+    contour = polygon.reshape(-1, 1, 2).astype(np.float32)
+    distance = cv2.pointPolygonTest(contour, (float(point[0]), float(point[1])), True)
+    return distance >= -EDGE_TOLERANCE
+
+
+@pytest.fixture(scope="module")
+def maker(sample_faces: list[FaceImage]) -> SceneMaker:
+    return SceneMaker(sample_faces, seed=7)
+
+
+def test_scene_image_and_ground_truth_types(maker: SceneMaker) -> None:
+    for _ in range(4):
+        scene = maker.make(WIDTH, HEIGHT)
+        assert isinstance(scene, Scene)
+        assert scene.image.shape == (HEIGHT, WIDTH, 3) and scene.image.dtype == np.uint8
+        for card in scene.cards:
+            assert card.outline.shape == (4, 2) and card.outline.dtype == np.float32
+            assert 0.0 <= card.visible <= 1.0
+            for index in card.indices:
+                assert index.quad.shape == (4, 2) and index.quad.dtype == np.float32
+                assert 0.0 <= index.visible <= 1.0
+
+
+def test_scene_has_at_most_twelve_cards(maker: SceneMaker) -> None:
+    counts = [len(maker.make(WIDTH, HEIGHT).cards) for _ in range(12)]
+    assert max(counts) <= 12
+    assert len(set(counts)) > 1, "the number of cards varies"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_index_quads_of_visible_cards_lie_inside_the_outline(
+    sample_faces: list[FaceImage], seed: int
+) -> None:
+    scene = SceneMaker(sample_faces, seed=seed).make(WIDTH, HEIGHT)
+    for card in scene.cards:
+        if card.visible < FULL:
+            continue
+        for index in card.indices:
+            for corner in index.quad:
+                assert _inside(corner, card.outline)
+
+
+def test_a_card_under_a_bigger_card_is_not_visible(maker: SceneMaker) -> None:
+    under = Pose(320.0, 180.0, 0.3, 120.0, group=0)
+    over = Pose(320.0, 180.0, 0.3, 180.0, group=0)
+    scene = maker.compose(_layout(under, over), [0, 1], WIDTH, HEIGHT, clutter=False)
+    bottom, top = scene.cards
+    assert bottom.visible == 0.0
+    assert all(index.visible == 0.0 for index in bottom.indices)
+    assert top.visible > FULL
+    assert all(index.visible > FULL for index in top.indices)
+
+
+def test_a_card_covering_half_leaves_the_index_strip_visible(maker: SceneMaker) -> None:
+    height = 200.0
+    aspect = maker.faces[0].rgba.shape[1] / maker.faces[0].rgba.shape[0]
+    width = height * aspect
+    left = Pose(300.0, 180.0, 0.0, height, group=0)
+    right = Pose(300.0 + width / 2, 180.0, 0.0, height, group=0)
+    scene = maker.compose(_layout(left, right), [0, 1], WIDTH, HEIGHT, clutter=False)
+    covered = scene.cards[0]
+    assert 0.4 < covered.visible < 0.6
+    top_left = min(covered.indices, key=lambda index: float(index.quad[:, 0].sum()))
+    assert top_left.visible > FULL, "the top-left index shows beside the covering card"
+
+
+def test_a_card_half_out_of_frame(maker: SceneMaker) -> None:
+    pose = Pose(0.0, 180.0, 0.0, 200.0, group=0)
+    scene = maker.compose(_layout(pose), [0], WIDTH, HEIGHT, clutter=False)
+    assert 0.4 < scene.cards[0].visible < 0.6
+
+
+def test_upside_down_card_quad_starts_at_its_reading_top_left(maker: SceneMaker) -> None:
+    pose = Pose(320.0, 180.0, np.pi, 200.0, group=0)
+    scene = maker.compose(_layout(pose), [0], WIDTH, HEIGHT, clutter=False)
+    card = scene.cards[0]
+    # the face's top-left corner is now bottom-right in the image
+    assert card.outline[0][0] > card.outline[2][0] and card.outline[0][1] > card.outline[2][1]
+    rotations = maker.faces[0].index_rotations
+    for index, rotation in zip(card.indices, rotations, strict=True):
+        first, _, third, _ = index.quad
+        # printed upside down on a card lying upside down: it reads upright in the image
+        reads_upright_in_image = rotation == HALF_TURN
+        assert (first[1] < third[1]) == reads_upright_in_image
+
+
+def test_reading_order_rotates_the_corners() -> None:
+    box = (0.1, 0.2, 0.3, 0.5)
+    upright = reading_order(box, 0)
+    turned = reading_order(box, 180)
+    assert tuple(upright[0]) == (0.1, 0.2)
+    assert tuple(turned[0]) == (0.3, 0.5)
+    assert tuple(reading_order(box, 90)[0]) == (0.3, 0.2)
+
+
+def test_same_seed_same_scenes(sample_faces: list[FaceImage]) -> None:
+    first = SceneMaker(sample_faces, seed=3)
+    second = SceneMaker(sample_faces, seed=3)
+    other = SceneMaker(sample_faces, seed=4)
+    for _ in range(3):
+        a, b, c = first.make(WIDTH, HEIGHT), second.make(WIDTH, HEIGHT), other.make(WIDTH, HEIGHT)
+        assert np.array_equal(a.image, b.image)
+        assert [str(card.card) for card in a.cards] == [str(card.card) for card in b.cards]
+        for x, y in zip(a.cards, b.cards, strict=True):
+            assert np.array_equal(x.outline, y.outline)
+        assert not np.array_equal(a.image, c.image)
+
+
+def test_no_faces_is_an_error() -> None:
+    with pytest.raises(ValueError, match="at least one card face"):
+        SceneMaker([], seed=0)
+
+
+def test_bad_size_is_an_error(maker: SceneMaker) -> None:
+    with pytest.raises(ValueError, match="positive"):
+        maker.make(0, 10)
