@@ -11,6 +11,9 @@ import numpy as np
 FloatImage = np.ndarray  # H x W x 3 float32, RGB, 0..255
 
 FULL_TURN = 2.0 * np.pi
+BANK_SIZE = 24
+BANK_REFRESH = 0.2
+BANK_MARGIN = 1.15  # bank surfaces are this much larger than the frame, for random crops
 
 
 def as_float(values: object) -> FloatImage:
@@ -213,3 +216,36 @@ def make_background(rng: np.random.Generator, height: int, width: int) -> FloatI
         np.ascontiguousarray(image, np.float32), (width, height), interpolation=cv2.INTER_LINEAR
     )
     return np.clip(image, 0, 255).astype(np.float32)
+
+
+class BackgroundBank:
+    """Reuses recently made surfaces (cropped, flipped, tinted) so most scenes cost little.
+
+    A new surface is made while the bank fills and then with ``refresh`` probability.
+    """
+
+    def __init__(self, size: int = BANK_SIZE, refresh: float = BANK_REFRESH) -> None:
+        self.size = size
+        self.refresh = refresh
+        self._bank: dict[tuple[int, int], list[np.ndarray]] = {}
+
+    def draw(self, rng: np.random.Generator, height: int, width: int) -> FloatImage:
+        """A float32 RGB surface of the given size."""
+        stored = self._bank.setdefault((height, width), [])
+        big_h, big_w = round(height * BANK_MARGIN), round(width * BANK_MARGIN)
+        if len(stored) < self.size or rng.random() < self.refresh:
+            fresh = np.clip(make_background(rng, big_h, big_w), 0, 255).astype(np.uint8)
+            if len(stored) < self.size:
+                stored.append(fresh)
+            else:
+                stored[int(rng.integers(0, self.size))] = fresh
+            surface = fresh
+        else:
+            surface = stored[int(rng.integers(0, len(stored)))]
+        y = int(rng.integers(0, big_h - height + 1))
+        x = int(rng.integers(0, big_w - width + 1))
+        crop = surface[y : y + height, x : x + width]
+        if rng.random() < 0.5:
+            crop = crop[::-1, ::-1]
+        tint = rng.uniform(0.85, 1.15, 3).astype(np.float32)
+        return as_float(crop) * tint

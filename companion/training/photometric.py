@@ -14,7 +14,8 @@ COLOUR_NOISE = np.float32(0.3)  # share of the sensor noise that differs between
 
 
 def uneven_light(rng: np.random.Generator, image: FloatImage) -> None:
-    """Multiply by a smooth illumination field: a gradient, a vignette, soft blotches."""
+    """Multiply by a smooth illumination field (a gradient, a vignette, soft blotches)
+    and by white-balance gains and an exposure."""
     height, width = image.shape[:2]
     ys, xs = np.mgrid[0:height:8, 0:width:8].astype(np.float32)
     gx, gy = rng.normal(0, 0.25, 2)
@@ -24,7 +25,8 @@ def uneven_light(rng: np.random.Generator, image: FloatImage) -> None:
     rows, columns = field.shape
     field += rng.uniform(0.0, 0.25) * (smooth_noise(rng, rows, columns, 10) - 0.5)
     full = as_float(cv2.resize(as_float(field), (width, height), interpolation=cv2.INTER_LINEAR))
-    image *= full[..., None]
+    gains = rng.uniform(0.8, 1.2, 3).astype(np.float32) * np.float32(rng.uniform(0.7, 1.3))
+    image *= full[..., None] * gains
 
 
 def cast_shadow(rng: np.random.Generator, image: FloatImage) -> None:
@@ -52,11 +54,9 @@ def glare(rng: np.random.Generator, image: FloatImage) -> None:
     image += (rng.uniform(60, 200) * mask)[..., None]
 
 
-def white_balance_and_exposure(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
-    """Per-channel gains, exposure and a gamma curve; returns uint8 RGB."""
-    gains = rng.uniform(0.8, 1.2, 3).astype(np.float32) * np.float32(rng.uniform(0.7, 1.3))
-    image *= gains[None, None, :]
-    clipped = np.clip(image, 0, MAX_VALUE).astype(np.uint8)
+def to_bytes_with_gamma(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
+    """Saturate to uint8 and apply a random gamma curve."""
+    clipped = np.asarray(cv2.convertScaleAbs(image), np.uint8)
     gamma = rng.uniform(0.75, 1.35)
     curve = (MAX_VALUE * (np.arange(256, dtype=np.float32) / MAX_VALUE) ** gamma).astype(np.uint8)
     return np.asarray(cv2.LUT(clipped, curve), np.uint8)
@@ -102,16 +102,13 @@ class Camera:
             self._noise[(height, width)] = bank
         return bank
 
-    def noise(self, rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
-        """Add sensor noise: a random window of the bank at a random strength."""
+    def noise(self, rng: np.random.Generator, image: FloatImage) -> None:
+        """Add sensor noise in place: a random window of the bank at a random strength."""
         height, width = image.shape[:2]
         bank = self._noise_bank(height, width)
         oy, ox = (int(value) for value in rng.integers(0, NOISE_MARGIN, 2))
         window = bank[oy : oy + height, ox : ox + width]
-        sigma = float(rng.uniform(1.0, 8.0))
-        noisy = as_float(cv2.scaleAdd(window, sigma, image.astype(np.float32)))
-        np.clip(noisy, 0, MAX_VALUE, out=noisy)
-        return noisy.astype(np.uint8)
+        cv2.scaleAdd(window, float(rng.uniform(1.0, 8.0)), image, dst=image)
 
     def finish(self, rng: np.random.Generator, image: FloatImage) -> np.ndarray:
         """Apply the lighting and camera effects; returns the BGR uint8 picture."""
@@ -120,10 +117,10 @@ class Camera:
             cast_shadow(rng, image)
         if rng.random() < 0.35:
             glare(rng, image)
-        rgb = white_balance_and_exposure(rng, image)
+        self.noise(rng, image)
+        rgb = to_bytes_with_gamma(rng, image)
         if rng.random() < 0.6:
             rgb = blur(rng, rgb)
-        rgb = self.noise(rng, rgb)
         bgr = np.ascontiguousarray(rgb[..., ::-1])
         if rng.random() < 0.8:
             bgr = jpeg(rng, bgr)

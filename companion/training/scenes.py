@@ -18,7 +18,7 @@ import numpy as np
 
 from companion.cards import IndexScript
 from companion.training import distractors, photometric
-from companion.training.backgrounds import FloatImage, make_background
+from companion.training.backgrounds import BackgroundBank, FloatImage
 from companion.training.layout import LayoutMaker, Pose, TableLayout
 from companion.training.types import FaceImage, PlacedCard, PlacedIndex, Scene
 
@@ -100,7 +100,7 @@ class SceneMaker:
                 by_deck.items(), key=lambda item: (item[0][0], item[0][1].value)
             )
         ]
-        self._pyramids: dict[int, list[np.ndarray]] = {}
+        self._backgrounds = BackgroundBank()
         self._camera = photometric.Camera(seed)
         self._index_fraction = [self._index_height(face) for face in self.faces]
 
@@ -115,17 +115,14 @@ class SceneMaker:
             heights.append(along)
         return float(np.median(heights))
 
-    def _pyramid(self, position: int) -> list[np.ndarray]:
-        """Premultiplied-alpha float32 copies of a face at halving sizes (for small cards)."""
-        levels = self._pyramids.get(position)
-        if levels is None:
-            rgba = self.faces[position].rgba.astype(np.float32)
-            rgba[..., :3] *= rgba[..., 3:4] / 255.0
-            levels = [rgba]
-            while levels[-1].shape[0] // 2 >= MIN_PYRAMID_HEIGHT:
-                levels.append(cv2.pyrDown(levels[-1]))
-            self._pyramids[position] = levels
-        return levels
+    def _face_for(self, position: int, card_height: float) -> np.ndarray:
+        """The face halved while still taller than the card will be, premultiplied float32."""
+        rgba = self.faces[position].rgba
+        while rgba.shape[0] // 2 >= max(MIN_PYRAMID_HEIGHT, card_height):
+            rgba = np.asarray(cv2.pyrDown(rgba), np.uint8)
+        face = rgba.astype(np.float32)
+        face[..., :3] *= face[..., 3:4] * np.float32(1.0 / 255.0)
+        return face
 
     def _deal(self, count: int) -> list[int]:
         decks = [self.decks[int(self.rng.integers(0, len(self.decks)))]]
@@ -166,11 +163,7 @@ class SceneMaker:
         shade = cv2.GaussianBlur(shade, (0, 0), sigma)
         roi *= (1.0 - lighting.shadow_strength * shade)[..., None]
 
-        levels = self._pyramid(position)
-        level = 0
-        while level + 1 < len(levels) and levels[level + 1].shape[0] >= edge:
-            level += 1
-        face = levels[level]
+        face = self._face_for(position, edge)
         fh, fw = face.shape[:2]
         source = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
         target = (outline - [x0, y0]).astype(np.float32)
@@ -256,7 +249,7 @@ class SceneMaker:
         ``clutter``: draw distractors on the table and sometimes a hand over the cards.
         """
         rng = self.rng
-        canvas = make_background(rng, height, width)
+        canvas = self._backgrounds.draw(rng, height, width)
         if clutter and layout.poses:
             self._decorate(canvas, float(np.median([pose.height for pose in layout.poses])))
         labels = np.full((height, width), NO_CARD, np.int16)
