@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.ochko_bank.hands import NATURAL_CARDS, dealer_must_draw
+from companion.games.ochko_bank.hands import NATURAL_CARDS, dealer_must_draw, is_natural
 from companion.games.ochko_bank.options import OchkoBankOptions
 from companion.games.ochko_bank.settle import settle_showdown
 from companion.games.ochko_bank.state import HandStatus, OchkoBankState, Phase
@@ -12,9 +12,16 @@ MUST_STAND = "must stand (17 or more, soft 17 included)"
 
 
 def first_drawer(state: OchkoBankState, options: OchkoBankOptions) -> int | None:
-    """The seat drawing now: the first from the dealer's left with a hand still drawing."""
+    """The seat drawing now: the first from the dealer's left with a hand still drawing.
+
+    While the naturals are still to be paid, a natural is not counted as drawing."""
     for seat in options.player_seats:
-        if state.seats[seat].live_hands():
+        entry = state.seats[seat]
+        if state.phase is Phase.NATURALS and is_natural(
+            entry.hands[0].cards if entry.hands else []
+        ):
+            continue
+        if entry.live_hands():
             return seat
     return None
 

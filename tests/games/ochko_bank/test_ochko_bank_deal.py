@@ -134,3 +134,11 @@ def test_a_hole_card_shown_on_an_ace_is_a_peek_without_a_natural() -> None:
     assert game.to_json()["phase"] == "play"
     assert game.to_json()["violations"] == []
     assert balances(game) == [-6, 6, 0]
+
+
+def test_while_naturals_wait_the_first_drawer_is_the_first_seat_without_one() -> None:
+    game = play(table(), DEAL_9_UP.replace("9S", "QD"))
+    assert {(o.name, o.args) for o in game.offers()} >= {("stand", ("2",)), ("peek", ())}
+    assert ("stand", ("1",)) not in {(o.name, o.args) for o in game.offers()}
+    play(game, "stand 2")
+    assert balances(game) == [-6, 6, 0]
