@@ -26,6 +26,11 @@ def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, An
         "bank": money(state.ledger.balance(dealer_seat)),
         "seats": [_seat_json(state, options, seat) for seat in range(options.players)],
         "turn": drawer,
+        "dealer_cards": " ".join(_cards(state.dealer_hand.cards)) or None,
+        "dealer_total": str(hand_total(state.dealer_hand.cards))
+        if state.dealer_hand.cards
+        else None,
+        "obligation": dealer_obligation(state),
         "dealer": _dealer_json(state),
         "offered": None
         if offered is None
