@@ -34,6 +34,8 @@ __all__ = ["font_faces", "load_faces", "prepare_design"]
 
 DEFAULT_CACHE = Path("work-data/faces")
 INDEX_FILE = "faces.json"
+RAW_FOLDER = "raw"  # renders before index finding, so that it can be redone quickly
+RAW_DONE = "complete.txt"
 LETTER_RANKS = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 MIN_FACES_PER_DESIGN = 40
 SIZE_TOLERANCE = 0.25  # a face's index may differ this much from the design's median size
@@ -118,6 +120,13 @@ def prepare_design(
     kept = _consistent({card: corners for card, corners in found.items() if corners})
     if not kept or len(kept) < min_faces:
         return []
+    plain_heights = [
+        c.rank[3] - c.rank[1]
+        for card, corners in kept.items()
+        if card.rank is not Rank.QUEEN
+        for c in corners
+    ]
+    letter_height = round(float(np.median(plain_heights))) if plain_heights else None
     native = None if design in FOREIGN else NATIVE_SCRIPTS.get(design, IndexScript.ENGLISH)
     font = font_for(design, FONT_DIRS)
     faces = []
@@ -130,7 +139,8 @@ def prepare_design(
             if card.rank not in LETTER_RANKS or same_letter:
                 faces.append(_face(design, script, card, rgba, corners))
                 continue
-            redrawn = relabel(rgba, tuple(corners), index_label(card.rank, script), font)
+            letter = index_label(card.rank, script)
+            redrawn = relabel(rgba, tuple(corners), letter, font, max_height=letter_height)
             faces.append(_face(design, script, card, redrawn.rgba, redrawn.corners))
     return faces
 
@@ -196,6 +206,23 @@ def read_design(folder: Path, scripts: Sequence[IndexScript]) -> list[FaceImage]
     return faces
 
 
+def _rendered(deck: DeckSource, folder: Path, face_height: int) -> dict[Card, np.ndarray]:
+    """The deck's faces at the wanted height, from the raw-render cache or rendered now."""
+    done = folder / RAW_DONE
+    faces: dict[Card, np.ndarray] = {}
+    if done.is_file():
+        for path in sorted(folder.glob("*.png")):
+            with Image.open(path) as image:
+                faces[Card.parse(path.stem)] = np.asarray(image.convert("RGBA"), np.uint8)
+    else:
+        faces = render_deck(deck, all_cards(), face_height)
+        folder.mkdir(parents=True, exist_ok=True)
+        for card, rgba in faces.items():
+            Image.fromarray(rgba).save(folder / f"{card}.png")
+        done.write_text(f"{len(faces)} faces of {deck.svg}\n")
+    return {card: _fit_height(rgba, face_height) for card, rgba in faces.items()}
+
+
 def render_all(cache_dir: Path, *, face_height: int = FACE_HEIGHT, again: bool = False) -> None:
     """Render, check and relabel every installed deck into the cache, with progress."""
     decks: list[DeckSource] = [d for d in find_decks() if d.design not in EXCLUDED]
@@ -207,10 +234,7 @@ def render_all(cache_dir: Path, *, face_height: int = FACE_HEIGHT, again: bool =
         if (folder / INDEX_FILE).is_file() and not again:
             print(f"[{number}/{len(decks)}] {deck.design}: cached", flush=True)
             continue
-        rendered = {
-            card: _fit_height(rgba, face_height)
-            for card, rgba in render_deck(deck, all_cards(), face_height).items()
-        }
+        rendered = _rendered(deck, cache_dir / RAW_FOLDER / _slug(deck.design), face_height)
         faces = prepare_design(deck.design, rendered, scripts)
         save_design(folder, faces)
         cards = len({face.card for face in faces})

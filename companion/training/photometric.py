@@ -10,6 +10,7 @@ from companion.training.backgrounds import FloatImage, as_float, smooth_noise
 JPEG_QUALITY_RANGE = (35, 95)
 MAX_VALUE = 255.0
 NOISE_MARGIN = 64
+NOISE_TILE = 257
 COLOUR_NOISE = np.float32(0.3)  # share of the sensor noise that differs between channels
 
 
@@ -93,12 +94,18 @@ class Camera:
         self._noise: dict[tuple[int, int], np.ndarray] = {}
 
     def _noise_bank(self, height: int, width: int) -> np.ndarray:
-        """Noise a little larger than the frame, partly shared by the three channels."""
+        """Noise a little larger than the frame, partly shared by the three channels.
+
+        A small random tile is repeated: cheap to make, and the repeat does not show.
+        """
         bank = self._noise.get((height, width))
         if bank is None:
-            shape = (height + NOISE_MARGIN, width + NOISE_MARGIN, 3)
+            shape = (NOISE_TILE, NOISE_TILE, 3)
             colour = self._noise_rng.standard_normal(shape, dtype=np.float32)
-            bank = colour[..., :1] * np.float32(1.0 - COLOUR_NOISE) + colour * COLOUR_NOISE
+            tile = colour[..., :1] * np.float32(1.0 - COLOUR_NOISE) + colour * COLOUR_NOISE
+            rows = -(-(height + NOISE_MARGIN) // NOISE_TILE)
+            columns = -(-(width + NOISE_MARGIN) // NOISE_TILE)
+            bank = np.tile(tile, (rows, columns, 1))
             self._noise[(height, width)] = bank
         return bank
 

@@ -71,7 +71,11 @@ def _median_colour(pixels: np.ndarray, fallback: np.ndarray) -> np.ndarray:
 
 
 def _repaint_upright(
-    rgba: np.ndarray, rank: PixelBox, letter_tile: np.ndarray, paper: np.ndarray
+    rgba: np.ndarray,
+    rank: PixelBox,
+    letter_tile: np.ndarray,
+    paper: np.ndarray,
+    max_height: int | None,
 ) -> PixelBox:
     """Replace the glyph in ``rank`` (an upright corner) in place; returns the new glyph box."""
     height, width = rgba.shape[:2]
@@ -89,7 +93,7 @@ def _repaint_upright(
     ex1, ey1 = min(width, x1 + ERASE_PAD), min(height, y1 + ERASE_PAD)
     rgba[ey0:ey1, ex0:ex1, :3] = background.astype(np.uint8)
 
-    glyph_height = y1 - y0
+    glyph_height = y1 - y0 if max_height is None else min(y1 - y0, max_height)
     tile_h, tile_w = letter_tile.shape
     glyph_width = max(1, round(tile_w * glyph_height / tile_h))
     glyph_width = min(glyph_width, round(MAX_WIDEN * (x1 - x0)))
@@ -104,10 +108,11 @@ def _repaint_upright(
     )
     gx0 = max(0, (x0 + x1) // 2 - glyph_width // 2)
     gx1 = min(width, gx0 + glyph_width)
-    target = rgba[y0:y1, gx0:gx1, :3].astype(np.float32)
+    gy1 = y0 + glyph_height
+    target = rgba[y0:gy1, gx0:gx1, :3].astype(np.float32)
     cover = coverage[:, : gx1 - gx0]
-    rgba[y0:y1, gx0:gx1, :3] = (target * (1 - cover) + ink * cover).astype(np.uint8)
-    return (gx0, y0, gx1, y1)
+    rgba[y0:gy1, gx0:gx1, :3] = (target * (1 - cover) + ink * cover).astype(np.uint8)
+    return (gx0, y0, gx1, gy1)
 
 
 def _turn(box: PixelBox, width: int, height: int) -> PixelBox:
@@ -116,9 +121,18 @@ def _turn(box: PixelBox, width: int, height: int) -> PixelBox:
 
 
 def relabel(
-    rgba: np.ndarray, corners: tuple[CornerIndex, ...], letter: str, font_file: Path
+    rgba: np.ndarray,
+    corners: tuple[CornerIndex, ...],
+    letter: str,
+    font_file: Path,
+    *,
+    max_height: int | None = None,
 ) -> Relabelled:
-    """The face with every corner's rank glyph replaced by ``letter``."""
+    """The face with every corner's rank glyph replaced by ``letter``.
+
+    ``max_height`` caps the new letter's height (a Q's tail makes its box taller than the
+    design's other letters).
+    """
     height, width = rgba.shape[:2]
     font = ImageFont.truetype(str(font_file), FONT_RENDER_SIZE)
     tile = _letter_tile(letter, font)
@@ -130,7 +144,7 @@ def relabel(
         work = np.ascontiguousarray(face[::-1, ::-1]) if turned else face
         rank = _turn(corner.rank, width, height) if turned else corner.rank
         box = _turn(corner.box, width, height) if turned else corner.box
-        glyph = _repaint_upright(work, rank, tile, paper)
+        glyph = _repaint_upright(work, rank, tile, paper, max_height)
         new_box = (min(box[0], glyph[0]), box[1], max(box[2], glyph[2]), box[3])
         if turned:
             face = np.ascontiguousarray(work[::-1, ::-1])

@@ -102,7 +102,15 @@ class SceneMaker:
         ]
         self._backgrounds = BackgroundBank()
         self._camera = photometric.Camera(seed)
-        self._index_fraction = [self._index_height(face) for face in self.faces]
+        self._index_fractions: dict[int, float] = {}
+
+    def _index_fraction(self, position: int) -> float:
+        """The face's index height as a fraction of its height (cached)."""
+        fraction = self._index_fractions.get(position)
+        if fraction is None:
+            fraction = self._index_height(self.faces[position])
+            self._index_fractions[position] = fraction
+        return fraction
 
     @staticmethod
     def _index_height(face: FaceImage) -> float:
@@ -231,7 +239,7 @@ class SceneMaker:
         dealt = self._deal(len(layout.poses))
         sized = []
         for pose, position in zip(layout.poses, dealt, strict=True):
-            scale = NOMINAL_INDEX_FRACTION / self._index_fraction[position]
+            scale = NOMINAL_INDEX_FRACTION / self._index_fraction(position)
             sized.append(Pose(pose.x, pose.y, pose.angle, pose.height * scale, pose.group))
         return self.compose(TableLayout(tuple(sized), layout.camera), dealt, width, height)
 
