@@ -1,0 +1,262 @@
+"""``companion recognize``, ``teach``, ``eval`` and ``bench``: the card recogniser."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.cards import DECK_PROFILES, CardError, deck_profile
+
+if TYPE_CHECKING:
+    from companion.vision.reader import CardReader
+
+EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+DEFAULT_DECK_FILE = Path.home() / ".config" / "companion" / "deck.npz"
+BENCH_CARDS = "2S 5H 9D JC QS KH AD 10C 7S 3H"
+BENCH_FRAMES = 20
+BENCH_CARD_HEIGHT = 190.0
+
+
+def register(subparsers: Any) -> None:
+    recognize = subparsers.add_parser(
+        "recognize",
+        help="find and read the cards in photos",
+        description="Find every card whose corner index shows in each photo and print the "
+        "card, a confidence and its corner-index box (image pixels). Exit 1 when an "
+        "image could not be read (the others are still processed).",
+    )
+    recognize.add_argument("images", nargs="+", type=Path, metavar="IMAGE")
+    _reader_options(recognize)
+    recognize.add_argument("--json", action="store_true", help="print JSON")
+    recognize.set_defaults(run=run_recognize)
+
+    teach = subparsers.add_parser(
+        "teach",
+        help="enrol your own deck from one photo per card",
+        description="Read one photo per card (the file name starts with the card: QH.jpg, "
+        "10S_2.png), or folders of them, and save prototypes the reader uses for this deck.",
+    )
+    teach.add_argument("photos", nargs="+", type=Path, metavar="PHOTO_OR_FOLDER")
+    teach.add_argument("--out", type=Path, required=True, help="the deck file to write (.npz)")
+    teach.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
+    teach.set_defaults(run=run_teach)
+
+    evaluate = subparsers.add_parser(
+        "eval",
+        help="measure the reader on a manifest of photos",
+        description="Read every photo of a manifest (TSV: path, cards, partial, kind) and "
+        "print precision, recall, results per kind, confused pairs and ms per image.",
+    )
+    evaluate.add_argument("manifest", type=Path, metavar="MANIFEST.tsv")
+    _reader_options(evaluate)
+    evaluate.add_argument("--json", action="store_true", help="print JSON")
+    evaluate.set_defaults(run=run_eval)
+
+    bench = subparsers.add_parser(
+        "bench",
+        help="time the reader per stage on a synthetic 1280x720 frame with ten cards",
+    )
+    bench.add_argument("--frames", type=int, default=BENCH_FRAMES)
+    bench.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
+    bench.add_argument("--json", action="store_true", help="print JSON")
+    bench.set_defaults(run=run_bench)
+
+
+def _reader_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--deck", default="french52", choices=sorted(DECK_PROFILES), help="the deck in play"
+    )
+    parser.add_argument(
+        "--deck-file",
+        type=Path,
+        default=None,
+        help=f"prototypes made by companion teach (default: {DEFAULT_DECK_FILE} if present)",
+    )
+    parser.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
+
+
+def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
+    from companion.vision.enrolment import DeckPrototypes, EnrolmentError
+    from companion.vision.model import DEFAULT_MODEL_PATH, ModelError
+    from companion.vision.reader import CardReader
+
+    deck_file = args.deck_file
+    if deck_file is None and DEFAULT_DECK_FILE.is_file():
+        deck_file = DEFAULT_DECK_FILE
+    try:
+        prototypes = DeckPrototypes.load(deck_file) if deck_file is not None else None
+        return CardReader(
+            model_path=args.model or DEFAULT_MODEL_PATH,
+            deck=deck_profile(getattr(args, "deck", "french52")),
+            prototypes=prototypes,
+        )
+    except (ModelError, EnrolmentError, CardError) as error:
+        print(f"companion {command}: {error}", file=sys.stderr)
+        return None
+
+
+def run_recognize(args: argparse.Namespace) -> int:
+    from companion.vision.images import ImageError, load_image
+
+    reader = _make_reader(args, "recognize")
+    if reader is None:
+        return EXIT_USAGE
+    failed = False
+    results: list[dict[str, object]] = []
+    for path in args.images:
+        try:
+            image = load_image(path)
+        except ImageError as error:
+            print(f"companion recognize: {error}", file=sys.stderr)
+            failed = True
+            results.append({"image": str(path), "error": str(error)})
+            continue
+        detections = reader.read(image)
+        if args.json:
+            results.append(
+                {"image": str(path), "cards": [detection.to_json() for detection in detections]}
+            )
+            continue
+        print(f"{path}: {len(detections)} card(s)")
+        for detection in detections:
+            box = " ".join(f"{x:.0f},{y:.0f}" for x, y in detection.quad)
+            print(f"  {detection.card!s:>3}  {detection.confidence:.3f}  index box {box}")
+    if args.json:
+        print(json.dumps(results, indent=2))
+    return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def _photos(paths: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES))
+        else:
+            found.append(path)
+    return found
+
+
+def run_teach(args: argparse.Namespace) -> int:
+    from companion.vision.enrolment import (
+        EnrolmentError,
+        build_prototypes,
+        card_from_file_name,
+    )
+    from companion.vision.images import ImageError, load_image
+
+    args.deck_file = None
+    reader = _make_reader(args, "teach")
+    if reader is None:
+        return EXIT_USAGE
+    samples = []
+    failed = False
+    for path in _photos(args.photos):
+        try:
+            card = card_from_file_name(path)
+            embeddings = reader.enrolment_embeddings(load_image(path), card)
+        except (EnrolmentError, ImageError) as error:
+            print(f"companion teach: {error}", file=sys.stderr)
+            failed = True
+            continue
+        if embeddings.shape[0] == 0:
+            print(f"companion teach: {path}: no corner index found", file=sys.stderr)
+            failed = True
+            continue
+        samples.append((card, embeddings))
+    try:
+        prototypes = build_prototypes(samples)
+        prototypes.save(args.out)
+    except (EnrolmentError, OSError) as error:
+        print(f"companion teach: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"enrolled {len(prototypes.cards)} card(s) from {len(samples)} photo(s) into {args.out}")
+    return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    from companion.vision.evaluation import ManifestError, evaluate, read_manifest
+    from companion.vision.images import load_image
+
+    try:
+        entries = read_manifest(args.manifest)
+    except ManifestError as error:
+        print(f"companion eval: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    reader = _make_reader(args, "eval")
+    if reader is None:
+        return EXIT_USAGE
+    report = evaluate(entries, lambda image: [d.card for d in reader.read(image)], load_image)
+    summary = report.to_json()
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_eval(summary)
+    return EXIT_SOME_FAILED if report.errors else EXIT_OK
+
+
+def _print_eval(summary: dict[str, Any]) -> None:
+    overall = summary["overall"]
+    print(
+        f"all: {overall['images']} images, precision {overall['precision']:.4f}, "
+        f"recall {overall['recall']:.4f}, {summary['ms_per_image']} ms per image"
+    )
+    for kind, tally in summary["per_kind"].items():
+        print(
+            f"  {kind}: {tally['images']} images ({tally['images_all_correct']} all correct), "
+            f"precision {tally['precision']:.4f}, recall {tally['recall']:.4f}, "
+            f"TP {tally['true_positives']} FP {tally['false_positives']} "
+            f"FN {tally['false_negatives']}"
+        )
+    if summary["confused_pairs"]:
+        pairs = ", ".join(
+            f"{p['expected']}->{p['read']} x{p['count']}" for p in summary["confused_pairs"]
+        )
+        print(f"confused (expected->read): {pairs}")
+    for error in summary["errors"]:
+        print(f"error: {error}")
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from companion.cards import parse_cards
+    from companion.vision.drawn import table_frame
+    from companion.vision.model import DEFAULT_MODEL_PATH, ModelError
+    from companion.vision.reader import CardReader, StageTimes
+
+    try:
+        reader = CardReader(model_path=args.model or DEFAULT_MODEL_PATH)
+    except ModelError as error:
+        print(f"companion bench: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    frame, placed = table_frame(
+        list(parse_cards(BENCH_CARDS)), card_height=BENCH_CARD_HEIGHT, seed=1
+    )
+    reader.read(frame)  # warm-up
+    reader.times = StageTimes()
+    started = time.perf_counter()
+    found: list[str] = []
+    for _ in range(args.frames):
+        found = sorted(str(d.card) for d in reader.read(frame))
+    total = (time.perf_counter() - started) * 1000 / args.frames
+    times = reader.times
+    figures = {
+        "frame": "1280x720, ten drawn cards",
+        "frames": args.frames,
+        "find_ms": round(times.find / times.frames, 2),
+        "read_ms": round(times.read / times.frames, 2),
+        "merge_ms": round(times.merge / times.frames, 2),
+        "total_ms": round(total, 2),
+        "candidates": times.candidates[-1] if times.candidates else 0,
+        "cards_expected": sorted(str(p.card) for p in placed),
+        "cards_read": found,
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return EXIT_OK

@@ -1,0 +1,169 @@
+"""Training crops for the index reader, cut the way the finder cuts them at run time.
+
+The finder runs on a synthetic scene; each candidate is labelled by its overlap with the
+ground-truth index boxes: a candidate centred on a visible index, reading the same way up
+and of a matching scale is that card; one far from every index, or reading sideways or
+upside down, is "not an index"; anything in between is left out. Every positive is cut
+again with jittered geometry so the reader tolerates the finder's small errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.training.types import Scene
+from companion.vision.finder import Candidates, FinderSettings, crops_at, find_candidates
+from companion.vision.labels import NOT_AN_INDEX, rank_class, suit_class
+
+UNLABELLED = -1
+MIN_VISIBLE = 0.7  # an index less visible than this is neither positive nor negative
+POSITIVE_DISTANCE = 0.35  # centre distance / index height
+NEGATIVE_DISTANCE = 0.9
+POSITIVE_COSINE = 0.9  # about 25 degrees
+NEGATIVE_COSINE = 0.5  # 60 degrees or more off
+# crop height / index box height for a positive; the crop frames the index with margin
+MIN_SCALE, MAX_SCALE = 1.0, 2.2
+
+
+@dataclass(frozen=True)
+class CropSet:
+    crops: np.ndarray  # N x H x W x 3 uint8
+    ranks: np.ndarray  # N int64 rank class (0 = not an index)
+    suits: np.ndarray  # N int64 suit class (any value when rank is 0)
+
+
+@dataclass(frozen=True)
+class JitterSettings:
+    copies: int = 2
+    shift: float = 0.07  # of the crop height
+    angle_degrees: float = 10.0
+    scale: float = 0.1
+
+
+def index_geometry(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Centres, down vectors, heights and visibilities of every ground-truth index, and
+    per index its (rank class, suit class)."""
+    centres, downs, heights, visible, labels = [], [], [], [], []
+    for placed in scene.cards:
+        for index in placed.indices:
+            quad = index.quad.astype(np.float32)
+            top = (quad[0] + quad[1]) / 2
+            bottom = (quad[2] + quad[3]) / 2
+            height = float(np.linalg.norm(bottom - top))
+            centres.append(quad.mean(axis=0))
+            downs.append((bottom - top) / max(height, 1e-3))
+            heights.append(height)
+            visible.append(index.visible)
+            labels.append((rank_class(placed.card.rank), suit_class(placed.card.suit)))
+    if not centres:
+        empty = np.zeros((0, 2), dtype=np.float32)
+        return empty, empty, np.zeros(0, np.float32), np.zeros((0, 3), np.float32)
+    table = np.concatenate(
+        [np.array(visible, np.float32)[:, None], np.array(labels, np.float32)], axis=1
+    )
+    return (
+        np.array(centres, np.float32),
+        np.array(downs, np.float32),
+        np.array(heights, np.float32),
+        table,
+    )
+
+
+def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, np.ndarray]:
+    """Rank and suit classes per candidate; rank UNLABELLED for the ambiguous ones."""
+    count = len(candidates)
+    ranks = np.full(count, NOT_AN_INDEX, dtype=np.int64)
+    suits = np.zeros(count, dtype=np.int64)
+    centres, downs, heights, table = index_geometry(scene)
+    if count == 0 or centres.shape[0] == 0:
+        return ranks, suits
+    offset = candidates.centres[:, None, :] - centres[None, :, :]
+    distance = np.sqrt((offset**2).sum(axis=2)) / heights[None, :]
+    cosine = (candidates.down[:, None, :] * downs[None, :, :]).sum(axis=2)
+    scale = candidates.heights[:, None] / heights[None, :]
+    visible = table[:, 0][None, :] >= MIN_VISIBLE
+    positive = (
+        (distance < POSITIVE_DISTANCE)
+        & (cosine > POSITIVE_COSINE)
+        & (scale > MIN_SCALE)
+        & (scale < MAX_SCALE)
+    )
+    clearly_not = (distance > NEGATIVE_DISTANCE) | (cosine < NEGATIVE_COSINE)
+    for row in range(count):
+        hits = np.nonzero(positive[row] & visible[0])[0]
+        if hits.size:
+            best = hits[np.argmin(distance[row, hits])]
+            ranks[row] = int(table[best, 1])
+            suits[row] = int(table[best, 2])
+        elif not clearly_not[row].all():
+            ranks[row] = UNLABELLED
+    return ranks, suits
+
+
+def jittered(
+    image: np.ndarray,
+    candidates: Candidates,
+    rows: np.ndarray,
+    rng: np.random.Generator,
+    jitter: JitterSettings,
+) -> np.ndarray:
+    """New crops around the given candidates with small random changes of geometry."""
+    centres = np.repeat(candidates.centres[rows], jitter.copies, axis=0)
+    downs = np.repeat(candidates.down[rows], jitter.copies, axis=0)
+    heights = np.repeat(candidates.heights[rows], jitter.copies, axis=0)
+    count = centres.shape[0]
+    angles = np.radians(rng.uniform(-jitter.angle_degrees, jitter.angle_degrees, count))
+    cos, sin = np.cos(angles), np.sin(angles)
+    turned = np.stack(
+        [cos * downs[:, 0] - sin * downs[:, 1], sin * downs[:, 0] + cos * downs[:, 1]], axis=1
+    )
+    shifted = centres + rng.normal(0, jitter.shift, (count, 2)) * heights[:, None]
+    scaled = heights * rng.uniform(1 - jitter.scale, 1 + jitter.scale, count)
+    return crops_at(image, shifted, turned, scaled)
+
+
+def scene_crops(
+    scene: Scene,
+    rng: np.random.Generator,
+    *,
+    negatives_per_positive: float,
+    min_negatives: int,
+    settings: FinderSettings | None = None,
+    jitter: JitterSettings | None = None,
+) -> tuple[CropSet, int, int]:
+    """Labelled crops of one scene, with the count of visible indices and of those the
+    finder found (for the finder's recall)."""
+    candidates = find_candidates(scene.image, settings)
+    ranks, suits = label_candidates(candidates, scene)
+    positives = np.nonzero(ranks > NOT_AN_INDEX)[0]
+    negatives = np.nonzero(ranks == NOT_AN_INDEX)[0]
+    keep_negatives = max(min_negatives, int(negatives_per_positive * positives.size))
+    if negatives.size > keep_negatives:
+        negatives = rng.choice(negatives, keep_negatives, replace=False)
+    jitter = jitter or JitterSettings()
+    extra = jittered(scene.image, candidates, positives, rng, jitter)
+    crops = np.concatenate([candidates.crops[positives], extra, candidates.crops[negatives]])
+    all_ranks = np.concatenate(
+        [ranks[positives], np.repeat(ranks[positives], jitter.copies), ranks[negatives]]
+    )
+    all_suits = np.concatenate(
+        [suits[positives], np.repeat(suits[positives], jitter.copies), suits[negatives]]
+    )
+    visible_total, found = finder_recall(candidates, scene, ranks, suits)
+    return CropSet(crops, all_ranks, all_suits), visible_total, found
+
+
+def finder_recall(
+    candidates: Candidates, scene: Scene, ranks: np.ndarray, suits: np.ndarray
+) -> tuple[int, int]:
+    """How many cards of the scene show a visible index, and how many of those have at
+    least one positive candidate."""
+    wanted = {
+        (rank_class(card.card.rank), suit_class(card.card.suit))
+        for card in scene.cards
+        if any(index.visible >= MIN_VISIBLE for index in card.indices)
+    }
+    found = {(int(ranks[row]), int(suits[row])) for row in range(len(candidates)) if ranks[row] > 0}
+    return len(wanted), len(wanted & found)

@@ -1,0 +1,46 @@
+"""The index reader's network (torch, training only): a small CNN with a rank head
+(class 0 = not an index), a suit head and an embedding used for deck enrolment."""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
+from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES
+
+CHANNELS = (8, 16, 32, 64)
+EMBEDDING = 64
+POOLINGS = 3
+DROPOUT = 0.2
+
+
+def _block(inputs: int, outputs: int) -> list[nn.Module]:
+    return [
+        nn.Conv2d(inputs, outputs, 3, padding=1, bias=False),
+        nn.BatchNorm2d(outputs),
+        nn.ReLU(),
+    ]
+
+
+class IndexNet(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        layers: list[nn.Module] = []
+        previous = 3
+        for depth, channels in enumerate(CHANNELS):
+            layers.extend(_block(previous, channels))
+            if depth < POOLINGS:
+                layers.append(nn.MaxPool2d(2))
+            previous = channels
+        self.features = nn.Sequential(*layers)
+        shrink = 2**POOLINGS
+        flat = CHANNELS[-1] * (CROP_HEIGHT // shrink) * (CROP_WIDTH // shrink)
+        self.embed = nn.Sequential(nn.Flatten(), nn.Dropout(DROPOUT), nn.Linear(flat, EMBEDDING))
+        self.rank_head = nn.Linear(EMBEDDING, RANK_CLASSES)
+        self.suit_head = nn.Linear(EMBEDDING, SUIT_CLASSES)
+
+    def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        embedding = self.embed(self.features(crops))
+        hidden = torch.relu(embedding)
+        return self.rank_head(hidden), self.suit_head(hidden), embedding

@@ -1,0 +1,254 @@
+"""Train the index reader on synthetic scenes and export it to ONNX.
+
+Run with the training venv (torch installed there only), in the background:
+
+    nohup .venv-train/bin/python -m companion.training.train_reader \\
+        --scenes 1500 --epochs 12 > work-data/runs/reader.log 2>&1 &
+
+Scenes come from Data's ``SceneMaker``; the finder runs on each scene and its candidates
+are labelled against the ground truth (see ``reader_data``). Prints progress and the
+validation accuracy per class; writes the ONNX model and a JSON of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from companion.cards import IndexScript
+from companion.training.reader_data import UNLABELLED, CropSet, scene_crops
+from companion.training.reader_model import IndexNet
+from companion.training.types import FaceImage
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
+from companion.vision.labels import NOT_AN_INDEX, SUITS, rank_class_names
+from companion.vision.model import INPUT_NAME, OUTPUT_NAMES, normalise_crops
+
+ROOT = Path(__file__).resolve().parents[2]
+VALIDATION_SEED_OFFSET = 1_000_000
+NEGATIVES_PER_POSITIVE = 3.0
+MIN_NEGATIVES = 40
+BATCH = 256
+LEARNING_RATE = 3e-3
+WEIGHT_DECAY = 1e-4
+OPSET = 17
+
+
+@dataclass(frozen=True)
+class SceneJob:
+    seed: int
+    scripts: tuple[str, ...]
+    faces_cache: str
+
+
+def _make_crops(job: SceneJob) -> tuple[CropSet, int, int]:
+    from companion.training.scenes import SceneMaker
+
+    faces = _faces_for(job)
+    rng = np.random.default_rng(job.seed)
+    scene = SceneMaker(faces, seed=job.seed).make()
+    return scene_crops(
+        scene, rng, negatives_per_positive=NEGATIVES_PER_POSITIVE, min_negatives=MIN_NEGATIVES
+    )
+
+
+_FACES: dict[tuple[str, ...], list[FaceImage]] = {}
+
+
+def _faces_for(job: SceneJob) -> list[FaceImage]:
+    """Data's rendered faces when its loader is there, else the font-drawn faces."""
+    if job.scripts not in _FACES:
+        scripts = tuple(IndexScript(name) for name in job.scripts)
+        try:
+            from companion.training.faces import load_faces
+        except ImportError:
+            from companion.training.fontfaces import font_faces
+
+            _FACES[job.scripts] = list(font_faces(scripts=scripts))
+        else:
+            _FACES[job.scripts] = list(load_faces(Path(job.faces_cache), scripts=scripts))
+    return _FACES[job.scripts]
+
+
+def build_set(jobs: Sequence[SceneJob], workers: int, label: str) -> CropSet:
+    crops, ranks, suits = [], [], []
+    visible = found = 0
+    started = time.monotonic()
+    with ProcessPoolExecutor(workers) as pool:
+        for done, (part, total, hit) in enumerate(pool.map(_make_crops, jobs, chunksize=4), 1):
+            keep = part.ranks != UNLABELLED
+            crops.append(part.crops[keep])
+            ranks.append(part.ranks[keep])
+            suits.append(part.suits[keep])
+            visible += total
+            found += hit
+            if done % 100 == 0 or done == len(jobs):
+                print(
+                    f"{label}: {done}/{len(jobs)} scenes, {sum(len(r) for r in ranks)} crops, "
+                    f"finder recall {found / max(visible, 1):.4f}, "
+                    f"{time.monotonic() - started:.0f} s",
+                    flush=True,
+                )
+    return CropSet(np.concatenate(crops), np.concatenate(ranks), np.concatenate(suits))
+
+
+def cached_set(path: Path, jobs: Sequence[SceneJob], args: argparse.Namespace) -> CropSet:
+    """The crops of the given scenes, built once and kept in ``path``."""
+    if path.is_file():
+        with np.load(path) as data:
+            print(f"loaded {path}", flush=True)
+            return CropSet(data["crops"], data["ranks"], data["suits"])
+    built = build_set(jobs, args.workers, path.stem)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(path, crops=built.crops, ranks=built.ranks, suits=built.suits)
+    return built
+
+
+def evaluate(net: IndexNet, data: CropSet) -> tuple[float, dict[str, float], float]:
+    """Overall accuracy (rank and suit), per rank class accuracy, and suit accuracy."""
+    net.eval()
+    rank_pred, suit_pred = [], []
+    with torch.no_grad():
+        for start in range(0, len(data.ranks), BATCH * 4):
+            batch = torch.from_numpy(normalise_crops(data.crops[start : start + BATCH * 4]))
+            rank_logits, suit_logits, _ = net(batch)
+            rank_pred.append(rank_logits.argmax(1).numpy())
+            suit_pred.append(suit_logits.argmax(1).numpy())
+    ranks, suits = np.concatenate(rank_pred), np.concatenate(suit_pred)
+    is_index = data.ranks != NOT_AN_INDEX
+    correct = (ranks == data.ranks) & (~is_index | (suits == data.suits))
+    names = rank_class_names()
+    per_class = {
+        names[k]: float(correct[data.ranks == k].mean())
+        for k in range(len(names))
+        if (data.ranks == k).any()
+    }
+    suit_accuracy = float((suits == data.suits)[is_index].mean()) if is_index.any() else 0.0
+    for suit_index, suit in enumerate(SUITS):
+        chosen = is_index & (data.suits == suit_index)
+        if chosen.any():
+            per_class[f"suit {suit.value}"] = float((suits == data.suits)[chosen].mean())
+    return float(correct.mean()), per_class, suit_accuracy
+
+
+def train(net: IndexNet, train_set: CropSet, val_set: CropSet, epochs: int, seed: int) -> None:
+    generator = np.random.default_rng(seed)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY)
+    steps = epochs * (len(train_set.ranks) // BATCH + 1)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, LEARNING_RATE, total_steps=steps)
+    rank_loss, suit_loss = nn.CrossEntropyLoss(), nn.CrossEntropyLoss(reduction="none")
+    for epoch in range(1, epochs + 1):
+        net.train()
+        order = generator.permutation(len(train_set.ranks))
+        started, total = time.monotonic(), 0.0
+        for start in range(0, len(order), BATCH):
+            rows = order[start : start + BATCH]
+            crops = _augment(train_set.crops[rows], generator)
+            batch = torch.from_numpy(normalise_crops(crops))
+            ranks = torch.from_numpy(train_set.ranks[rows])
+            suits = torch.from_numpy(train_set.suits[rows])
+            rank_logits, suit_logits, _ = net(batch)
+            is_index = (ranks != NOT_AN_INDEX).float()
+            loss = rank_loss(rank_logits, ranks) + (
+                suit_loss(suit_logits, suits) * is_index
+            ).sum() / is_index.sum().clamp(min=1)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item() * len(rows)
+        accuracy, _, suit_accuracy = evaluate(net, val_set)
+        print(
+            f"epoch {epoch}/{epochs}: loss {total / len(order):.4f}, "
+            f"val accuracy {accuracy:.4f}, suit {suit_accuracy:.4f}, "
+            f"{time.monotonic() - started:.0f} s",
+            flush=True,
+        )
+
+
+def _augment(crops: np.ndarray, generator: np.random.Generator) -> np.ndarray:
+    """Photometric changes the scenes may lack: per-channel gain, blur-free noise."""
+    values = crops.astype(np.float32)
+    gain = generator.uniform(0.7, 1.15, (len(crops), 1, 1, 3)).astype(np.float32)
+    noise = generator.normal(0, 4.0, values.shape).astype(np.float32)
+    augmented: np.ndarray = np.clip(values * gain + noise, 0, 255).astype(np.uint8)
+    return augmented
+
+
+def export(net: IndexNet, path: Path) -> None:
+    net.eval()
+    example = torch.zeros(1, 3, CROP_HEIGHT, CROP_WIDTH)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        net,
+        (example,),
+        str(path),
+        input_names=[INPUT_NAME],
+        output_names=list(OUTPUT_NAMES),
+        dynamic_axes={INPUT_NAME: {0: "batch"}, **{name: {0: "batch"} for name in OUTPUT_NAMES}},
+        opset_version=OPSET,
+        dynamo=False,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=1500, help="training scenes")
+    parser.add_argument("--val-scenes", type=int, default=200)
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
+    parser.add_argument("--data-dir", type=Path, default=ROOT / "work-data" / "datasets")
+    parser.add_argument("--data-only", action="store_true", help="build the crops and stop")
+    parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_reader.onnx")
+    args = parser.parse_args(argv)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    scripts = tuple(script.value for script in IndexScript)
+    cache = str(args.faces_cache)
+    train_jobs = [SceneJob(args.seed * 100_000 + n, scripts, cache) for n in range(args.scenes)]
+    val_jobs = [
+        SceneJob(VALIDATION_SEED_OFFSET + args.seed * 100_000 + n, scripts, cache)
+        for n in range(args.val_scenes)
+    ]
+    train_set = cached_set(args.data_dir / f"train-{args.seed}-{args.scenes}.npz", train_jobs, args)
+    val_set = cached_set(args.data_dir / f"val-{args.seed}-{args.val_scenes}.npz", val_jobs, args)
+    if args.data_only:
+        return 0
+    print(f"train crops {len(train_set.ranks)}, validation crops {len(val_set.ranks)}", flush=True)
+    net = IndexNet()
+    train(net, train_set, val_set, args.epochs, args.seed)
+    accuracy, per_class, suit_accuracy = evaluate(net, val_set)
+    print(f"validation accuracy {accuracy:.4f}, suit accuracy {suit_accuracy:.4f}")
+    for name, value in per_class.items():
+        print(f"  {name:>7}: {value:.4f}")
+    export(net, args.out)
+    figures = {
+        "command": " ".join(sys.argv),
+        "seed": args.seed,
+        "train_scenes": args.scenes,
+        "val_scenes": args.val_scenes,
+        "train_crops": len(train_set.ranks),
+        "val_crops": len(val_set.ranks),
+        "val_accuracy": accuracy,
+        "val_suit_accuracy": suit_accuracy,
+        "val_per_class": per_class,
+    }
+    args.out.with_suffix(".json").write_text(json.dumps(figures, indent=2) + "\n", "utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

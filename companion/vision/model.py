@@ -1,0 +1,84 @@
+"""The index-reading CNN, run with onnxruntime on one thread.
+
+The network (trained by ``companion/training/train_reader.py``) takes normalised upright
+crops and returns rank logits (class 0 = not an index), suit logits and an embedding
+used for deck enrolment. The same ``normalise_crops`` runs at training and at run time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+DEFAULT_MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "index_reader.onnx"
+INPUT_NAME = "crops"
+OUTPUT_NAMES = ("rank_logits", "suit_logits", "embedding")
+WHITE_PERCENTILE = 0.95  # the crop's paper white, per channel
+MIN_WHITE = 24.0  # below this a crop is too dark to normalise by its white
+
+
+class ModelError(RuntimeError):
+    """The model file is missing or not a reader model."""
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The network's answers for a batch of crops."""
+
+    rank_probs: np.ndarray  # N x RANK_CLASSES
+    suit_probs: np.ndarray  # N x SUIT_CLASSES
+    embeddings: np.ndarray  # N x E, L2-normalised
+
+
+def normalise_crops(crops: np.ndarray) -> np.ndarray:
+    """N x H x W x 3 uint8 BGR crops to N x 3 x H x W float32, white-balanced per crop."""
+    values = crops.astype(np.float32)
+    count, height, width, channels = values.shape
+    flat = values.reshape(count, height * width, channels)
+    kth = int(WHITE_PERCENTILE * (height * width - 1))
+    white = np.partition(flat, kth, axis=1)[:, kth, :]
+    white = np.maximum(white, MIN_WHITE)
+    scaled = np.minimum(values / white[:, None, None, :], 1.0) - 0.5
+    return np.ascontiguousarray(scaled.transpose(0, 3, 1, 2))
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    result: np.ndarray = shifted / shifted.sum(axis=1, keepdims=True)
+    return result
+
+
+class IndexReader:
+    """The ONNX index reader on one thread."""
+
+    def __init__(self, path: Path = DEFAULT_MODEL_PATH) -> None:
+        import onnxruntime as ort
+
+        if not path.is_file():
+            raise ModelError(f"no reader model at {path}: train one with train_reader.py")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        try:
+            self._session = ort.InferenceSession(
+                str(path), sess_options=options, providers=["CPUExecutionProvider"]
+            )
+        except Exception as error:  # onnxruntime raises its own untyped errors
+            raise ModelError(f"{path} is not a readable ONNX model: {error}") from None
+        names = {output.name for output in self._session.get_outputs()}
+        if not set(OUTPUT_NAMES) <= names:
+            raise ModelError(f"{path} lacks the outputs {', '.join(OUTPUT_NAMES)}")
+        self.path = path
+
+    def read(self, crops: np.ndarray) -> Readings:
+        """Read N upright crops (N x H x W x 3 uint8 BGR)."""
+        if crops.shape[0] == 0:
+            empty = np.zeros((0, 1), dtype=np.float32)
+            return Readings(empty, empty, empty)
+        outputs = self._session.run(list(OUTPUT_NAMES), {INPUT_NAME: normalise_crops(crops)})
+        rank_logits, suit_logits, embeddings = (np.asarray(out) for out in outputs)
+        norms = np.maximum(np.linalg.norm(embeddings, axis=1, keepdims=True), 1e-6)
+        return Readings(softmax(rank_logits), softmax(suit_logits), embeddings / norms)
