@@ -142,3 +142,18 @@ def test_while_naturals_wait_the_first_drawer_is_the_first_seat_without_one() ->
     assert ("stand", ("1",)) not in {(o.name, o.args) for o in game.offers()}
     play(game, "stand 2")
     assert balances(game) == [-6, 6, 0]
+
+
+def test_the_natural_shown_mid_deal_returns_the_bet_of_a_seat_short_of_cards() -> None:
+    game = play(table(), "bet 1 4\nbet 2 2\ncard dealer AD\ncard seat1 9S\ncard seat1 7S")
+    play(game, "card seat2 5C\ncard dealer QS")
+    assert game.to_json()["phase"] == "settled"
+    assert hand_status(game, 2) == "withdrawn"
+    assert balances(game) == [4, -4, 0]
+
+
+def test_an_irregular_deal_is_settled_before_the_natural_is_shown() -> None:
+    game = play(table(), "bet 1 4\nbet 2 2\ncard dealer AD\ncard seat1 9S\ncard seat1 7S")
+    play(game, "card seat1 2S")
+    with pytest.raises(OutOfTurn, match="seat 1 must settle his irregular deal"):
+        game.apply(parse_event("card dealer QS"))
