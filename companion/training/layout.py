@@ -12,7 +12,9 @@ MAX_CARDS = 12
 EMPTY_TABLE_CHANCE = 0.05
 FULL_TURN = 2.0 * np.pi
 EDGE_OVERHANG = 0.08  # cards may lie this fraction of the frame beyond its edges
-MAX_TILT = 0.16  # corner shift of the camera homography, fraction of the frame
+MAX_TILT = 0.22  # corner shift of the camera homography, fraction of the frame
+CENTRAL_CHANCE = 0.6
+CENTRAL_SPREAD = 0.2  # standard deviation around the middle, fraction of the frame
 
 
 class Arrangement(Enum):
@@ -67,6 +69,11 @@ class LayoutMaker:
         self.height = height
 
     def _anywhere(self) -> np.ndarray:
+        """A point of the table: mostly around the middle, sometimes anywhere or past an edge."""
+        if self.rng.random() < CENTRAL_CHANCE:
+            spread = np.array([self.width, self.height]) * CENTRAL_SPREAD
+            middle = np.array([self.width, self.height]) / 2
+            return np.asarray(middle + self.rng.normal(0, 1, 2) * spread, np.float64)
         margin_x = self.width * EDGE_OVERHANG
         margin_y = self.height * EDGE_OVERHANG
         return np.array(
@@ -142,7 +149,7 @@ class LayoutMaker:
             [[0, 0], [self.width, 0], [self.width, self.height], [0, self.height]], np.float32
         )
         size = np.array([self.width, self.height], np.float32)
-        tilt = float(self.rng.uniform(0, MAX_TILT))
+        tilt = float(self.rng.uniform(0, MAX_TILT) * self.rng.uniform(0.3, 1.0))
         moved = corners + self.rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * size
         return cv2.getPerspectiveTransform(corners, moved.astype(np.float32)).astype(np.float64)
 

@@ -77,6 +77,13 @@ def blur(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     return np.asarray(cv2.GaussianBlur(image, (0, 0), rng.uniform(0.4, 1.6)), np.uint8)
 
 
+def sharpen(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
+    """An unsharp mask, as phone cameras apply."""
+    soft = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.8, 2.0))
+    amount = float(rng.uniform(0.3, 1.0))
+    return np.asarray(cv2.addWeighted(image, 1.0 + amount, soft, -amount, 0), np.uint8)
+
+
 def jpeg(rng: np.random.Generator, image_bgr: np.ndarray) -> np.ndarray:
     quality = int(rng.integers(*JPEG_QUALITY_RANGE))
     ok, encoded = cv2.imencode(".jpg", image_bgr, [cv2.IMWRITE_JPEG_QUALITY, quality])
@@ -128,6 +135,8 @@ class Camera:
         rgb = to_bytes_with_gamma(rng, image)
         if rng.random() < 0.6:
             rgb = blur(rng, rgb)
+        elif rng.random() < 0.5:
+            rgb = sharpen(rng, rgb)
         bgr = np.ascontiguousarray(rgb[..., ::-1])
         if rng.random() < 0.8:
             bgr = jpeg(rng, bgr)

@@ -35,6 +35,8 @@ RIGHT_ANGLE = 90
 MIN_PYRAMID_HEIGHT = 24
 SECOND_DECK_CHANCE = 0.25
 HAND_CHANCE = 0.15
+PAPER_TINT = 0.08
+SHEEN_CHANCE = 0.15
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,20 @@ class SceneMaker:
         face[..., :3] *= face[..., 3:4] * np.float32(1.0 / 255.0)
         return face
 
+    def _paper_tint(self) -> np.ndarray:
+        """A slight colour cast of one card's paper (stock, age, print)."""
+        return np.asarray(self.rng.uniform(1.0 - PAPER_TINT, 1.0, 3), np.float32)
+
+    def _sheen(self, height: int, width: int) -> np.ndarray:
+        """A soft bright band across a glossy card, as a multiplier (height x width x 1)."""
+        angle = self.rng.uniform(0, np.pi)
+        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+        along = xs * np.float32(np.cos(angle)) + ys * np.float32(np.sin(angle))
+        centre = self.rng.uniform(float(along.min()), float(along.max()) + 1.0)
+        width_px = max(2.0, self.rng.uniform(0.05, 0.3) * max(height, width))
+        band = np.exp(-(((along - centre) / width_px) ** 2))
+        return np.asarray(1.0 + self.rng.uniform(0.1, 0.5) * band, np.float32)[..., None]
+
     def _deal(self, count: int) -> list[int]:
         decks = [self.decks[int(self.rng.integers(0, len(self.decks)))]]
         if self.rng.random() < SECOND_DECK_CHANCE:
@@ -186,7 +202,10 @@ class SceneMaker:
         )
         alpha = warped[..., 3:4] / 255.0
         roi *= 1.0 - alpha
-        roi += warped[..., :3] * lighting.card_light
+        paper = lighting.card_light * self._paper_tint()
+        if self.rng.random() < SHEEN_CHANCE:
+            paper = paper * self._sheen(warped.shape[0], warped.shape[1])
+        roi += warped[..., :3] * paper
         labels[y0:y1, x0:x1][alpha[..., 0] > 0.5] = card_id
 
     def _place(
