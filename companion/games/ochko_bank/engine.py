@@ -31,12 +31,10 @@ from companion.games.ochko_bank.view import table_json
 
 DEALER_ZONE = "dealer"
 MARKER_ZONE = "marker"
-SEAT_PREFIX = "seat"
-ZONES: tuple[str, ...] = (
-    DEALER_ZONE,
-    MARKER_ZONE,
-    *(hand_zone(seat, hand) for seat in range(MAX_PLAYERS) for hand in range(MAX_HANDS)),
-)
+HAND_ZONES: dict[str, tuple[int, int]] = {
+    hand_zone(seat, hand): (seat, hand) for seat in range(MAX_PLAYERS) for hand in range(MAX_HANDS)
+}
+ZONES: tuple[str, ...] = (DEALER_ZONE, MARKER_ZONE, *HAND_ZONES)
 # Actions still possible while a card nobody asked for awaits a decision.
 WHILE_OFFERED = ("accept", "refuse", "marker")
 
@@ -147,9 +145,7 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
             deal.discard_extra(state, self.options, seat, card)
 
     def _seat_zone(self, zone: str, card: Card) -> tuple[int, int]:
-        body = zone.removeprefix(SEAT_PREFIX)
-        letter = body[-1] if body[-1] in HAND_LETTERS else HAND_LETTERS[0]
-        seat = int(body.removesuffix(letter) if body[-1] in HAND_LETTERS else body)
+        seat, hand = HAND_ZONES[zone]
         if seat >= self.options.players:
             raise IllegalEvent(
                 f"{card} in {zone}: this table has seats 0..{self.options.players - 1}"
@@ -158,7 +154,7 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
             raise IllegalEvent(
                 f"{card} in {zone}: seat {seat} is the dealer; his cards go in the dealer zone"
             )
-        return seat, HAND_LETTERS.index(letter)
+        return seat, hand
 
     def _check_nothing_offered(self, state: OchkoBankState) -> None:
         offered = state.offered
