@@ -14,6 +14,7 @@ FULL_TURN = 2.0 * np.pi
 EDGE_OVERHANG = 0.08  # cards may lie this fraction of the frame beyond its edges
 MAX_TILT = 0.22  # corner shift of the camera homography, fraction of the frame
 CENTRAL_CHANCE = 0.6
+CLOSE_UP_SINGLE = 0.7
 CENTRAL_SPREAD = 0.2  # standard deviation around the middle, fraction of the frame
 
 
@@ -152,6 +153,18 @@ class LayoutMaker:
         tilt = float(self.rng.uniform(0, MAX_TILT) * self.rng.uniform(0.3, 1.0))
         moved = corners + self.rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * size
         return cv2.getPerspectiveTransform(corners, moved.astype(np.float32)).astype(np.float64)
+
+    def close_up(self, card_height: float) -> TableLayout:
+        """One card (sometimes two, overlapping) large and near the middle of the frame."""
+        count = 1 if self.rng.random() < CLOSE_UP_SINGLE else 2
+        middle = np.array([self.width / 2, self.height / 2])
+        poses = []
+        for _ in range(count):
+            x, y = middle + self.rng.normal(0, 0.1, 2) * [self.width, self.height]
+            upright = float(self.rng.choice([0.0, np.pi / 2, np.pi, 3 * np.pi / 2]))
+            angle = upright + float(self.rng.normal(0, 0.15))
+            poses.append(Pose(x, y, angle, self._jitter(card_height), 0))
+        return TableLayout(tuple(poses), self.camera())
 
     def make(self, card_height: float) -> TableLayout:
         """Poses for 0..12 cards in one to three groups, bottom card first."""

@@ -29,6 +29,7 @@ DEFAULT_WIDTH = 1280
 DEFAULT_HEIGHT = 720
 REFERENCE_HEIGHT = 720  # index heights below are for this frame height
 INDEX_PIXELS_RANGE = (12.0, 60.0)
+CLOSE_UP_HEIGHT = (0.45, 0.95)  # card height in a close-up, fraction of the frame height
 NOMINAL_INDEX_FRACTION = 0.17  # index box height / face height when a face has none
 NO_CARD = -1
 OCCLUDER = -2
@@ -91,9 +92,26 @@ def _visible_fraction(points: np.ndarray, labels: np.ndarray, card_id: int) -> f
 class SceneMaker:
     """Random table scenes from the given faces; the same seed gives the same scenes."""
 
-    def __init__(self, faces: Sequence[FaceImage], seed: int) -> None:
+    def __init__(
+        self,
+        faces: Sequence[FaceImage],
+        seed: int,
+        *,
+        index_pixels: tuple[float, float] = INDEX_PIXELS_RANGE,
+        close_up_chance: float = 0.0,
+    ) -> None:
+        """``index_pixels``: the range of index heights at 720 px frame height (drawn
+        log-uniformly); ``close_up_chance``: how often a scene is instead one or two cards
+        filling half the frame or more (as in a photo of a single card)."""
         if not faces:
             raise ValueError("SceneMaker needs at least one card face")
+        low, high = index_pixels
+        if not 0 < low <= high:
+            raise ValueError(f"index_pixels must be a range of positive sizes, got {index_pixels}")
+        if not 0.0 <= close_up_chance <= 1.0:
+            raise ValueError(f"close_up_chance must be within 0..1, got {close_up_chance}")
+        self.index_pixels = (float(low), float(high))
+        self.close_up_chance = close_up_chance
         self.faces = list(faces)
         self.rng = np.random.default_rng(seed)
         by_deck: dict[tuple[str, IndexScript], list[int]] = defaultdict(list)
@@ -255,12 +273,17 @@ class SceneMaker:
         if width <= 0 or height <= 0:
             raise ValueError(f"scene size must be positive, got {width} x {height}")
         rng = self.rng
-        index_pixels = float(np.exp(rng.uniform(*np.log(INDEX_PIXELS_RANGE))))
+        layouts = LayoutMaker(rng, width, height)
+        if rng.random() < self.close_up_chance:
+            layout = layouts.close_up(height * float(rng.uniform(*CLOSE_UP_HEIGHT)))
+            return self.compose(layout, self._deal(len(layout.poses)), width, height)
+        index_pixels = float(np.exp(rng.uniform(*np.log(self.index_pixels))))
         card_height = index_pixels * height / REFERENCE_HEIGHT / NOMINAL_INDEX_FRACTION
-        layout = LayoutMaker(rng, width, height).make(card_height)
+        layout = layouts.make(card_height)
         dealt = self._deal(len(layout.poses))
         sized = []
         for pose, position in zip(layout.poses, dealt, strict=True):
+            # the index, not the card, has the drawn size: cards of big-index decks are smaller
             scale = NOMINAL_INDEX_FRACTION / self._index_fraction(position)
             sized.append(Pose(pose.x, pose.y, pose.angle, pose.height * scale, pose.group))
         return self.compose(TableLayout(tuple(sized), layout.camera), dealt, width, height)

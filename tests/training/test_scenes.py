@@ -141,3 +141,41 @@ def test_no_faces_is_an_error() -> None:
 def test_bad_size_is_an_error(maker: SceneMaker) -> None:
     with pytest.raises(ValueError, match="positive"):
         maker.make(0, 10)
+
+
+def test_close_ups_are_one_or_two_big_cards(sample_faces: list[FaceImage]) -> None:
+    maker = SceneMaker(sample_faces, seed=1, close_up_chance=1.0)
+    for _ in range(4):
+        scene = maker.make(WIDTH, HEIGHT)
+        assert 1 <= len(scene.cards) <= 2
+        for card in scene.cards:
+            side = float(np.linalg.norm(card.outline[3] - card.outline[0]))
+            assert side > 0.35 * HEIGHT
+
+
+def test_index_size_follows_the_option(sample_faces: list[FaceImage]) -> None:
+    wanted = 30.0
+    maker = SceneMaker(sample_faces, seed=2, index_pixels=(wanted, wanted))
+    heights = []
+    for _ in range(6):
+        for card in maker.make(1280, 720).cards:
+            for index in card.indices:
+                quad = index.quad
+                heights.append(float(np.linalg.norm(quad[3] - quad[0])))
+    assert heights
+    assert 0.6 * wanted < float(np.median(heights)) < 1.5 * wanted
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"index_pixels": (0.0, 10.0)}, "index_pixels"),
+        ({"index_pixels": (20.0, 10.0)}, "index_pixels"),
+        ({"close_up_chance": 1.5}, "close_up_chance"),
+    ],
+)
+def test_bad_options_are_errors(
+    sample_faces: list[FaceImage], options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        SceneMaker(sample_faces, seed=0, **options)  # type: ignore[arg-type]
