@@ -62,6 +62,8 @@ def deal_to_seat(
         raise IllegalEvent(f"{card} in seat {seat}'s zone: seat {seat} took his bet back")
     if hand != 0:
         raise IllegalEvent(f"{card}: there are no split hands during the deal")
+    if _waits_for_missing_card(entry):
+        raise OutOfTurn(f"{card}: seat {seat} takes his missing card at his turn to draw")
     entry.hands[0].cards.append(card)
     finish_deal_if_complete(state, options)
 
@@ -78,10 +80,16 @@ def deal_complete(state: OchkoBankState) -> bool:
     if not state.dealer_hand.cards:
         return False
     return all(
-        len(entry.hands[0].cards) == NATURAL_CARDS and not entry.face_up_pending
+        (len(entry.hands[0].cards) == NATURAL_CARDS or _waits_for_missing_card(entry))
+        and not entry.face_up_pending
         for entry in state.seats
         if entry.in_round
     )
+
+
+def _waits_for_missing_card(entry: SeatRound) -> bool:
+    hand = entry.hands[0]
+    return hand.short_dealt and len(hand.cards) == 1
 
 
 def finish_deal_if_complete(state: OchkoBankState, options: OchkoBankOptions) -> None:
@@ -204,11 +212,20 @@ def mark_face_up(state: OchkoBankState, options: OchkoBankOptions, seat: int) ->
     entry.face_up_pending = True
 
 
-def accept_face_up(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> None:
+def accept_deal(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> None:
+    """The seat keeps a card dealt face up by mistake, or, dealt only one card, plays on
+    and takes the missing card at his turn."""
     entry = _bettor(state, seat)
-    if not entry.face_up_pending:
-        raise IllegalEvent(f"seat {seat} has no card dealt face up by mistake to accept")
-    entry.face_up_pending = False
+    hand = entry.hands[0]
+    if entry.face_up_pending:
+        entry.face_up_pending = False
+    elif state.phase is Phase.DEAL and len(hand.cards) == 1 and not hand.short_dealt:
+        hand.short_dealt = True
+    else:
+        raise IllegalEvent(
+            f"seat {seat} has nothing to accept: no card offered, no card dealt face up, "
+            "no missing card"
+        )
     finish_deal_if_complete(state, options)
 
 

@@ -231,7 +231,7 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         if state.offered is not None:
             irregular.accept_offered(state, self.options, seat)
         else:
-            deal.accept_face_up(state, self.options, seat)
+            deal.accept_deal(state, self.options, seat)
 
     def _refuse(self, state: OchkoBankState, action: Action) -> None:
         expect_args(action, ("seat",))

@@ -66,6 +66,8 @@ def _deal_decisions(state: OchkoBankState, options: OchkoBankOptions) -> list[Ac
             found.append(ActionOffer("accept", f"seat {seat} keeps the face-up card", arg))
         if entry.face_up_pending or len(cards) < NATURAL_CARDS:
             found.append(ActionOffer("withdraw", f"seat {seat} takes his bet back", arg))
+        if len(cards) == 1 and not entry.hands[0].short_dealt and not entry.face_up_pending:
+            found.append(ActionOffer("accept", f"seat {seat} takes the missing card later", arg))
         elif len(cards) == NATURAL_CARDS:
             found.append(ActionOffer("face-up", f"seat {seat}'s card was dealt face up", arg))
         if seat in overdealt:

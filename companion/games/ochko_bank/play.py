@@ -42,7 +42,9 @@ def add_card(
     hand.cards.append(card)
     if hand_total(hand.cards).bust:
         pay_bust(state, options, seat, hand)
-    elif hand.from_split and options.split_natural and is_natural(hand.cards):
+    elif is_natural(hand.cards) and (
+        hand.short_dealt or (hand.from_split and options.split_natural)
+    ):
         pay_natural(state, options, seat, hand)
 
 
@@ -58,7 +60,7 @@ def stand(state: OchkoBankState, options: OchkoBankOptions, seat: int, index: in
     if len(hand.cards) < NATURAL_CARDS:
         raise OutOfTurn(
             f"seat {seat}'s hand {hand_label(hand_index)} has one card: "
-            "each split hand gets its second card first"
+            "it gets its second card first"
         )
     hand.status = HandStatus.STOOD
     advance(state, options)

@@ -45,6 +45,7 @@ class Hand:
     cards: list[Card] = field(default_factory=list)
     status: HandStatus = HandStatus.DRAWING
     from_split: bool = False
+    short_dealt: bool = False  # dealt one card; takes the missing one at his turn
 
 
 @dataclass

@@ -138,3 +138,22 @@ def test_only_the_player_offered_decides() -> None:
     game = play(table(), DEAL + "exposed 9C")
     with pytest.raises(OutOfTurn, match="offered to seat 1"):
         game.apply(parse_event("accept 2"))
+
+
+def test_a_player_dealt_one_card_may_take_the_missing_card_at_his_turn() -> None:
+    deal = "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat1 AS\ncard seat2 9H\ncard seat2 7H\n"
+    game = play(table(), deal + "accept 1")
+    assert game.to_json()["phase"] == "play"
+    assert game.to_json()["turn"] == 1
+    with pytest.raises(OutOfTurn, match="second card first"):
+        game.apply(parse_event("stand 1"))
+    play(game, "card seat1 KD")  # the missing card: ace and king, a natural paid at once
+    assert hand_status(game, 1) == "natural"
+    assert balances(game) == [-4.5, 4.5, 0]
+    assert game.to_json()["turn"] == 2
+
+
+def test_the_missing_card_waits_for_the_players_turn() -> None:
+    game = play(table(), "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat1 AS\naccept 1")
+    with pytest.raises(OutOfTurn, match="at his turn"):
+        game.apply(parse_event("card seat1 KD"))
