@@ -20,10 +20,11 @@ import numpy as np
 from PIL import Image
 
 from companion.cards import Card, Rank, Suit
+from companion.training.fonts import FONT_PACKAGES
 
 GNOME_DIR = Path("/usr/share/aisleriot/cards")
 KDE_DIR = Path("/usr/share/carddecks")
-PACKAGES = ("gnome-cards-data", "kdegames-card-data-kf5", "librsvg2-bin")
+PACKAGES = ("gnome-cards-data", "kdegames-card-data-kf5", "librsvg2-bin", *FONT_PACKAGES)
 RENDERER = "rsvg-convert"
 RENDER_TIMEOUT_S = 120
 CALIBRATION_CARD = Card(Rank.TWO, Suit.SPADES)
@@ -61,14 +62,29 @@ def element_id(card: Card, style: IdStyle) -> str:
     return f"{suit}_{rank}" if style is IdStyle.GNOME else f"{rank}_{suit}"
 
 
+def _missing_packages() -> list[str]:
+    dpkg = shutil.which("dpkg-query")
+    if dpkg is None:
+        return list(PACKAGES)
+    missing = []
+    for package in PACKAGES:
+        result = subprocess.run(
+            [dpkg, "-W", "-f=${Status}", package], check=False, capture_output=True, text=True
+        )
+        if "install ok installed" not in result.stdout:
+            missing.append(package)
+    return missing
+
+
 def install_packages() -> None:
-    """apt-get install the card art and the SVG renderer when something is missing."""
-    if shutil.which(RENDERER) and GNOME_DIR.is_dir() and KDE_DIR.is_dir():
+    """apt-get install the card art, the SVG renderer and the fonts that are missing."""
+    missing = _missing_packages()
+    if not missing:
         return
     apt = shutil.which("apt-get")
     if apt is None:
-        raise ArtError("apt-get not found: install " + " ".join(PACKAGES) + " by hand")
-    for command in ([apt, "update"], [apt, "install", "-y", *PACKAGES]):
+        raise ArtError("apt-get not found: install " + " ".join(missing) + " by hand")
+    for command in ([apt, "update"], [apt, "install", "-y", *missing]):
         print("running:", " ".join(command), flush=True)
         result = subprocess.run(command, check=False)
         if result.returncode != 0:

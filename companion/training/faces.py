@@ -25,7 +25,7 @@ from companion.training.debian_art import (
     install_packages,
     render_deck,
 )
-from companion.training.fontfaces import FACE_HEIGHT, FONT_DIRS, all_cards, font_faces
+from companion.training.fontfaces import FACE_HEIGHT, all_cards, font_faces
 from companion.training.index_boxes import CornerIndex, find_indices
 from companion.training.relabel import font_for, relabel
 from companion.training.types import FaceImage
@@ -128,7 +128,7 @@ def prepare_design(
     ]
     letter_height = round(float(np.median(plain_heights))) if plain_heights else None
     native = None if design in FOREIGN else NATIVE_SCRIPTS.get(design, IndexScript.ENGLISH)
-    font = font_for(design, FONT_DIRS)
+    font = font_for(design)
     faces = []
     for card, corners in kept.items():
         rgba = rendered[card]

@@ -16,32 +16,27 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cards import Card, IndexScript, Rank, Suit, index_label
+from companion.training.fonts import FONT_PACKAGES, FONT_ROOT, find_font
 from companion.training.types import FaceImage
 
 FACE_HEIGHT = 350
 CARD_ASPECT = 63.0 / 88.0  # poker size, width / height
 CORNER_RADIUS_FRACTION = 0.055  # of the face width
-INDEX_MARGIN_X = 0.035  # index distance from the left edge, fraction of the width
-INDEX_MARGIN_Y = 0.03  # from the top edge, fraction of the height
-RANK_HEIGHT_FRACTION = 0.095  # rank glyph height, fraction of the face height
-PIP_HEIGHT_FRACTION = 0.065
+INDEX_MARGIN_Y = 0.03  # index distance from the top edge, fraction of the height
 CENTRE_PIP_FRACTION = 0.11
 ACE_PIP_FRACTION = 0.3
 PICTURE_LETTER_FRACTION = 0.3
 RED_INK = (200, 22, 36, 255)
 BLACK_INK = (22, 22, 26, 255)
-CARD_WHITE = (250, 249, 244, 255)
 BORDER_GREY = (150, 150, 150, 255)
 ROTATION_UPRIGHT = 0
 ROTATION_UPSIDE_DOWN = 180
 ALPHA_OPAQUE = 255
 
-FONT_DIRS = (
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/truetype/liberation"),
-    Path("/usr/share/fonts/truetype/freefont"),
-)
 SUIT_FONT_NAMES = ("DejaVuSans.ttf", "FreeSerif.ttf", "FreeSans.ttf")
+WHITE = (250, 249, 244, 255)
+CREAM = (246, 240, 222, 255)
+IVORY = (242, 242, 234, 255)
 
 
 class IndexCorners(Enum):
@@ -50,57 +45,81 @@ class IndexCorners(Enum):
 
 
 @dataclass(frozen=True)
+class FontStyle:
+    """How a font-drawn design lays out its face (fractions of the face)."""
+
+    corners: IndexCorners
+    rank_height: float
+    pip_height: float
+    margin_x: float
+    paper: tuple[int, int, int, int]
+    body_scale: float = 1.0  # pips of number cards drawn this much nearer the middle
+
+
+@dataclass(frozen=True)
 class FontDesign:
-    """One font-drawn design: the font of the index letters and how many corners."""
+    """One font-drawn design: the font of the index letters and the face's style."""
 
     name: str
     font_file: Path
-    corners: IndexCorners
+    style: FontStyle
     condensed_ten: bool  # squeeze "10" to the width of one letter
 
 
-# Fonts whose index letters look like printed cards; a missing one is skipped.
-_PREFERRED_FONTS: tuple[tuple[str, str, IndexCorners], ...] = (
-    ("sans-bold", "DejaVuSans-Bold.ttf", IndexCorners.TWO),
-    ("serif-bold", "DejaVuSerif-Bold.ttf", IndexCorners.TWO),
-    ("sans-cond-bold", "DejaVuSansCondensed-Bold.ttf", IndexCorners.FOUR),
-    ("serif-cond", "DejaVuSerifCondensed.ttf", IndexCorners.TWO),
-    ("sans", "DejaVuSans.ttf", IndexCorners.FOUR),
-    ("liberation-serif-bold", "LiberationSerif-Bold.ttf", IndexCorners.TWO),
-    ("liberation-sans-bold", "LiberationSans-Bold.ttf", IndexCorners.FOUR),
-    ("liberation-sans-narrow-bold", "LiberationSansNarrow-Bold.ttf", IndexCorners.TWO),
-    ("free-serif-bold", "FreeSerifBold.ttf", IndexCorners.TWO),
-    ("free-sans-bold", "FreeSansBold.ttf", IndexCorners.TWO),
+_TWO, _FOUR = IndexCorners.TWO, IndexCorners.FOUR
+# Fonts whose index letters look like printed cards, each with a layout; a missing font is
+# skipped. The last ones print big ("jumbo") indices.
+_PREFERRED_FONTS: tuple[tuple[str, str, FontStyle], ...] = (
+    ("sans-bold", "DejaVuSans-Bold.ttf", FontStyle(_TWO, 0.095, 0.065, 0.035, WHITE)),
+    ("serif-bold", "DejaVuSerif-Bold.ttf", FontStyle(_TWO, 0.085, 0.06, 0.04, CREAM)),
+    ("sans-cond-bold", "DejaVuSansCondensed-Bold.ttf", FontStyle(_FOUR, 0.1, 0.07, 0.03, WHITE)),
+    ("serif-cond", "DejaVuSerifCondensed.ttf", FontStyle(_TWO, 0.09, 0.065, 0.035, WHITE)),
+    ("sans", "DejaVuSans.ttf", FontStyle(_FOUR, 0.08, 0.055, 0.05, IVORY)),
+    ("liberation-serif-bold", "LiberationSerif-Bold.ttf", FontStyle(_TWO, 0.1, 0.07, 0.03, WHITE)),
+    (
+        "liberation-sans-bold",
+        "LiberationSans-Bold.ttf",
+        FontStyle(_FOUR, 0.095, 0.065, 0.035, WHITE),
+    ),
+    ("free-serif-bold", "FreeSerifBold.ttf", FontStyle(_TWO, 0.09, 0.065, 0.04, WHITE)),
+    ("free-sans-bold", "FreeSansBold.ttf", FontStyle(_TWO, 0.1, 0.06, 0.035, CREAM)),
+    ("pt-sans-bold", "PTS75F.ttf", FontStyle(_TWO, 0.1, 0.065, 0.035, WHITE)),
+    ("pt-serif-bold", "PTF75F.ttf", FontStyle(_TWO, 0.09, 0.06, 0.04, IVORY)),
+    ("pt-sans-narrow-bold", "PTN77F.ttf", FontStyle(_FOUR, 0.11, 0.07, 0.03, WHITE)),
+    ("roboto-bold", "Roboto-Bold.ttf", FontStyle(_TWO, 0.095, 0.065, 0.035, WHITE)),
+    ("open-sans-bold", "OpenSans-Bold.ttf", FontStyle(_TWO, 0.09, 0.06, 0.035, WHITE)),
+    ("libertine-bold", "LinLibertine_RB.otf", FontStyle(_TWO, 0.1, 0.065, 0.04, CREAM)),
+    ("carlito-bold", "Carlito-Bold.ttf", FontStyle(_FOUR, 0.095, 0.065, 0.035, WHITE)),
+    (
+        "liberation-narrow-jumbo",
+        "LiberationSansNarrow-Bold.ttf",
+        FontStyle(_TWO, 0.15, 0.09, 0.03, WHITE, body_scale=0.7),
+    ),
+    (
+        "roboto-cond-jumbo",
+        "RobotoCondensed-Bold.ttf",
+        FontStyle(_TWO, 0.14, 0.09, 0.03, IVORY, body_scale=0.7),
+    ),
 )
-
-
-def _find_font(file_name: str) -> Path | None:
-    for folder in FONT_DIRS:
-        candidate = folder / file_name
-        if candidate.is_file():
-            return candidate
-    return None
 
 
 def available_designs() -> list[FontDesign]:
     """The font designs whose font files exist on this machine."""
     designs = []
-    for position, (name, file_name, corners) in enumerate(_PREFERRED_FONTS):
-        path = _find_font(file_name)
+    for position, (name, file_name, style) in enumerate(_PREFERRED_FONTS):
+        path = find_font(file_name)
         if path is not None:
-            designs.append(FontDesign(name, path, corners, condensed_ten=position % 2 == 1))
+            designs.append(FontDesign(name, path, style, condensed_ten=position % 2 == 1))
     if not designs:
         raise FileNotFoundError(
-            "no index font found: install fonts-dejavu-core (looked in "
-            + ", ".join(str(folder) for folder in FONT_DIRS)
-            + ")"
+            f"no index font found under {FONT_ROOT}: install " + " ".join(FONT_PACKAGES)
         )
     return designs
 
 
 def _suit_font_path() -> Path:
     for name in SUIT_FONT_NAMES:
-        path = _find_font(name)
+        path = find_font(name)
         if path is not None:
             return path
     raise FileNotFoundError("no font with suit symbols found: install fonts-dejavu-core")
@@ -143,8 +162,8 @@ class FontFaceDrawer:
     def index_tile(self, label: str, suit: Suit) -> Image.Image:
         """Rank over pip, centred on each other, on a transparent tile cropped to the ink."""
         ink = _ink(suit)
-        rank_height = round(self.height * RANK_HEIGHT_FRACTION)
-        pip_height = round(self.height * PIP_HEIGHT_FRACTION)
+        rank_height = round(self.height * self.design.style.rank_height)
+        pip_height = round(self.height * self.design.style.pip_height)
         rank = _text_tile(label, self._letter_font, ink)
         letter_width = round(rank_height * 0.75)
         max_width = letter_width if (self.design.condensed_ten and len(label) > 1) else None
@@ -163,7 +182,7 @@ class FontFaceDrawer:
         ImageDraw.Draw(face).rounded_rectangle(
             (0, 0, self.width - 1, self.height - 1),
             radius=radius,
-            fill=CARD_WHITE,
+            fill=self.design.style.paper,
             outline=BORDER_GREY,
             width=1,
         )
@@ -187,7 +206,9 @@ class FontFaceDrawer:
             _text_tile(card.suit.symbol, self._suit_font, ink),
             round(self.height * CENTRE_PIP_FRACTION),
         )
-        for fx, fy in PIP_LAYOUTS[card.rank.value]:
+        squeeze = self.design.style.body_scale
+        for px, py in PIP_LAYOUTS[card.rank.value]:
+            fx, fy = 0.5 + (px - 0.5) * squeeze, 0.5 + (py - 0.5) * squeeze
             tile = pip.rotate(ROTATION_UPSIDE_DOWN) if fy > 0.5 else pip
             x = round(fx * self.width - tile.width / 2)
             y = round(fy * self.height - tile.height / 2)
@@ -216,13 +237,13 @@ class FontFaceDrawer:
         face = self._blank()
         self._centre(face, card, label)
         tile = self.index_tile(label, card.suit)
-        x0 = round(self.width * INDEX_MARGIN_X)
+        x0 = round(self.width * self.design.style.margin_x)
         y0 = round(self.height * INDEX_MARGIN_Y)
         placements = [(x0, y0, ROTATION_UPRIGHT)]
         x_far = self.width - x0 - tile.width
         y_far = self.height - y0 - tile.height
         placements.append((x_far, y_far, ROTATION_UPSIDE_DOWN))
-        if self.design.corners is IndexCorners.FOUR:
+        if self.design.style.corners is IndexCorners.FOUR:
             placements.append((x_far, y0, ROTATION_UPRIGHT))
             placements.append((x0, y_far, ROTATION_UPSIDE_DOWN))
         boxes = []

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.training.fonts import find_font
 from companion.training.index_boxes import (
     HALF_TURN,
     INK_DISTANCE,
@@ -30,6 +31,14 @@ RELABEL_FONTS = (
     "LiberationSans-Bold.ttf",
     "FreeSerifBold.ttf",
     "FreeSansBold.ttf",
+    "PTS75F.ttf",  # PT Sans Bold
+    "PTF75F.ttf",  # PT Serif Bold
+    "PTN77F.ttf",  # PT Sans Narrow Bold
+    "Roboto-Bold.ttf",
+    "RobotoCondensed-Bold.ttf",
+    "OpenSans-Bold.ttf",
+    "LinLibertine_RB.otf",
+    "Carlito-Bold.ttf",
 )
 FONT_RENDER_SIZE = 160
 ERASE_PAD = 1
@@ -43,11 +52,9 @@ class Relabelled:
     corners: tuple[CornerIndex, ...]
 
 
-def font_for(design: str, font_dirs: tuple[Path, ...]) -> Path:
+def font_for(design: str) -> Path:
     """A font for the design's new letters, the same one every time for a design."""
-    available = [
-        folder / name for name in RELABEL_FONTS for folder in font_dirs if (folder / name).is_file()
-    ]
+    available = [path for path in map(find_font, RELABEL_FONTS) if path is not None]
     if not available:
         raise FileNotFoundError("no font for relabelling found: install fonts-dejavu-core")
     return available[zlib.crc32(design.encode()) % len(available)]

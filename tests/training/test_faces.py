@@ -9,7 +9,7 @@ import pytest
 
 from companion.cards import Card, IndexScript, Rank, index_label
 from companion.training.faces import load_faces, prepare_design, read_design, save_design
-from companion.training.fontfaces import FONT_DIRS, all_cards, available_designs, font_faces
+from companion.training.fontfaces import all_cards, available_designs, font_faces
 from companion.training.index_boxes import HALF_TURN, find_indices, ink_mask, paper_colour
 from companion.training.relabel import font_for, relabel
 from companion.training.types import FaceImage
@@ -87,7 +87,7 @@ def test_blank_face_has_no_index() -> None:
 def test_relabelled_index_shows_different_ink(
     english_faces: list[FaceImage], script: IndexScript
 ) -> None:
-    font = font_for("test", FONT_DIRS)
+    font = font_for("test")
     for face in english_faces:
         if face.card.rank not in (Rank.JACK, Rank.QUEEN, Rank.ACE):
             continue
