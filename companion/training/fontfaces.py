@@ -7,6 +7,7 @@ boxes are measured from the drawn ink, so they are exact.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -325,13 +326,23 @@ def font_faces(
     designs: Sequence[FontDesign] | None = None,
     face_height: int = FACE_HEIGHT,
 ) -> list[FaceImage]:
-    """Every card (or the given ones) of every font design in every script."""
+    """Every card (or the given ones) of every font design in every script.
+
+    Faces that print the same in two scripts (number cards, the Polish K) share one image.
+    """
     chosen_cards = all_cards() if cards is None else tuple(cards)
     chosen_designs = available_designs() if designs is None else list(designs)
     script_list = list(scripts)
     faces: list[FaceImage] = []
     for design in chosen_designs:
         drawer = FontFaceDrawer(design, face_height)
+        drawn: dict[tuple[Card, str], FaceImage] = {}
         for script in script_list:
-            faces.extend(drawer.draw(card, script) for card in chosen_cards)
+            for card in chosen_cards:
+                key = (card, index_label(card.rank, script))
+                same = drawn.get(key)
+                if same is None:
+                    same = drawer.draw(card, script)
+                    drawn[key] = same
+                faces.append(dataclasses.replace(same, script=script))
     return faces
