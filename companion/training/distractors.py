@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from companion.training.backgrounds import FloatImage, as_float
+from companion.training.layout import CARD_ASPECT
 
 _HERSHEY = (
     cv2.FONT_HERSHEY_SIMPLEX,
@@ -134,7 +135,7 @@ def shape(rng: np.random.Generator, image: FloatImage) -> None:
 def card_back(rng: np.random.Generator, image: FloatImage, card_height: float) -> None:
     """A face-down card: a white-bordered rectangle with a diamond lattice."""
     height, width = image.shape[:2]
-    w = card_height * 0.716
+    w = card_height * CARD_ASPECT
     angle = rng.uniform(0, 2 * np.pi)
     axes = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])
     half = np.array([[-w, -card_height], [w, -card_height], [w, card_height], [-w, card_height]])

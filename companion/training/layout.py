@@ -9,6 +9,8 @@ import cv2
 import numpy as np
 
 MAX_CARDS = 12
+MAX_GROUPS = 3
+CARD_ASPECT = 63.0 / 88.0  # poker size, width / height
 EMPTY_TABLE_CHANCE = 0.05
 FULL_TURN = 2.0 * np.pi
 EDGE_OVERHANG = 0.08  # cards may lie this fraction of the frame beyond its edges
@@ -24,6 +26,15 @@ class Arrangement(Enum):
     CASCADE = "cascade"  # a column where only the top strip of the lower cards shows
     FAN = "fan"
     PILE = "pile"
+
+
+ARRANGEMENT_WEIGHTS = {
+    Arrangement.SCATTER: 0.3,
+    Arrangement.SPREAD: 0.25,
+    Arrangement.CASCADE: 0.15,
+    Arrangement.FAN: 0.2,
+    Arrangement.PILE: 0.1,
+}
 
 
 @dataclass(frozen=True)
@@ -113,7 +124,7 @@ class LayoutMaker:
         return poses
 
     def spread(self, count: int, card_height: float, group: int) -> list[Pose]:
-        step = np.array([self.rng.uniform(0.1, 0.5) * 0.716, self.rng.normal(0, 0.03)])
+        step = np.array([self.rng.uniform(0.1, 0.5) * CARD_ASPECT, self.rng.normal(0, 0.03)])
         return self._stepped(count, card_height, group, step)
 
     def cascade(self, count: int, card_height: float, group: int) -> list[Pose]:
@@ -171,7 +182,7 @@ class LayoutMaker:
         if self.rng.random() < EMPTY_TABLE_CHANCE:
             return TableLayout((), self.camera())
         total = int(self.rng.integers(1, MAX_CARDS + 1))
-        group_count = min(total, int(self.rng.integers(1, 4)))
+        group_count = min(total, int(self.rng.integers(1, MAX_GROUPS + 1)))
         cuts = np.sort(self.rng.choice(np.arange(1, total), group_count - 1, replace=False))
         sizes = np.diff(np.concatenate([[0], cuts, [total]]))
         makers = {
@@ -181,9 +192,10 @@ class LayoutMaker:
             Arrangement.FAN: self.fan,
             Arrangement.PILE: self.pile,
         }
-        weights = np.array([0.3, 0.25, 0.15, 0.2, 0.1])
+        kinds = list(ARRANGEMENT_WEIGHTS)
+        weights = np.array([ARRANGEMENT_WEIGHTS[kind] for kind in kinds])
         poses: list[Pose] = []
         for group, size in enumerate(sizes):
-            arrangement = list(Arrangement)[int(self.rng.choice(len(weights), p=weights))]
+            arrangement = kinds[int(self.rng.choice(len(kinds), p=weights / weights.sum()))]
             poses.extend(makers[arrangement](int(size), card_height, group))
         return TableLayout(tuple(poses), self.camera())
