@@ -30,7 +30,7 @@ from companion.training.index_boxes import CornerIndex, find_indices
 from companion.training.relabel import font_for, relabel
 from companion.training.types import FaceImage
 
-__all__ = ["font_faces", "load_faces", "prepare_design"]
+__all__ = ["font_faces", "load_faces", "prepare_design", "split_by_design"]
 
 DEFAULT_CACHE = Path("work-data/faces")
 INDEX_FILE = "faces.json"
@@ -256,6 +256,21 @@ def load_faces(
             faces.extend(read_design(index.parent, wanted))
     faces.extend(font_faces(scripts=wanted))
     return faces
+
+
+def split_by_design(
+    faces: Sequence[FaceImage], *, held_out: float, seed: int
+) -> tuple[list[FaceImage], list[FaceImage]]:
+    """Faces of most designs, and faces of a ``held_out`` share of designs (whole designs,
+    in every script) for measuring how the reader does on decks it has not seen."""
+    if not 0.0 <= held_out < 1.0:
+        raise ValueError(f"held_out must be within 0..1 (exclusive of 1), got {held_out}")
+    designs = sorted({face.design for face in faces})
+    rng = np.random.default_rng(seed)
+    count = round(len(designs) * held_out)
+    chosen = {designs[int(i)] for i in rng.choice(len(designs), count, replace=False)}
+    kept = [face for face in faces if face.design not in chosen]
+    return kept, [face for face in faces if face.design in chosen]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript, Rank, index_label
-from companion.training.faces import load_faces, prepare_design, read_design, save_design
+from companion.training.faces import (
+    load_faces,
+    prepare_design,
+    read_design,
+    save_design,
+    split_by_design,
+)
 from companion.training.fontfaces import all_cards, available_designs, font_faces
 from companion.training.index_boxes import HALF_TURN, find_indices, ink_mask, paper_colour
 from companion.training.relabel import font_for, relabel
@@ -146,3 +152,15 @@ def test_load_faces_without_debian_art_gives_font_faces(tmp_path: Path) -> None:
     faces = load_faces(tmp_path / "absent", scripts=(IndexScript.POLISH,))
     assert faces and all(face.design.startswith("font:") for face in faces)
     assert {face.script for face in faces} == {IndexScript.POLISH}
+
+
+def test_split_by_design_holds_out_whole_designs(sample_faces: list[FaceImage]) -> None:
+    kept, held = split_by_design(sample_faces, held_out=0.5, seed=1)
+    assert len(kept) + len(held) == len(sample_faces)
+    kept_designs = {face.design for face in kept}
+    held_designs = {face.design for face in held}
+    assert kept_designs and held_designs and not kept_designs & held_designs
+    again, _ = split_by_design(sample_faces, held_out=0.5, seed=1)
+    assert [id(face) for face in again] == [id(face) for face in kept]
+    with pytest.raises(ValueError, match="held_out"):
+        split_by_design(sample_faces, held_out=1.0, seed=1)
