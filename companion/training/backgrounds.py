@@ -11,6 +11,7 @@ import numpy as np
 FloatImage = np.ndarray  # H x W x 3 float32, RGB, 0..255
 
 FULL_TURN = 2.0 * np.pi
+HUE_JITTER = 0.05
 BANK_SIZE = 24
 BANK_REFRESH = 0.2
 BANK_MARGIN = 1.15  # bank surfaces are this much larger than the frame, for random crops
@@ -60,8 +61,11 @@ def fractal_noise(
 def _colour(
     rng: np.random.Generator, palette: list[tuple[int, int, int]], spread: float
 ) -> np.ndarray:
+    """A palette colour, brighter or darker by up to ``spread``, its hue nudged a little."""
     base = np.array(palette[int(rng.integers(0, len(palette)))], np.float32)
-    return np.clip(base * rng.uniform(1.0 - spread, 1.0 + spread, 3), 0, 255).astype(np.float32)
+    brightness = rng.uniform(1.0 - spread, 1.0 + spread)
+    hue = rng.uniform(1.0 - HUE_JITTER, 1.0 + HUE_JITTER, 3)
+    return np.clip(base * brightness * hue, 0, 255).astype(np.float32)
 
 
 def _coords(rng: np.random.Generator, height: int, width: int) -> tuple[np.ndarray, np.ndarray]:
@@ -111,7 +115,7 @@ _GLOSSES = [
     (30, 40, 60),
     (120, 110, 100),
 ]
-_STONES = [(200, 200, 195), (60, 60, 65), (180, 170, 150), (120, 125, 130)]
+_STONES = [(220, 220, 215), (60, 60, 65), (180, 170, 150), (120, 125, 130), (30, 30, 32)]
 
 
 def wood(rng: np.random.Generator, height: int, width: int) -> FloatImage:
@@ -122,14 +126,17 @@ def wood(rng: np.random.Generator, height: int, width: int) -> FloatImage:
     streak_count = int(max(height, width) * 1.5)
     raw = rng.random(streak_count).astype(np.float32)
     streaks = as_float(cv2.GaussianBlur(raw.reshape(1, -1), (0, 0), 1.5)).ravel()
-    index = np.clip((across - across.min()).astype(np.int32), 0, streak_count - 1)
-    fine = streaks[index]
+    bands = as_float(cv2.GaussianBlur(raw.reshape(1, -1), (0, 0), 12.0)).ravel()
+    bands = (bands - bands.mean()) / max(float(bands.std()), 1e-6)
+    index = np.clip((across - across.min() + warp * 0.3).astype(np.int32), 0, streak_count - 1)
+    fine = streaks[index] + 0.08 * bands[index]
     plank = rng.uniform(120, 400)
     seams = (np.abs(((across + plank * 10) % plank) - plank / 2) > plank / 2 - 1.5).astype(
         np.float32
     )
-    shade = 0.8 + 0.15 * rings + 0.2 * (fine - 0.5) - 0.35 * seams * rng.uniform(0, 1)
-    return as_float(_colour(rng, _WOODS, 0.15)[None, None, :] * shade[..., None])
+    grain = rng.uniform(0.1, 0.35)
+    shade = 0.8 + grain * rings + 0.25 * (fine - 0.5) - 0.35 * seams * rng.uniform(0, 1)
+    return as_float(_colour(rng, _WOODS, 0.25)[None, None, :] * shade[..., None])
 
 
 def felt(rng: np.random.Generator, height: int, width: int) -> FloatImage:
@@ -188,10 +195,14 @@ def glossy(rng: np.random.Generator, height: int, width: int) -> FloatImage:
 
 def stone(rng: np.random.Generator, height: int, width: int) -> FloatImage:
     colour = _colour(rng, _STONES, 0.1)
-    base = fractal_noise(rng, height, width, 64, 4)
-    veins = np.abs(np.sin(base * rng.uniform(10, 25)))
-    shade = 0.85 + 0.15 * base - 0.25 * (veins < 0.08).astype(np.float32)
-    speckle = rng.normal(0.0, 0.03, (height, width)).astype(np.float32)
+    along, _ = _coords(rng, height, width)
+    turbulence = fractal_noise(rng, height, width, 96, 4)
+    frequency = rng.uniform(0.005, 0.02)
+    veins = np.abs(np.sin(along * frequency + turbulence * rng.uniform(4, 10)))
+    vein_strength = rng.uniform(0.1, 0.4)
+    shade = 0.8 + 0.15 * turbulence - vein_strength * (1.0 - veins) ** 8
+    grit = rng.uniform(0.0, 0.06)
+    speckle = rng.normal(0.0, grit, (height, width)).astype(np.float32)
     return as_float(colour[None, None, :] * (shade + speckle)[..., None])
 
 
