@@ -197,10 +197,12 @@ def hand(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
         -1,
         LINE_AA,
     )
+    splay = rng.uniform(0.0, 0.25)
     for finger in range(int(rng.integers(2, 6))):
-        offset = (finger - 1.5) * scale * 0.22
-        base = palm + inward * scale * 0.4 + side * offset
-        tip = base + (inward + rng.normal(0, 0.25, 2)) * scale * rng.uniform(0.5, 0.9)
+        spread = finger - 1.5
+        base = palm + inward * scale * 0.4 + side * spread * scale * 0.22
+        direction = inward + side * spread * splay + rng.normal(0, 0.05, 2)
+        tip = base + direction * scale * rng.uniform(0.5, 0.9)
         cv2.line(
             mask,
             tuple(int(v) for v in base),
@@ -211,5 +213,8 @@ def hand(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
         )
     soft = as_float(cv2.GaussianBlur(mask, (0, 0), 1.2))
     skin = np.array(_SKIN[int(rng.integers(0, len(_SKIN)))], np.float32)
-    _blend(image, skin[None, None, :] * (0.8 + 0.2 * soft[..., None]), soft)
+    # rounded shading: darker towards the outline, as a lit, curved surface
+    depth = as_float(cv2.distanceTransform((mask > 0.5).astype(np.uint8), cv2.DIST_L2, 3))
+    roundness = np.sqrt(np.clip(depth / max(1.0, scale * 0.25), 0.0, 1.0))
+    _blend(image, skin[None, None, :] * (0.55 + 0.5 * roundness[..., None]), soft)
     return soft
