@@ -48,11 +48,12 @@ def glare(rng: np.random.Generator, image: FloatImage) -> None:
     small = np.zeros((height // 4, width // 4), np.float32)
     for _ in range(int(rng.integers(1, 3))):
         centre = (int(rng.integers(0, width // 4)), int(rng.integers(0, height // 4)))
-        axes = (int(rng.integers(4, width // 12)), int(rng.integers(2, height // 16)))
+        axes = (int(rng.integers(3, width // 16)), int(rng.integers(2, height // 24)))
         cv2.ellipse(small, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
     soft = cv2.GaussianBlur(small, (0, 0), rng.uniform(1.5, 6))
     mask = as_float(cv2.resize(soft, (width, height), interpolation=cv2.INTER_LINEAR))
-    image += (rng.uniform(60, 200) * mask)[..., None]
+    # strong enough to wash out ink partly, rarely wholly (the labels stay as drawn)
+    image += (rng.uniform(40, 130) * mask)[..., None]
 
 
 def to_bytes_with_gamma(rng: np.random.Generator, image: FloatImage) -> np.ndarray:
