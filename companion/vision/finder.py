@@ -11,7 +11,7 @@ pair are offered, so an upside-down index is found as well as an upright one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -26,8 +26,7 @@ CORNERS = 4
 MAX_LEVEL = 255
 RING_SAMPLES = 8  # samples per side of the paper ring around a blob
 REMAP_MAX_CROPS = 600
-# A dark region larger than this many maximal glyphs is background, not ink.
-BACKGROUND_FACTOR = 1.5
+COARSE_FACTOR = 2.0
 UNIFORM_BAR_VARIANCE = 12.0  # a uniform bar of length L has variance L^2 / 12
 # A glyph and pip run together: their centres are this fraction of the blob's length
 # either side of its centroid.
@@ -39,7 +38,7 @@ class FinderSettings:
     """Geometry limits of the finder, in pixels of the working image."""
 
     max_side: int = 1280  # larger frames are downscaled to this longest side first
-    local_window: int = 41  # window of the local paper brightness estimate
+    local_window: int = 25  # window of the local paper brightness estimate
     ink_ratio: float = 0.82  # ink is darker than this fraction of the local brightness
     paper_fraction: float = 0.45  # paper is at least this fraction of the bright end
     bright_percentile: float = 99.0
@@ -49,11 +48,16 @@ class FinderSettings:
     min_area: int = 5
     min_pair_distance: float = 0.45  # glyph-pip distance / the larger blob's size
     max_pair_distance: float = 1.9
-    max_size_ratio: float = 3.0
+    max_size_ratio: float = 4.0  # glyph size / pip size at most
+    max_pip_ratio: float = 3.0  # pip size / glyph size at most
     max_blobs: int = 400
     pairs_per_blob: int = 3  # each blob is paired with this many nearest partners at most
     ring_margin: float = 0.15  # the paper ring around a blob, as a fraction of its size
     min_paper: float = 0.4  # fraction of that ring that must be paper
+    background_width: int = 28  # dark regions this wide are table, not ink
+    coarse_min_side: int = 200  # frames smaller than this get no half-resolution pass
+    coarse_min_glyph: int = 20  # half-resolution pass: glyphs from 40 frame pixels up
+    coarse_min_area: int = 40
     min_elongation: float = 1.6  # a blob this elongated may be a glyph and pip run together
 
 
@@ -112,14 +116,20 @@ def ink_and_paper(image: np.ndarray, settings: FinderSettings) -> tuple[np.ndarr
 
 
 def not_background(paper: np.ndarray, settings: FinderSettings) -> np.ndarray:
-    """255 except on large dark regions (the table): ink touching the card's edge would
-    otherwise run into the table and be lost with it."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(paper), connectivity=4)
-    large = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-    table = np.where(large > settings.max_glyph * BACKGROUND_FACTOR, 0, MAX_LEVEL).astype(np.uint8)
-    table[0] = MAX_LEVEL  # label 0 is the paper itself
-    result: np.ndarray = table[labels]
-    return result
+    """255 except on wide dark regions (the table): ink touching the card's edge would
+    otherwise run into the table and be lost with it. Dark regions wide enough to hold a
+    square of ``background_width`` pixels are table (a morphological opening, done at
+    half resolution for speed)."""
+    height, width = paper.shape
+    half = cv2.resize(
+        paper, (max(width // 2, 1), max(height // 2, 1)), interpolation=cv2.INTER_AREA
+    )
+    dark = cv2.threshold(half, MAX_LEVEL // 2, MAX_LEVEL, cv2.THRESH_BINARY_INV)[1]
+    side = max(settings.background_width // 2, 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    table = cv2.morphologyEx(dark, cv2.MORPH_OPEN, kernel)
+    full = cv2.resize(table, (width, height), interpolation=cv2.INTER_NEAREST)
+    return cv2.bitwise_not(full)
 
 
 def paper_around(paper: np.ndarray, stats: np.ndarray, margin: float) -> np.ndarray:
@@ -240,7 +250,7 @@ def pair_blobs(
     ok = (distance >= settings.min_pair_distance * larger) & (
         distance <= settings.max_pair_distance * larger
     )
-    ok &= (ratio <= settings.max_size_ratio) & (ratio >= 1 / settings.max_size_ratio)
+    ok &= (ratio <= settings.max_pip_ratio) & (ratio >= 1 / settings.max_size_ratio)
     ranked = np.where(ok, distance / larger, np.inf)
     nearest = min(settings.pairs_per_blob, max(ranked.shape[1] - 1, 0))
     if nearest == 0:
@@ -299,17 +309,34 @@ def cut_crops(
     return np.concatenate(parts).reshape(count, CROP_HEIGHT, CROP_WIDTH, CHANNELS)
 
 
-def find_candidates(image: np.ndarray, settings: FinderSettings | None = None) -> Candidates:
-    """All candidate index crops of a BGR frame; geometry is in the frame's own pixels."""
-    settings = settings or FinderSettings()
-    work, scale = working_image(image, settings)
-    blobs = find_blobs(work, settings)
+def _pairs_at(image: np.ndarray, settings: FinderSettings) -> tuple[np.ndarray, ...]:
+    """Crop geometry (centres, down vectors, heights) of the blob pairs in one image."""
+    blobs = find_blobs(image, settings)
     glyphs, pips = pair_blobs(blobs.centroids, blobs.sizes, settings)
     split_glyphs, split_pips = split_elongated(blobs, settings)
-    centres, down, heights = pair_geometry(
+    return pair_geometry(
         np.concatenate([blobs.centroids[glyphs], split_glyphs]),
         np.concatenate([blobs.centroids[pips], split_pips]),
     )
+
+
+def find_candidates(image: np.ndarray, settings: FinderSettings | None = None) -> Candidates:
+    """All candidate index crops of a BGR frame; geometry is in the frame's own pixels.
+
+    Large indices are looked for again at half resolution, where their glyphs fit the
+    local brightness window; crops are always cut from the full working image."""
+    settings = settings or FinderSettings()
+    work, scale = working_image(image, settings)
+    centres, down, heights = _pairs_at(work, settings)
+    if min(work.shape[:2]) >= settings.coarse_min_side:
+        coarse = cv2.resize(work, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        coarse_settings = replace(
+            settings, min_glyph=settings.coarse_min_glyph, min_area=settings.coarse_min_area
+        )
+        big_centres, big_down, big_heights = _pairs_at(coarse, coarse_settings)
+        centres = np.concatenate([centres, big_centres * COARSE_FACTOR])
+        down = np.concatenate([down, big_down])
+        heights = np.concatenate([heights, big_heights * COARSE_FACTOR])
     crops = cut_crops(work, centres, down, heights)
     return Candidates(
         centres=(centres / scale).astype(np.float32),
