@@ -17,7 +17,8 @@ from companion.vision.finder import (
     working_image,
 )
 
-ANGLE_TOLERANCE = 0.9  # cosine between the candidate's and the card's "down"
+ANGLE_TOLERANCE = 0.9
+FEW_CANDIDATES = 10  # cosine between the candidate's and the card's "down"
 
 
 def _corner_targets(outline: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -64,7 +65,7 @@ def test_empty_table_gives_few_candidates_and_a_blank_frame_none() -> None:
     blank = np.full((720, 1280, 3), 200, np.uint8)
     assert len(find_candidates(blank)) == 0
     frame, _ = table_frame([], seed=5)
-    assert len(find_candidates(frame)) == 0
+    assert len(find_candidates(frame)) <= FEW_CANDIDATES
 
 
 def test_huge_frames_are_downscaled_and_geometry_returned_in_frame_pixels() -> None:
