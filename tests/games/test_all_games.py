@@ -1,0 +1,68 @@
+"""What every game must do, checked on each game's bundled example."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any
+
+import pytest
+
+from companion.cli.demo import example_scripts
+from companion.games.events import parse_event
+from companion.games.registry import GAME_IDS, engine_class, make_engine
+from companion.games.script import parse_script
+from companion.games.session import replay_script
+
+EXAMPLES = dict(example_scripts())
+
+
+def test_every_game_has_a_bundled_example() -> None:
+    assert sorted(f"{game}.txt" for game in GAME_IDS) == sorted(EXAMPLES)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_engine_is_registered_under_its_id(game_id: str) -> None:
+    engine = engine_class(game_id)
+    assert engine.game_id == game_id
+    assert engine.zones, "a game names its zones"
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_example_replays_without_refusal_and_round_trips(name: str) -> None:
+    script = parse_script(EXAMPLES[name], name)
+    replay = replay_script(script)
+    assert replay.refused == []
+    for line in script.lines:
+        assert parse_event(str(line.event)) == line.event
+    engine = replay.game.engine
+    words = engine.header().split()[2:]
+    again = make_engine(engine.game_id, dict(word.split("=", 1) for word in words))
+    assert again.options == engine.options
+    state = replay.to_json()
+    assert state["game"] == engine.game_id
+    assert isinstance(state["phase"], str)
+    assert state["seats"], "seats are listed"
+    for seat_number, seat in enumerate(state["seats"]):
+        assert seat["seat"] == seat_number
+        assert ("score" in seat) != ("balance" in seat)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_undo_of_every_event_matches_replaying_the_prefix(name: str) -> None:
+    replay = replay_script(parse_script(EXAMPLES[name], name))
+    game = replay.game
+    engine = game.engine
+    events = list(game.events)
+    step = max(1, len(events) // 12)
+    for cut in range(len(events), 0, -step):
+        while len(game.events) > cut:
+            game.undo()
+        assert _without_lines(game.state) == engine.fold(events[:cut])
+
+
+def _without_lines(state: Any) -> Any:
+    """The state with its violations' script line numbers dropped (a fold has none)."""
+    bare = copy.deepcopy(state)
+    bare.violations = [dataclasses.replace(v, line=None) for v in bare.violations]
+    return bare
