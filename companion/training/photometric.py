@@ -11,6 +11,9 @@ JPEG_QUALITY_RANGE = (35, 95)
 MAX_VALUE = 255.0
 NOISE_MARGIN = 64
 NOISE_TILE = 257
+MAX_BLUR = 1.6  # Gaussian sigma, pixels
+MIN_BLUR_LIMIT = 0.6
+BLUR_PER_INDEX_PIXEL = 18.0  # index height / this = the largest blur sigma for the scene
 COLOUR_NOISE = np.float32(0.3)  # share of the sensor noise that differs between channels
 
 
@@ -64,9 +67,12 @@ def to_bytes_with_gamma(rng: np.random.Generator, image: FloatImage) -> np.ndarr
     return np.asarray(cv2.LUT(clipped, curve), np.uint8)
 
 
-def blur(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
+def blur(rng: np.random.Generator, image: np.ndarray, *, index_pixels: float) -> np.ndarray:
+    """Defocus or motion blur, at most about as much as still leaves indices of the scene's
+    size readable (``index_pixels``: their typical height)."""
+    limit = float(np.clip(index_pixels / BLUR_PER_INDEX_PIXEL, MIN_BLUR_LIMIT, MAX_BLUR))
     if rng.random() < 0.3:
-        length = int(rng.integers(3, 8))
+        length = int(rng.integers(3, max(4, round(2 * limit) + 4)))
         kernel = np.zeros((length, length), np.float32)
         kernel[length // 2, :] = 1.0 / length
         rotation = cv2.getRotationMatrix2D(
@@ -75,7 +81,7 @@ def blur(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
         turned = as_float(cv2.warpAffine(kernel, rotation, (length, length)))
         turned /= max(float(turned.sum()), 1e-6)
         return np.asarray(cv2.filter2D(image, -1, turned), np.uint8)
-    return np.asarray(cv2.GaussianBlur(image, (0, 0), rng.uniform(0.4, 1.6)), np.uint8)
+    return np.asarray(cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, limit)), np.uint8)
 
 
 def sharpen(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
@@ -125,8 +131,13 @@ class Camera:
         window = bank[oy : oy + height, ox : ox + width]
         cv2.scaleAdd(window, float(rng.uniform(1.0, 8.0)), image, dst=image)
 
-    def finish(self, rng: np.random.Generator, image: FloatImage) -> np.ndarray:
-        """Apply the lighting and camera effects; returns the BGR uint8 picture."""
+    def finish(
+        self, rng: np.random.Generator, image: FloatImage, *, index_pixels: float
+    ) -> np.ndarray:
+        """Apply the lighting and camera effects; returns the BGR uint8 picture.
+
+        ``index_pixels``: the typical index height in the scene, which bounds the blur.
+        """
         uneven_light(rng, image)
         if rng.random() < 0.3:
             cast_shadow(rng, image)
@@ -135,7 +146,7 @@ class Camera:
         self.noise(rng, image)
         rgb = to_bytes_with_gamma(rng, image)
         if rng.random() < 0.6:
-            rgb = blur(rng, rgb)
+            rgb = blur(rng, rgb, index_pixels=index_pixels)
         elif rng.random() < 0.5:
             rgb = sharpen(rng, rgb)
         bgr = np.ascontiguousarray(rgb[..., ::-1])

@@ -325,7 +325,12 @@ class SceneMaker:
             self._place(position, pose, layout.camera, labels, card_id)
             for card_id, (pose, position) in enumerate(zip(layout.poses, faces, strict=True))
         )
-        image = self._camera.finish(rng, canvas)
+        heights = [
+            pose.height * self._index_fraction(position)
+            for pose, position in zip(layout.poses, faces, strict=True)
+        ]
+        index_pixels = float(np.median(heights)) if heights else max(INDEX_PIXELS_RANGE)
+        image = self._camera.finish(rng, canvas, index_pixels=index_pixels)
         return Scene(image=image, cards=placed)
 
 
