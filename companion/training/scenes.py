@@ -38,6 +38,8 @@ INDEX_SAMPLES = 8
 RIGHT_ANGLE = 90
 MIN_PYRAMID_HEIGHT = 24
 SECOND_DECK_CHANCE = 0.25
+FONT_PREFIX = "font:"
+FONT_DECK_WEIGHT = 0.5  # font-drawn decks are plainer than real art: dealt half as often
 HAND_CHANCE = 0.15
 PAPER_TINT = 0.08
 SHEEN_CHANCE = 0.15
@@ -123,6 +125,13 @@ class SceneMaker:
                 by_deck.items(), key=lambda item: (item[0][0], item[0][1].value)
             )
         ]
+        weights = np.array(
+            [
+                FONT_DECK_WEIGHT if deck.design.startswith(FONT_PREFIX) else 1.0
+                for deck in self.decks
+            ]
+        )
+        self._deck_odds = weights / weights.sum()
         self._backgrounds = BackgroundBank()
         self._camera = photometric.Camera(seed)
         self._index_fractions: dict[int, float] = {}
@@ -169,10 +178,13 @@ class SceneMaker:
         band = np.exp(-(((along - centre) / width_px) ** 2))
         return np.asarray(1.0 + self.rng.uniform(0.1, 0.5) * band, np.float32)[..., None]
 
+    def _pick_deck(self) -> _Deck:
+        return self.decks[int(self.rng.choice(len(self.decks), p=self._deck_odds))]
+
     def _deal(self, count: int) -> list[int]:
-        decks = [self.decks[int(self.rng.integers(0, len(self.decks)))]]
+        decks = [self._pick_deck()]
         if self.rng.random() < SECOND_DECK_CHANCE:
-            decks.append(self.decks[int(self.rng.integers(0, len(self.decks)))])
+            decks.append(self._pick_deck())
         dealt: list[int] = []
         while len(dealt) < count:
             deck = decks[int(self.rng.integers(0, len(decks)))]
