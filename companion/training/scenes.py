@@ -9,12 +9,9 @@ grid of points over each card and each index box against that map.
 
 from __future__ import annotations
 
-import argparse
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -344,47 +341,3 @@ class SceneMaker:
         index_pixels = float(np.median(heights)) if heights else max(INDEX_PIXELS_RANGE)
         image = self._camera.finish(rng, canvas, index_pixels=index_pixels)
         return Scene(image=image, cards=placed)
-
-
-def draw_truth(scene: Scene, *, min_visible: float = 0.5) -> np.ndarray:
-    """A copy of the scene with card outlines (blue), index quads (green) and each quad's
-    reading top-left corner (red) drawn on it, for looking at the ground truth."""
-    image = scene.image.copy()
-    for card in scene.cards:
-        cv2.polylines(image, [card.outline.astype(np.int32)], True, (255, 128, 0), 1)
-        for index in card.indices:
-            if index.visible >= min_visible:
-                quad = index.quad.astype(np.int32)
-                cv2.polylines(image, [quad], True, (0, 255, 0), 1)
-                cv2.circle(image, (int(quad[0][0]), int(quad[0][1])), 3, (0, 0, 255), -1)
-    return image
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    from companion.training.faces import DEFAULT_CACHE, load_faces
-
-    parser = argparse.ArgumentParser(
-        prog="python -m companion.training.scenes",
-        description="Write example synthetic scenes (and their ground truth drawn) as PNGs.",
-    )
-    parser.add_argument("out", type=Path, help="folder for scene_N.png and scene_N_truth.png")
-    parser.add_argument("--count", type=int, default=8)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="the faces cache")
-    args = parser.parse_args(argv)
-    if args.count < 1:
-        parser.error("--count must be at least 1")
-    maker = SceneMaker(load_faces(args.cache), seed=args.seed)
-    args.out.mkdir(parents=True, exist_ok=True)
-    started = time.process_time()
-    for number in range(args.count):
-        scene = maker.make()
-        cv2.imwrite(str(args.out / f"scene_{number}.png"), scene.image)
-        cv2.imwrite(str(args.out / f"scene_{number}_truth.png"), draw_truth(scene))
-    spent = (time.process_time() - started) / args.count * 1000
-    print(f"{args.count} scenes in {args.out} ({spent:.0f} ms CPU each, with PNG writing)")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

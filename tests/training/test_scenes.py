@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.training.layout import Pose, TableLayout
+from companion.training.scene_report import draw_truth, figures
 from companion.training.scenes import SceneMaker, reading_order
 from companion.training.types import FaceImage, Scene
 
@@ -179,3 +180,14 @@ def test_bad_options_are_errors(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         SceneMaker(sample_faces, seed=0, **options)  # type: ignore[arg-type]
+
+
+def test_report_figures_and_truth_drawing(maker: SceneMaker) -> None:
+    pose = Pose(320.0, 180.0, 0.2, 200.0, group=0)
+    scene = maker.compose(_layout(pose), [0], WIDTH, HEIGHT, clutter=False)
+    drawn = draw_truth(scene)
+    assert drawn.shape == scene.image.shape and not np.array_equal(drawn, scene.image)
+    numbers = figures([scene])
+    assert numbers.scenes == 1 and numbers.cards_per_scene == 1.0
+    assert numbers.readable_per_scene == len(scene.cards[0].indices)
+    assert numbers.hidden_index_share == 0.0
