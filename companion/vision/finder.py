@@ -58,7 +58,8 @@ class FinderSettings:
     coarse_min_side: int = 200  # frames smaller than this get no half-resolution pass
     coarse_min_glyph: int = 20  # half-resolution pass: glyphs from 40 frame pixels up
     coarse_min_area: int = 40
-    min_elongation: float = 1.6  # a blob this elongated may be a glyph and pip run together
+    min_elongation: float = 1.6
+    split_paired: bool = True  # also split elongated blobs that have a pair partner  # a blob this elongated may be a glyph and pip run together
 
 
 @dataclass(frozen=True)
@@ -229,10 +230,15 @@ def find_blobs(image: np.ndarray, settings: FinderSettings) -> Blobs:
     )
 
 
-def split_elongated(blobs: Blobs, settings: FinderSettings) -> tuple[np.ndarray, np.ndarray]:
+def split_elongated(
+    blobs: Blobs, settings: FinderSettings, paired: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Glyph and pip centre guesses for blobs that may be a glyph and pip run together,
-    in both directions along the blob's major axis."""
+    in both directions along the blob's major axis (only blobs without a partner when
+    ``split_paired`` is off)."""
     chosen = blobs.elongation >= settings.min_elongation
+    if not settings.split_paired:
+        chosen &= ~paired
     half = (blobs.lengths[chosen] * SPLIT_FRACTION)[:, None] * blobs.axes[chosen]
     centre = blobs.centroids[chosen]
     first, second = centre - half, centre + half
@@ -274,6 +280,16 @@ def pair_geometry(
     return centres.astype(np.float32), down.astype(np.float32), heights.astype(np.float32)
 
 
+def _affine_map(coef: np.ndarray, basis: np.ndarray) -> np.ndarray:
+    """coef (N x 3) times basis (3 x P), written out: tiny inner products run faster
+    without BLAS threads."""
+    weights = coef.astype(np.float32)
+    result: np.ndarray = (
+        weights[:, 0, None] * basis[0] + weights[:, 1, None] * basis[1] + weights[:, 2, None]
+    )
+    return result
+
+
 def cut_crops(
     image: np.ndarray, centres: np.ndarray, down: np.ndarray, heights: np.ndarray
 ) -> np.ndarray:
@@ -293,8 +309,8 @@ def cut_crops(
     # image = centre + step * (gx * right + gy * down), right = (down_y, -down_x)
     coef_x = np.stack([down[:, 1] * step, down[:, 0] * step, centres[:, 0]], axis=1)
     coef_y = np.stack([-down[:, 0] * step, down[:, 1] * step, centres[:, 1]], axis=1)
-    flat_x = (coef_x.astype(np.float32) @ basis).reshape(count * CROP_HEIGHT, CROP_WIDTH)
-    flat_y = (coef_y.astype(np.float32) @ basis).reshape(count * CROP_HEIGHT, CROP_WIDTH)
+    flat_x = _affine_map(coef_x, basis).reshape(count * CROP_HEIGHT, CROP_WIDTH)
+    flat_y = _affine_map(coef_y, basis).reshape(count * CROP_HEIGHT, CROP_WIDTH)
     rows_per_call = REMAP_MAX_CROPS * CROP_HEIGHT
     parts = [
         cv2.remap(
@@ -313,7 +329,9 @@ def _pairs_at(image: np.ndarray, settings: FinderSettings) -> tuple[np.ndarray, 
     """Crop geometry (centres, down vectors, heights) of the blob pairs in one image."""
     blobs = find_blobs(image, settings)
     glyphs, pips = pair_blobs(blobs.centroids, blobs.sizes, settings)
-    split_glyphs, split_pips = split_elongated(blobs, settings)
+    paired = np.zeros(blobs.sizes.shape[0], dtype=bool)
+    paired[glyphs] = True
+    split_glyphs, split_pips = split_elongated(blobs, settings, paired)
     return pair_geometry(
         np.concatenate([blobs.centroids[glyphs], split_glyphs]),
         np.concatenate([blobs.centroids[pips], split_pips]),

@@ -70,6 +70,9 @@ class CardReader:
         settings: FinderSettings | None = None,
         min_confidence: float = MIN_CONFIDENCE,
     ) -> None:
+        import cv2
+
+        cv2.setNumThreads(1)  # the budget is one core; OpenCV's threads only contend
         self.model = IndexReader(model_path)
         self.deck = deck
         self.prototypes = prototypes
