@@ -58,8 +58,8 @@ class FinderSettings:
     coarse_min_side: int = 200  # frames smaller than this get no half-resolution pass
     coarse_min_glyph: int = 20  # half-resolution pass: glyphs from 40 frame pixels up
     coarse_min_area: int = 40
-    min_elongation: float = 1.6
-    split_paired: bool = True  # also split elongated blobs that have a pair partner  # a blob this elongated may be a glyph and pip run together
+    min_elongation: float = 1.6  # a blob this elongated may be a glyph and pip run together
+    split_paired: bool = True  # also split elongated blobs that have a pair partner
 
 
 @dataclass(frozen=True)
