@@ -191,3 +191,34 @@ def test_report_figures_and_truth_drawing(maker: SceneMaker) -> None:
     assert numbers.scenes == 1 and numbers.cards_per_scene == 1.0
     assert numbers.readable_per_scene == len(scene.cards[0].indices)
     assert numbers.hidden_index_share == 0.0
+
+
+@settings(max_examples=12, deadline=None)
+@given(angle=st.floats(0.0, 6.28), seed=st.integers(0, 1000))
+def test_index_quad_shows_the_printed_index(
+    sample_faces: list[FaceImage], angle: float, seed: int
+) -> None:
+    """The scene pixels inside each quad, read upright, look like the face's own index."""
+    maker = SceneMaker(sample_faces, seed=seed)
+    face = maker.faces[0]
+    scene = maker.compose(
+        _layout(Pose(320.0, 180.0, angle, 300.0, group=0)), [0], WIDTH, HEIGHT, clutter=False
+    )
+    patch = (24, 40)
+    target = np.array([[0, 0], [patch[0], 0], [patch[0], patch[1]], [0, patch[1]]], np.float32)
+    height, width = face.rgba.shape[:2]
+    grey_face = cv2.cvtColor(face.rgba[..., :3], cv2.COLOR_RGB2GRAY).astype(np.float32)
+    grey_scene = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    for index, box, rotation in zip(
+        scene.cards[0].indices, face.index_boxes, face.index_rotations, strict=True
+    ):
+        x0, y0, x1, y1 = (round(v) for v in np.array(box) * [width, height, width, height])
+        printed = grey_face[y0:y1, x0:x1]
+        upright = np.ascontiguousarray(np.rot90(printed, k=rotation // 90))
+        expected = cv2.resize(upright, patch, interpolation=cv2.INTER_AREA)
+        seen = cv2.warpPerspective(
+            grey_scene, cv2.getPerspectiveTransform(index.quad, target), patch
+        )
+        a, b = expected - expected.mean(), seen - seen.mean()
+        correlation = float((a * b).sum() / np.sqrt((a * a).sum() * (b * b).sum()))
+        assert correlation > 0.6
