@@ -35,9 +35,13 @@ def punter_shows(options: OczkoOptions, state: OczkoState, card: Card) -> None:
     if state.phase not in (Phase.PUNTER, Phase.BANKER):
         raise OutOfTurn(f"no duel is under way (phase: {state.phase.value})")
     state.punter_cards.append(card)
-    if state.phase is Phase.BANKER:
-        return  # the punter stood and shows his cards for the showdown
     value = evaluate(state.punter_cards)
+    if state.phase is Phase.BANKER:
+        # He stood with his cards hidden and shows them now. A special hand won at once
+        # when he made it, before the banker drew: no banker's hand can take the duel.
+        if value.special is not None:
+            bank.settle(options, state, Outcome.PUNTER_SPECIAL, punter_won=True)
+        return
     if value.special is not None:
         _check_open_card(options, state)
         bank.settle(options, state, Outcome.PUNTER_SPECIAL, punter_won=True)

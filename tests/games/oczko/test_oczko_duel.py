@@ -161,3 +161,13 @@ def test_banker_bust_after_a_revealed_punter_bust_goes_to_the_banker() -> None:
     result = game.to_json()["results"][0]
     assert (result["outcome"], result["winner"]) == ("punter-bust", 0)
     assert game.to_json()["banker_cards"] == []  # his card took part: a new one
+
+
+def test_special_hand_shown_after_standing_wins_at_once() -> None:
+    game = play(table(), "bank 10", "stake 5", "stand", "card banker KS", "card punter AH")
+    assert game.to_json()["phase"] == "banker"
+    play(game, "card punter 10H")
+    result = game.to_json()["results"][0]
+    assert (result["outcome"], result["winner"], result["paid"]) == ("punter-special", 1, 5)
+    assert game.to_json()["phase"] == "stake"
+    assert balances(game)[1] == 5

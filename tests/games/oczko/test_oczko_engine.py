@@ -84,8 +84,11 @@ def test_json_has_the_tracked_facts() -> None:
 
 
 def test_special_hand_is_named_in_the_json() -> None:
-    game = play(table(), "bank 10", "stake 3", "stand", "card punter AS", "card punter AH")
-    assert game.to_json()["punter_special"] == "two-aces"
+    game = play(table(), "bank 10", "stake 3", "card punter AS")
+    assert game.to_json()["punter_special"] is None
+    play(game, "stand", "card banker 9S", "card punter AH")
+    result = game.to_json()["results"][0]
+    assert (result["outcome"], result["punter_total"]) == ("punter-special", 22)
 
 
 @pytest.mark.parametrize(
