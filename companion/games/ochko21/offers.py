@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games.engine import ActionOffer, AmountChoice
 from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
-from companion.games.ochko21.play import player_total, stake_problem
+from companion.games.ochko21.play import hides_bust, player_total, stake_problem
 from companion.games.ochko21.points import OCHKO
 from companion.games.ochko21.state import BANKER_ZONE, PLAYER_ZONE, Ochko21State, Phase
 
@@ -42,8 +42,7 @@ def _player_offers(options: Ochko21Options, state: Ochko21State) -> tuple[Action
 
 
 def _banker_offers(options: Ochko21Options, state: Ochko21State) -> tuple[ActionOffer, ...]:
-    total = player_total(options, state)
-    if total > OCHKO and not state.dark:
+    if hides_bust(options, state):
         return (ActionOffer("hidden-bust", f"seat {state.turn} hid a bust: pays double"),)
     if not state.table[PLAYER_ZONE] or not state.table[BANKER_ZONE]:
         return ()

@@ -6,7 +6,7 @@ from companion.games.errors import IllegalEvent, OutOfTurn
 from companion.games.ledger import BANK
 from companion.games.ochko21 import bank
 from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
-from companion.games.ochko21.points import OCHKO, hand_total
+from companion.games.ochko21.points import OCHKO, card_points, hand_total
 from companion.games.ochko21.state import (
     BANKER_ZONE,
     PLAYER_ZONE,
@@ -25,6 +25,23 @@ def player_total(options: Ochko21Options, state: Ochko21State) -> int:
 
 def banker_total(options: Ochko21Options, state: Ochko21State) -> int:
     return hand_total(state.table[BANKER_ZONE], options.ace)
+
+
+def bust_before_dark(options: Ochko21Options, state: Ochko21State) -> bool:
+    """Whether the player was already over 21 before his dark card, whichever card it was:
+    his shown cards without the highest of them are still over 21."""
+    cards = state.table[PLAYER_ZONE]
+    if not state.dark or not cards:
+        return False
+    highest = max(card_points(card, options.ace) for card in cards)
+    return hand_total(cards, options.ace) - highest > OCHKO
+
+
+def hides_bust(options: Ochko21Options, state: Ochko21State) -> bool:
+    """Whether the player stood on a bust he did not declare (he pays double)."""
+    if player_total(options, state) <= OCHKO:
+        return False
+    return not state.dark or bust_before_dark(options, state)
 
 
 def stake_problem(state: Ochko21State) -> str | None:
@@ -92,7 +109,7 @@ def declare_bust(options: Ochko21Options, state: Ochko21State) -> None:
 def hidden_bust(options: Ochko21Options, state: Ochko21State) -> None:
     seat = _current(state)
     total = player_total(options, state)
-    if state.dark:
+    if total > OCHKO and not hides_bust(options, state):
         raise IllegalEvent(
             f"seat {seat} drew a card in the dark: a dark bust is never charged double "
             "(settle it with showdown)"
@@ -120,9 +137,10 @@ def showdown(options: Ochko21Options, state: Ochko21State) -> None:
     if not state.table[BANKER_ZONE]:
         raise OutOfTurn("showdown: the banker's cards are not on the mat")
     if mine > OCHKO:
-        if not state.dark:
+        if hides_bust(options, state):
+            before = "was over 21 before his dark card" if state.dark else "did not say so"
             raise IllegalEvent(
-                f"showdown: seat {seat} shows {mine}, over 21, and did not say so: "
+                f"showdown: seat {seat} shows {mine}, over 21, and {before}: "
                 "the banker records hidden-bust (he pays double)"
             )
         _settle(state, Outcome.DARK_BUST, -state.stake, mine, theirs)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ochko21_helpers import offer_events, play
 
+from companion.games.events import parse_event
 from companion.games.session import Game
 
 FACE_UP = "card banker 10S\n"
@@ -63,6 +64,9 @@ def test_a_hidden_bust_is_offered_instead_of_the_showdown() -> None:
     assert _offered(game) == ["hidden-bust"]
     dark = play(START + "stake 5\ndark\ncard player KH\ncard player 10H\ncard player 9H")
     assert _offered(dark) == ["showdown"]
+    # K + 10 + 9 + 9 = 32 is still 22 without the 10: bust before the dark card
+    dark.apply(parse_event("card player 9D"))
+    assert _offered(dark) == ["hidden-bust"]
 
 
 def test_stuk_and_take_bank_are_offered_in_their_phases() -> None:

@@ -110,6 +110,33 @@ def test_a_dark_bust_is_never_charged_double() -> None:
     assert "never charged double" in str(refusal)
 
 
+BUST_BEFORE_DARK = (
+    START + "stake 4\ndark\ncard banker 8C\ncard player 10H\ncard player 9H\ncard player 8H\n"
+)
+
+
+@pytest.mark.parametrize("dark_card", ["6S", "AS", "7S"])
+def test_a_bust_hidden_before_the_dark_card_pays_double(dark_card: str) -> None:
+    hand = BUST_BEFORE_DARK + f"card player {dark_card}\n"
+    refusal = play(hand).can_apply(events("showdown")[0])
+    assert isinstance(refusal, IllegalEvent)
+    assert "before his dark card" in str(refusal)
+    game = play(hand + "hidden-bust")
+    assert _result(game, 1) is Outcome.HIDDEN_BUST
+    assert _balance(game, 1) == -8
+    assert state_of(game).seats[1].double_penalties == 1
+
+
+def test_a_dark_card_that_may_have_made_the_bust_is_charged_once() -> None:
+    # 10 + 9 + K (4) = 23: without the 10 the rest is 13, so the dark card may be the 10.
+    game = play(
+        START + "stake 4\ndark\ncard banker 8C\ncard player 10H\ncard player 9H\n"
+        "card player KS\nshowdown"
+    )
+    assert _result(game, 1) is Outcome.DARK_BUST
+    assert _balance(game, 1) == -4
+
+
 def test_the_dark_draw_ends_the_players_drawing() -> None:
     game = play(START + "stake 4\ndark")
     state = state_of(game)
