@@ -34,6 +34,10 @@ def turn_up_trump(table: Table, state: OhHellState, card: Card) -> None:
         state.trump_zone.append(card)
         state.phase = Phase.BIDDING
         return
+    if card == state.trump:
+        if card not in state.trump_zone:
+            state.trump_zone.append(card)  # picked up to look at, and put back
+        return
     if state.phase is Phase.OVER:
         raise OutOfTurn(f"no trump card now: the game is over (seen {card})")
     if not table.has_trump(state.hand_index):

@@ -209,6 +209,14 @@ def test_the_trump_zone_may_be_emptied() -> None:
     assert as_json(game)["trump_suit"] == "H"
 
 
+def test_the_trump_card_put_back_is_the_same_trump() -> None:
+    game = play(table(hand=3), "card trump 9H\ngone trump 9H\ncard trump 9H\nbid 1 1")
+    assert (as_json(game)["trump"], len(state_of(game).violations)) == ("9H", 0)
+    play(game, "gone trump 9H")
+    with pytest.raises(IllegalEvent, match="9H is not in the trump zone"):
+        play(game, "gone trump 9H")
+
+
 def test_no_trump_hand_none_turns_up_a_trump_in_the_last_hand() -> None:
     game = table(players=3, schedule="down", hand=15, no_trump_hand="none")
     assert as_json(game)["phase"] == "trump"
