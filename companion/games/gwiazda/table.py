@@ -21,10 +21,17 @@ def pay_pool(state: GwiazdaState, amount: int) -> None:
 def write_stake(state: GwiazdaState, seat: int, amount: int) -> None:
     if state.phase is Phase.POOL:
         raise OutOfTurn("the bank is not formed yet: every player pays in first (pool N)")
-    if state.phase is not Phase.STAKES:
+    if state.phase is Phase.OVER:
+        raise OutOfTurn("the deal is settled: start the next one with newdeal, then stake")
+    if state.phase in (Phase.DEAL, Phase.RESTAKE):
         raise OutOfTurn(
             f"stakes are written before the deal (phase: {state.phase.value}); "
             "a punter who lost or left comes back with return SEAT N"
+        )
+    if state.phase is not Phase.STAKES:
+        raise OutOfTurn(
+            f"stakes are written before the deal and deck B is being laid out "
+            f"(phase: {state.phase.value}): the next deal takes new stakes"
         )
     if seat == state.banker:
         raise IllegalEvent(f"seat {seat} is the banker: the banker stakes nothing")

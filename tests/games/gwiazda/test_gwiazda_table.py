@@ -69,6 +69,19 @@ def test_the_first_card_closes_the_stakes_and_writes_their_total() -> None:
         game.apply(Action("stake", ("2", "5")))
 
 
+def test_a_late_stake_names_the_way_on_rather_than_a_refused_comeback() -> None:
+    dealt = "pool 5\nstake 1 9\n" + reveal("7C") + "\n" + bank("2S 3S 4S")
+    cover = play(table(), dealt + "\n" + reveal("9D"))
+    with pytest.raises(OutOfTurn, match="next deal takes new stakes") as raised:
+        cover.apply(Action("stake", ("2", "5")))
+    assert "return" not in str(raised.value)
+    over = play(table(), dealt + "\n" + reveal("2S"))
+    assert state_of(over).phase is Phase.OVER
+    with pytest.raises(OutOfTurn, match="start the next one with newdeal") as raised:
+        over.apply(Action("stake", ("2", "5")))
+    assert "return" not in str(raised.value)
+
+
 def test_a_new_deal_keeps_the_bank_and_resets_the_deal() -> None:
     game = play(
         table(),
