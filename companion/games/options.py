@@ -115,6 +115,9 @@ def _convert(hint: Any, text: str) -> object:
     if hint is str:
         return text
     if isinstance(hint, type) and issubclass(hint, Enum):
+        own_parser = getattr(hint, "parse", None)
+        if own_parser is not None:
+            return own_parser(text)  # e.g. Suit.parse also reads ♠ ♥ ♦ ♣
         for member in hint:
             if str(member.value) == text:
                 return member

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.cards import Suit
 from companion.games.engine import ActionOffer, AmountChoice
 from companion.games.errors import (
     IllegalEvent,
@@ -56,6 +58,17 @@ def test_options_are_read_by_type() -> None:
 def test_bad_options_name_the_option(words: dict[str, str], message: str) -> None:
     with pytest.raises(OptionError, match=message):
         parse_options(ToyOptions, words, "toy")
+
+
+def test_enum_options_with_their_own_parser_use_it() -> None:
+    @dataclass(frozen=True)
+    class SuitOptions:
+        trump: Suit = Suit.HEARTS
+
+    assert parse_options(SuitOptions, {"trump": "♠"}, "toy").trump is Suit.SPADES
+    assert parse_options(SuitOptions, {"trump": "c"}, "toy").trump is Suit.CLUBS
+    with pytest.raises(OptionError, match='option "trump": "X" is not a suit'):
+        parse_options(SuitOptions, {"trump": "X"}, "toy")
 
 
 def test_option_words_must_be_name_value_pairs() -> None:
