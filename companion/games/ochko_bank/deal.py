@@ -93,10 +93,12 @@ def _waits_for_missing_card(entry: SeatRound) -> bool:
 
 
 def finish_deal_if_complete(state: OchkoBankState, options: OchkoBankOptions) -> None:
-    if state.phase is not Phase.DEAL or not deal_complete(state):
+    if state.phase is not Phase.DEAL:
         return
     if not any(entry.in_round for entry in state.seats):
-        state.phase = Phase.SETTLED
+        state.phase = Phase.SETTLED  # every bettor took his bet back: nothing left to deal
+        return
+    if not deal_complete(state):
         return
     up_card = state.dealer_hand.cards[0]
     if lets_dealer_peek(up_card) and not state.dealer_hand.hole_shown_early:
@@ -111,6 +113,7 @@ def end_naturals(state: OchkoBankState, options: OchkoBankOptions) -> None:
         entry = state.seats[seat]
         if entry.in_round and is_natural(entry.hands[0].cards):
             pay_natural(state, options, seat, entry.hands[0])
+            entry.face_up_pending = False  # paid, he has kept his cards
     state.phase = Phase.PLAY
     if first_drawer(state, options) is None:
         after_players(state, options)
@@ -177,7 +180,10 @@ def withdraw(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> Non
     if entry.face_up_pending:
         entry.face_up_pending = False
     elif state.phase is not Phase.DEAL:
-        raise OutOfTurn(f"a bet is taken back only during the deal (phase: {state.phase.value})")
+        raise OutOfTurn(
+            f"seat {seat} cannot take his bet back now: only during the deal, or when a card "
+            f"was dealt face up to him (phase: {state.phase.value})"
+        )
     elif len(entry.hands[0].cards) >= NATURAL_CARDS:
         cards = len(entry.hands[0].cards)
         raise IllegalEvent(

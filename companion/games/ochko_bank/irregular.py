@@ -57,6 +57,7 @@ def accept_offered(state: OchkoBankState, options: OchkoBankOptions, seat: int) 
     if offered.zone != zone:
         state.expected.append((zone, offered.card))
     state.offered = None
+    entry.face_up_pending = False  # taking a card, he plays on with the card dealt face up
     add_card(state, options, seat, hand, offered.card)
     advance(state, options)
 

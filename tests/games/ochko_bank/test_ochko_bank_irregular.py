@@ -157,3 +157,29 @@ def test_the_missing_card_waits_for_the_players_turn() -> None:
     game = play(table(), "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat1 AS\naccept 1")
     with pytest.raises(OutOfTurn, match="at his turn"):
         game.apply(parse_event("card seat1 KD"))
+
+
+def test_a_face_up_natural_once_paid_cannot_take_its_bet_back() -> None:
+    deal = "bet 1 4\nbet 2 2\ncard dealer AS\ncard seat1 AH\ncard seat1 KH\ncard seat2 10H\n"
+    game = play(table(), deal + "card seat2 6S\nface-up 1\npeek")  # the peek pays the natural
+    assert not state_of(game).seats[1].face_up_pending
+    with pytest.raises(OutOfTurn, match="cannot take his bet back now"):
+        game.apply(parse_event("withdraw 1"))
+    assert hand_status(game, 1) == "natural"
+    assert balances(game) == [-6, 6, 0]
+
+
+def test_taking_an_unasked_card_accepts_the_face_up_card() -> None:
+    game = play(table(), DEAL + "face-up 2\ncard seat2 KS\naccept 2")  # 9 7 K: bust
+    assert hand_status(game, 2) == "bust"
+    with pytest.raises(OutOfTurn, match="cannot take his bet back now"):
+        game.apply(parse_event("withdraw 2"))
+    assert balances(game) == [5, 0, -5]
+
+
+def test_the_round_ends_when_every_bettor_takes_his_bet_back_before_the_up_card() -> None:
+    game = play(table(), "bet 1 4\nbet 2 2\ncard seat1 AH\nwithdraw 1\nwithdraw 2")
+    assert game.to_json()["phase"] == "settled"
+    play(game, "bet 1 3")
+    assert game.to_json()["phase"] == "betting"
+    assert game.to_json()["round"] == 2
