@@ -88,6 +88,7 @@ def split(state: OchkoBankState, options: OchkoBankOptions, seat: int, index: in
     first, second = hand.cards
     hand.cards = [first]
     hand.from_split = True
+    hand.short_dealt = False  # a short-dealt hand split has had its missing card
     hands.append(Hand(bet=hand.bet, cards=[second], from_split=True))
     state.expected.append((hand_zone(seat, len(hands) - 1), second))
 

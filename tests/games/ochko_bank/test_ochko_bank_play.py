@@ -150,3 +150,11 @@ def test_a_split_21_without_split_natural_is_a_plain_21() -> None:
     play(game, "card dealer 4S\ncard dealer 10S")
     assert game.to_json()["seats"][1]["status"].split(" | ") == ["push", "lost"]
     assert balances(game) == [4, -4]
+
+
+def test_a_split_of_a_short_dealt_pair_follows_split_natural() -> None:
+    # Seat 1 was dealt one ace, took the missing card at his turn (another ace) and split.
+    deal = "bet 1 4\ncard dealer 7D\ncard seat1 AS\naccept 1\ncard seat1 AH\nsplit 1\n"
+    game = play(table(players=2), deal + "card seat1 KC")
+    assert hand_status(game, 1, 0) == "drawing"
+    assert balances(game) == [0, 0]
