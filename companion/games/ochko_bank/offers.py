@@ -97,11 +97,12 @@ def _draw_choices(state: OchkoBankState, options: OchkoBankOptions) -> list[Acti
     found: list[ActionOffer] = []
     if entry.face_up_pending:
         return found
+    all_dealt = all(len(hand.cards) >= NATURAL_CARDS for hand in entry.hands)
     for index in live:
         cards = entry.hands[index].cards
         args = (str(seat),) if len(live) == 1 else (str(seat), hand_label(index))
         name = f"seat {seat}" if len(live) == 1 else f"seat {seat} hand {hand_label(index)}"
-        if len(cards) >= NATURAL_CARDS:
+        if all_dealt:
             found.append(ActionOffer("stand", f"{name} stands", args))
         may_split = len(entry.hands) == 1 or options.resplit
         if is_pair(cards) and may_split and len(entry.hands) < MAX_HANDS:

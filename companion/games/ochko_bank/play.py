@@ -26,14 +26,20 @@ def hit(
     check_no_face_up_pending(state, seat)
     hands = state.seats[seat].hands
     if len(hands[index].cards) >= NATURAL_CARDS:
-        waiting = [i for i, h in enumerate(hands) if len(h.cards) < NATURAL_CARDS]
-        if waiting:
-            raise OutOfTurn(
-                f"{card}: after a split each hand first gets one card; hand "
-                f"{hand_label(waiting[0])} ({hand_zone(seat, waiting[0])}) still has one card"
-            )
+        check_split_hands_dealt(state, seat, str(card))
     add_card(state, options, seat, hands[index], card)
     advance(state, options)
+
+
+def check_split_hands_dealt(state: OchkoBankState, seat: int, what: str) -> None:
+    """After a split the dealer gives one card to each hand before any other move."""
+    hands = state.seats[seat].hands
+    waiting = [i for i, hand in enumerate(hands) if len(hand.cards) < NATURAL_CARDS]
+    if waiting:
+        raise OutOfTurn(
+            f"{what}: after a split each hand first gets one card; hand "
+            f"{hand_label(waiting[0])} ({hand_zone(seat, waiting[0])}) still has one card"
+        )
 
 
 def add_card(
@@ -62,6 +68,7 @@ def stand(state: OchkoBankState, options: OchkoBankOptions, seat: int, index: in
             f"seat {seat}'s hand {hand_label(hand_index)} has one card: "
             "it gets its second card first"
         )
+    check_split_hands_dealt(state, seat, f"stand {seat} {hand_label(hand_index)}")
     hand.status = HandStatus.STOOD
     advance(state, options)
 

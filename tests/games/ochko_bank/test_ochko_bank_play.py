@@ -158,3 +158,12 @@ def test_a_split_of_a_short_dealt_pair_follows_split_natural() -> None:
     game = play(table(players=2), deal + "card seat1 KC")
     assert hand_status(game, 1, 0) == "drawing"
     assert balances(game) == [0, 0]
+
+
+def test_no_split_hand_stands_before_each_hand_has_its_second_card() -> None:
+    game = play(table(players=2), SPLIT_DEAL + "split 1\ncard seat1 3C")
+    assert [o.name for o in game.offers()] == ["marker"]
+    with pytest.raises(OutOfTurn, match=r"hand b \(seat1b\) still has one card"):
+        game.apply(parse_event("stand 1 a"))
+    play(game, "card seat1b 10C\nstand 1 a")
+    assert hand_status(game, 1, 0) == "stood"
