@@ -1,0 +1,129 @@
+"""``companion recognize``/``teach``/``eval``/``bench`` from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.cards import Card
+from companion.vision.drawn import table_frame
+
+HIGH_CONFIDENCE = 0.9
+
+
+def _companion(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args], capture_output=True, text=True, check=False
+    )
+
+
+def _frame_file(tmp_path: Path, name: str, cards: list[str], seed: int = 0) -> Path:
+    frame, _ = table_frame([Card.parse(c) for c in cards], card_height=220, seed=seed)
+    path = tmp_path / name
+    cv2.imwrite(str(path), frame)
+    return path
+
+
+def test_recognize_reads_cards_and_reports_bad_files_but_goes_on(tmp_path: Path) -> None:
+    good = _frame_file(tmp_path, "table.png", ["QH", "7C"])
+    corrupt = tmp_path / "corrupt.jpg"
+    corrupt.write_bytes(b"this is not a picture")
+    result = _companion(
+        "recognize", str(tmp_path / "missing.jpg"), str(corrupt), str(good), "--json"
+    )
+    assert result.returncode == 1
+    assert "missing.jpg: no such file" in result.stderr
+    assert "corrupt.jpg" in result.stderr
+    assert "Traceback" not in result.stderr
+    by_image = {item["image"]: item for item in json.loads(result.stdout)}
+    cards = sorted(card["card"] for card in by_image[str(good)]["cards"])
+    assert cards == ["7C", "QH"]
+    first = by_image[str(good)]["cards"][0]
+    assert len(first["index_box"]) == 4 and 0 < first["confidence"] <= 1
+
+
+def test_empty_table_and_noise_give_no_confident_card(tmp_path: Path) -> None:
+    empty = _frame_file(tmp_path, "empty.png", [], seed=3)
+    rng = np.random.default_rng(0)
+    noise = tmp_path / "noise.png"
+    cv2.imwrite(str(noise), rng.integers(0, 256, (720, 1280, 3), dtype=np.uint8))
+    text = tmp_path / "text.png"
+    page = np.full((720, 1280, 3), 235, np.uint8)
+    for row in range(12):
+        cv2.putText(
+            page,
+            "The quick brown fox 1984 jumps",
+            (20, 50 + 55 * row),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            1.4,
+            (20, 20, 20),
+            3,
+        )
+    cv2.imwrite(str(text), page)
+    result = _companion("recognize", str(empty), str(noise), str(text), "--json")
+    assert result.returncode == 0, result.stderr
+    for item in json.loads(result.stdout):
+        confident = [c for c in item["cards"] if c["confidence"] >= HIGH_CONFIDENCE]
+        if item["image"] == str(empty):
+            assert item["cards"] == []
+        assert confident == [], item
+
+
+def test_deck_option_excludes_cards_outside_the_deck(tmp_path: Path) -> None:
+    path = _frame_file(tmp_path, "low.png", ["2S", "KD"], seed=4)
+    result = _companion("recognize", str(path), "--deck", "piquet32", "--json")
+    cards = {card["card"] for card in json.loads(result.stdout)[0]["cards"]}
+    assert "2S" not in cards and "KD" in cards
+
+
+def test_teach_writes_a_deck_file_the_reader_uses(tmp_path: Path) -> None:
+    photos = tmp_path / "deck"
+    photos.mkdir()
+    for number, card in enumerate(["QH", "9S", "AD"]):
+        _frame_file(photos, f"{card}.png", [card], seed=10 + number)
+    deck = tmp_path / "mine.npz"
+    result = _companion("teach", str(photos), "--out", str(deck))
+    assert result.returncode == 0, result.stderr
+    assert deck.is_file() and deck.stat().st_size < 100_000
+    table = _frame_file(tmp_path, "t.png", ["QH", "AD"], seed=20)
+    read = _companion("recognize", str(table), "--deck-file", str(deck), "--json")
+    assert read.returncode == 0, read.stderr
+    cards = sorted(card["card"] for card in json.loads(read.stdout)[0]["cards"])
+    assert cards == ["AD", "QH"]
+
+
+def test_teach_rejects_photos_not_named_after_a_card(tmp_path: Path) -> None:
+    photo = _frame_file(tmp_path, "holiday.png", ["QH"])
+    result = _companion("teach", str(photo), "--out", str(tmp_path / "d.npz"))
+    assert result.returncode != 0
+    assert "must start with the card" in result.stderr
+
+
+def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
+    _frame_file(tmp_path, "a.png", ["5D", "JS"], seed=6)
+    manifest = tmp_path / "MANIFEST.tsv"
+    manifest.write_text(
+        "path\tcards\tpartial\tkind\twidth\theight\n"
+        "a.png\t5D JS\t\tscene_multi\t1280\t720\n"
+        "gone.png\t2C\t\tscene_single\t1\t1\n",
+        "utf-8",
+    )
+    result = _companion("eval", str(manifest), "--json")
+    summary = json.loads(result.stdout)
+    assert result.returncode == 1  # one image could not be read
+    assert any("gone.png" in error for error in summary["errors"])
+    assert summary["overall"]["recall"] == 1.0
+    assert summary["overall"]["precision"] == 1.0
+
+
+def test_bench_prints_stage_timings() -> None:
+    result = _companion("bench", "--frames", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["total_ms"] > 0
+    assert {"find_ms", "read_ms", "merge_ms"} <= figures.keys()

@@ -1,0 +1,48 @@
+"""The reader on the real photos in ../shared/photos (skipped when they are absent).
+
+These photos are for checking only; nothing here tunes the reader to them. The floors
+below are well under the figures recorded in models/README.md: they catch a broken
+reader, they are not the issue's targets.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.vision.evaluation import EvalReport, evaluate, read_manifest
+from companion.vision.images import load_image
+from companion.vision.reader import CardReader
+
+PHOTOS = Path(__file__).parents[2] / "../shared/photos"
+MANIFEST = PHOTOS / "MANIFEST.tsv"
+CROP_SAMPLE_STEP = 6  # every 6th whole-card crop keeps the test quick
+SCENE_FLOOR = 0.5
+CROP_FLOOR = 0.5
+
+
+@pytest.fixture(scope="module")
+def report() -> EvalReport:
+    if not MANIFEST.is_file():
+        pytest.skip(f"no real photos at {PHOTOS.resolve()}: the shared photos folder is absent")
+    entries = read_manifest(MANIFEST)
+    crops = [e for e in entries if e.kind == "whole_card_crop"][::CROP_SAMPLE_STEP]
+    scenes = [e for e in entries if e.kind != "whole_card_crop"]
+    reader = CardReader()
+    return evaluate(scenes + crops, lambda image: [d.card for d in reader.read(image)], load_image)
+
+
+def test_scene_photos(report: EvalReport) -> None:
+    scenes = [t for kind, t in report.per_kind.items() if kind.startswith("scene")]
+    hits = sum(t.true_positives for t in scenes)
+    wanted = hits + sum(t.false_negatives for t in scenes)
+    found = hits + sum(t.false_positives for t in scenes)
+    assert not report.errors
+    assert hits / wanted >= SCENE_FLOOR
+    assert hits / max(found, 1) >= SCENE_FLOOR
+
+
+def test_whole_card_crops(report: EvalReport) -> None:
+    crops = report.per_kind["whole_card_crop"]
+    assert crops.recall >= CROP_FLOOR
