@@ -140,7 +140,15 @@ def evaluate(net: IndexNet, data: CropSet) -> tuple[float, dict[str, float], flo
     return float(correct.mean()), per_class, suit_accuracy
 
 
-def train(net: IndexNet, train_set: CropSet, val_set: CropSet, epochs: int, seed: int) -> None:
+def train(
+    net: IndexNet,
+    train_set: CropSet,
+    val_set: CropSet,
+    epochs: int,
+    seed: int,
+    checkpoint: Path,
+) -> None:
+    """Train in place; the weights are saved to ``checkpoint`` after every epoch."""
     generator = np.random.default_rng(seed)
     optimiser = torch.optim.AdamW(net.parameters(), lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY)
     steps = epochs * (len(train_set.ranks) // BATCH + 1)
@@ -173,6 +181,8 @@ def train(net: IndexNet, train_set: CropSet, val_set: CropSet, epochs: int, seed
             f"{time.monotonic() - started:.0f} s",
             flush=True,
         )
+        checkpoint.parent.mkdir(parents=True, exist_ok=True)
+        torch.save(net.state_dict(), checkpoint)
 
 
 def _augment(crops: np.ndarray, generator: np.random.Generator) -> np.ndarray:
@@ -228,7 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"train crops {len(train_set.ranks)}, validation crops {len(val_set.ranks)}", flush=True)
     net = IndexNet()
-    train(net, train_set, val_set, args.epochs, args.seed)
+    train(net, train_set, val_set, args.epochs, args.seed, args.out.with_suffix(".pt"))
     accuracy, per_class, suit_accuracy = evaluate(net, val_set)
     print(f"validation accuracy {accuracy:.4f}, suit accuracy {suit_accuracy:.4f}")
     for name, value in per_class.items():
