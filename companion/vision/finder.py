@@ -57,7 +57,7 @@ class FinderSettings:
     background_width: int = 28  # dark regions this wide are table, not ink
     coarse_min_side: int = 200  # frames smaller than this get no half-resolution pass
     coarse_min_glyph: int = 20  # half-resolution pass: glyphs from 40 frame pixels up
-    coarse_min_area: int = 40
+    min_pair_size: int = 0  # the larger blob of a pair is at least this big
     min_elongation: float = 1.6  # a blob this elongated may be a glyph and pip run together
     split_paired: bool = True  # also split elongated blobs that have a pair partner
 
@@ -236,7 +236,7 @@ def split_elongated(
     """Glyph and pip centre guesses for blobs that may be a glyph and pip run together,
     in both directions along the blob's major axis (only blobs without a partner when
     ``split_paired`` is off)."""
-    chosen = blobs.elongation >= settings.min_elongation
+    chosen = (blobs.elongation >= settings.min_elongation) & (blobs.sizes >= settings.min_pair_size)
     if not settings.split_paired:
         chosen &= ~paired
     half = (blobs.lengths[chosen] * SPLIT_FRACTION)[:, None] * blobs.axes[chosen]
@@ -253,10 +253,11 @@ def pair_blobs(
     distance = np.sqrt((delta**2).sum(axis=2))
     larger = np.maximum(sizes[:, None], sizes[None, :])
     ratio = sizes[None, :] / sizes[:, None]
+    ok_size = larger >= settings.min_pair_size
     ok = (distance >= settings.min_pair_distance * larger) & (
         distance <= settings.max_pair_distance * larger
     )
-    ok &= (ratio <= settings.max_pip_ratio) & (ratio >= 1 / settings.max_size_ratio)
+    ok &= ok_size & (ratio <= settings.max_pip_ratio) & (ratio >= 1 / settings.max_size_ratio)
     ranked = np.where(ok, distance / larger, np.inf)
     nearest = min(settings.pairs_per_blob, max(ranked.shape[1] - 1, 0))
     if nearest == 0:
@@ -348,9 +349,7 @@ def find_candidates(image: np.ndarray, settings: FinderSettings | None = None) -
     centres, down, heights = _pairs_at(work, settings)
     if min(work.shape[:2]) >= settings.coarse_min_side:
         coarse = cv2.resize(work, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        coarse_settings = replace(
-            settings, min_glyph=settings.coarse_min_glyph, min_area=settings.coarse_min_area
-        )
+        coarse_settings = replace(settings, min_pair_size=settings.coarse_min_glyph)
         big_centres, big_down, big_heights = _pairs_at(coarse, coarse_settings)
         centres = np.concatenate([centres, big_centres * COARSE_FACTOR])
         down = np.concatenate([down, big_down])
