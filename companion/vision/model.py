@@ -17,6 +17,7 @@ INPUT_NAME = "crops"
 OUTPUT_NAMES = ("rank_logits", "suit_logits", "embedding")
 WHITE_PERCENTILE = 0.95  # the crop's paper white, per channel
 MIN_WHITE = 24.0  # below this a crop is too dark to normalise by its white
+BATCH = 128  # crops per onnxruntime call: bounds the activations' memory
 
 
 class ModelError(RuntimeError):
@@ -62,6 +63,8 @@ class IndexReader:
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
         options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        options.enable_cpu_mem_arena = False  # keeps the memory of large batches bounded
+        options.enable_mem_pattern = False
         try:
             self._session = ort.InferenceSession(
                 str(path), sess_options=options, providers=["CPUExecutionProvider"]
@@ -78,7 +81,15 @@ class IndexReader:
         if crops.shape[0] == 0:
             empty = np.zeros((0, 1), dtype=np.float32)
             return Readings(empty, empty, empty)
-        outputs = self._session.run(list(OUTPUT_NAMES), {INPUT_NAME: normalise_crops(crops)})
-        rank_logits, suit_logits, embeddings = (np.asarray(out) for out in outputs)
+        parts = [
+            self._session.run(
+                list(OUTPUT_NAMES), {INPUT_NAME: normalise_crops(crops[start : start + BATCH])}
+            )
+            for start in range(0, crops.shape[0], BATCH)
+        ]
+        rank_logits, suit_logits, embeddings = (
+            np.concatenate([np.asarray(part[k]) for part in parts])
+            for k in range(len(OUTPUT_NAMES))
+        )
         norms = np.maximum(np.linalg.norm(embeddings, axis=1, keepdims=True), 1e-6)
         return Readings(softmax(rank_logits), softmax(suit_logits), embeddings / norms)
