@@ -163,10 +163,14 @@ def _start_duel(state: OczkoState, punter: int) -> None:
 
 
 def _hand_over(state: OczkoState, new_banker: int) -> None:
+    """The bank changes hands: the new banker gathers and shuffles the whole pack and
+    deals afresh, turning up a new bottom card, so every card may be seen again."""
     state.banker = new_banker
     state.phase, state.punter, state.stake = Phase.BANK, None, None
     state.round, state.initial_stake = 1, 0
     state.punter_cards, state.banker_cards = [], []
+    state.seen = set()
+    state.bottom, state.bottom_in_stock, state.bottom_taken = None, False, False
 
 
 def _shown_total(cards: list[Card]) -> int | None:
