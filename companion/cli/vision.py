@@ -101,7 +101,7 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
 
 
 def run_recognize(args: argparse.Namespace) -> int:
-    from companion.vision.images import ImageError, load_image
+    from companion.vision.images import ImageError, load_image_scaled
 
     reader = _make_reader(args, "recognize")
     if reader is None:
@@ -110,13 +110,13 @@ def run_recognize(args: argparse.Namespace) -> int:
     results: list[dict[str, object]] = []
     for path in args.images:
         try:
-            image = load_image(path)
+            image, factor = load_image_scaled(path)
         except ImageError as error:
             print(f"companion recognize: {error}", file=sys.stderr)
             failed = True
             results.append({"image": str(path), "error": str(error)})
             continue
-        detections = reader.read(image)
+        detections = [detection.scaled(factor) for detection in reader.read(image)]
         if args.json:
             results.append(
                 {"image": str(path), "cards": [detection.to_json() for detection in detections]}

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
-# Decode at most about this many pixels on the longest side; the finder works at 1280.
-DECODE_TARGET_SIDE = 2560
+# Decode reduced while the longest side stays at least this; the finder works at 1280.
+DECODE_TARGET_SIDE = 1280
 REDUCTIONS = (
     (8, "IMREAD_REDUCED_COLOR_8"),
     (4, "IMREAD_REDUCED_COLOR_4"),
@@ -41,16 +41,22 @@ def image_size(path: Path) -> tuple[int, int]:
 
 def load_image(path: Path) -> np.ndarray:
     """The image as BGR uint8, decoded reduced when it is much larger than needed."""
+    return load_image_scaled(path)[0]
+
+
+def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
+    """The image (BGR uint8, maybe decoded reduced) and the factor from its pixels to the
+    file's own pixels (1, 2, 4 or 8)."""
     import cv2
 
     width, height = image_size(path)
-    flag = cv2.IMREAD_COLOR
+    flag, reduction = cv2.IMREAD_COLOR, 1
     for factor, name in REDUCTIONS:
         if max(width, height) // factor >= DECODE_TARGET_SIDE:
-            flag = getattr(cv2, name)
+            flag, reduction = getattr(cv2, name), factor
             break
     image = cv2.imread(str(path), flag)
     if image is None or image.size == 0:
         raise ImageError(f"{path}: the image data is corrupt or in an unsupported format")
     result: np.ndarray = image
-    return result
+    return result, width / image.shape[1] if reduction > 1 else 1.0

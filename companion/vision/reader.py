@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +30,10 @@ class Detection:
     confidence: float
     quad: np.ndarray  # 4 x 2 float32: the best index crop (TL, TR, BR, BL as it reads)
     indices: int  # how many corner indices of the card were read
+
+    def scaled(self, factor: float) -> Detection:
+        """The same detection with its box in pixels ``factor`` times larger."""
+        return replace(self, quad=(self.quad * factor).astype(np.float32))
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -127,3 +127,16 @@ def test_bench_prints_stage_timings() -> None:
     figures = json.loads(result.stdout)
     assert figures["total_ms"] > 0
     assert {"find_ms", "read_ms", "merge_ms"} <= figures.keys()
+
+
+def test_boxes_of_a_photo_decoded_reduced_are_in_the_file_pixels(tmp_path: Path) -> None:
+    frame, placed = table_frame([Card.parse("8S")], card_height=300, seed=8)
+    big = cv2.resize(frame, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+    path = tmp_path / "big.png"
+    cv2.imwrite(str(path), big)
+    result = _companion("recognize", str(path), "--json")
+    (card,) = json.loads(result.stdout)[0]["cards"]
+    assert card["card"] == "8S"
+    box_centre = np.array(card["index_box"]).mean(axis=0)
+    card_centre = placed[0].outline.mean(axis=0) * 2
+    assert np.linalg.norm(box_centre - card_centre) < 400  # within the big card, not halved
