@@ -220,6 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
     parser.add_argument("--data-dir", type=Path, default=ROOT / "work-data" / "datasets")
+    parser.add_argument(
+        "--extra-data", type=Path, nargs="*", default=[], help="more cached training crops"
+    )
     parser.add_argument("--data-only", action="store_true", help="build the crops and stop")
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_reader.onnx")
     args = parser.parse_args(argv)
@@ -236,6 +239,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     val_set = cached_set(args.data_dir / f"val-{args.seed}-{args.val_scenes}.npz", val_jobs, args)
     if args.data_only:
         return 0
+    for extra in args.extra_data:
+        with np.load(extra) as data:
+            print(f"adding {extra}", flush=True)
+            train_set = CropSet(
+                np.concatenate([train_set.crops, data["crops"]]),
+                np.concatenate([train_set.ranks, data["ranks"]]),
+                np.concatenate([train_set.suits, data["suits"]]),
+            )
     print(f"train crops {len(train_set.ranks)}, validation crops {len(val_set.ranks)}", flush=True)
     net = IndexNet()
     train(net, train_set, val_set, args.epochs, args.seed, args.out.with_suffix(".pt"))
