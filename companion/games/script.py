@@ -42,6 +42,15 @@ def strip_comment(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
+def parse_events(text: str) -> list[Event]:
+    """The events of a script body (no ``game`` line), skipping comments and blank lines.
+
+    Raises ``EventSyntaxError`` for a malformed line; ``parse_script`` is the reader that
+    names the line.
+    """
+    return [parse_event(content) for line in text.splitlines() if (content := strip_comment(line))]
+
+
 def parse_script(text: str, source: str = "<script>") -> Script:
     header: tuple[int, str, dict[str, str]] | None = None
     lines: list[ScriptLine] = []

@@ -19,8 +19,9 @@ from companion.games.errors import (
     RefusedEvent,
     UnknownAction,
 )
-from companion.games.events import Action, parse_event
+from companion.games.events import Action, EventSyntaxError, parse_event
 from companion.games.options import format_options, parse_options, split_option_words
+from companion.games.script import parse_events
 from companion.games.session import Game
 from tests.games.toy_engine import Mode, ToyGame, ToyOptions
 
@@ -210,3 +211,10 @@ def test_undo_restores_each_previous_state(lines: list[str]) -> None:
         history.pop()
         game.undo()
         assert game.to_json() == history[-1]
+
+
+def test_parse_events_reads_a_script_body() -> None:
+    text = "# a note\ncard table QS   # seen\n\nadd 0 2\n"
+    assert parse_events(text) == [parse_event("card table QS"), Action("add", ("0", "2"))]
+    with pytest.raises(EventSyntaxError, match="not an event"):
+        parse_events("add 0 2\n%%%\n")

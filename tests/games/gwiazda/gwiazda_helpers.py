@@ -6,9 +6,10 @@ import random
 from collections.abc import Iterable
 
 from companion.cards import FRENCH52, Card
-from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared, parse_event
+from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.gwiazda.engine import Gwiazda
 from companion.games.gwiazda.state import SOCIETY_CARDS, GwiazdaState, Phase
+from companion.games.script import parse_events
 from companion.games.session import Game
 
 ALL_CARDS = FRENCH52.distinct_cards
@@ -20,8 +21,7 @@ def table(**options: object) -> Game:
 
 
 def events(text: str) -> list[Event]:
-    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
-    return [parse_event(line) for line in lines if line]
+    return parse_events(text)
 
 
 def play(game: Game, text: str) -> Game:

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.cards import Card
 from companion.games.engine import ActionOffer
-from companion.games.events import CardSeen, Event, ZoneCleared, parse_event
+from companion.games.events import CardSeen, Event, ZoneCleared
 from companion.games.ochko21.engine import Ochko21
 from companion.games.ochko21.state import (
     BANKER_ZONE,
@@ -18,6 +18,7 @@ from companion.games.ochko21.state import (
     Phase,
 )
 from companion.games.options import split_option_words
+from companion.games.script import parse_events
 from companion.games.session import Game
 
 Chooser = Callable[[list[Card]], Card]
@@ -48,8 +49,7 @@ def engine(*words: str) -> Ochko21:
 
 
 def events(text: str) -> list[Event]:
-    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
-    return [parse_event(line) for line in lines if line]
+    return parse_events(text)
 
 
 def play(text: str, *words: str) -> Game:

@@ -6,9 +6,10 @@ import random
 
 from companion.cards import FRENCH52, Card
 from companion.games.engine import ActionOffer
-from companion.games.events import CardSeen, Event, parse_event
+from companion.games.events import CardSeen, Event
 from companion.games.ochko_bank.engine import OchkoBank
 from companion.games.ochko_bank.state import OchkoBankState, Phase, hand_zone
+from companion.games.script import parse_events
 from companion.games.session import Game
 
 ALL_CARDS = FRENCH52.distinct_cards
@@ -23,8 +24,7 @@ def table(**options: object) -> Game:
 
 
 def events(text: str) -> list[Event]:
-    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
-    return [parse_event(line) for line in lines if line]
+    return parse_events(text)
 
 
 def play(game: Game, text: str) -> Game:

@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from companion.cards import FRENCH52, Card, Suit
-from companion.games.events import Action, CardSeen, Event, ZoneCleared, parse_event
+from companion.games.events import Action, CardSeen, Event, ZoneCleared
 from companion.games.oh_hell.engine import OhHell
 from companion.games.oh_hell.state import OhHellState, Phase
+from companion.games.script import parse_events
 from companion.games.session import Game
 
 WORKED_EXAMPLE = """
@@ -49,8 +50,7 @@ def _word(value: object) -> str:
 
 
 def events(text: str) -> list[Event]:
-    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
-    return [parse_event(line) for line in lines if line]
+    return parse_events(text)
 
 
 def play(game: Game, text: str) -> Game:
