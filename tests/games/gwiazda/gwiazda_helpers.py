@@ -20,12 +20,8 @@ def table(**options: object) -> Game:
     return Game(Gwiazda.from_option_words({name: str(v) for name, v in options.items()}))
 
 
-def events(text: str) -> list[Event]:
-    return parse_events(text)
-
-
 def play(game: Game, text: str) -> Game:
-    for event in events(text):
+    for event in parse_events(text):
         game.apply(event)
     return game
 

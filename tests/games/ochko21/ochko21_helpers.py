@@ -18,7 +18,7 @@ from companion.games.ochko21.state import (
     Phase,
 )
 from companion.games.options import split_option_words
-from companion.games.script import parse_events
+from companion.games.script import parse_events as events
 from companion.games.session import Game
 
 Chooser = Callable[[list[Card]], Card]
@@ -46,10 +46,6 @@ bust
 
 def engine(*words: str) -> Ochko21:
     return Ochko21.from_option_words(split_option_words(words))
-
-
-def events(text: str) -> list[Event]:
-    return parse_events(text)
 
 
 def play(text: str, *words: str) -> Game:

@@ -49,12 +49,8 @@ def _word(value: object) -> str:
     return str(value)
 
 
-def events(text: str) -> list[Event]:
-    return parse_events(text)
-
-
 def play(game: Game, text: str) -> Game:
-    for event in events(text):
+    for event in parse_events(text):
         game.apply(event)
     return game
 
