@@ -3,45 +3,38 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from companion.cards import FRENCH52, Card, DeckProfile
 from companion.vision.enrolment import CROPS_PER_PHOTO, DeckPrototypes
-from companion.vision.finder import Candidates, FinderSettings, find_candidates
+from companion.vision.finder import (
+    Candidates,
+    FinderSettings,
+    crops_at,
+    find_candidates,
+    working_image,
+)
 from companion.vision.labels import NOT_AN_INDEX, RANKS, card_from_classes, rank_class
+from companion.vision.merging import Detection, Read, merge_reads
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 
 # A read index below this confidence is dropped.
 MIN_CONFIDENCE = 0.6
-# Two reads closer than this (in index-crop heights) are the same index seen twice.
-SAME_INDEX_DISTANCE = 0.5
-# Two indices of one card are at most this many crop heights apart (the card's diagonal).
-SAME_CARD_DISTANCE = 6.0
-
-
-@dataclass(frozen=True)
-class Detection:
-    """One card found in a frame."""
-
-    card: Card
-    confidence: float
-    quad: np.ndarray  # 4 x 2 float32: the best index crop (TL, TR, BR, BL as it reads)
-    indices: int  # how many corner indices of the card were read
-
-    def scaled(self, factor: float) -> Detection:
-        """The same detection with its box in pixels ``factor`` times larger."""
-        return replace(self, quad=(self.quad * factor).astype(np.float32))
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "card": str(self.card),
-            "confidence": round(self.confidence, 4),
-            "index_box": [[round(float(x), 1), round(float(y), 1)] for x, y in self.quad],
-            "indices": self.indices,
-        }
+# Reads between these confidences get a second look: the index is cut again with the
+# geometry jittered as in training, and the probabilities of all cuts are averaged.
+SECOND_LOOK_FROM = 0.2  # below this (or when "not an index" is near certain) no second look
+SECOND_LOOK_UNTIL = 0.98
+# (scale, shift along the reading direction and across it as fractions of the crop
+# height, rotation in degrees) of each extra cut.
+SECOND_LOOK_JITTERS: tuple[tuple[float, float, float, float], ...] = (
+    (0.9, 0.0, 0.0, 0.0),
+    (1.1, 0.0, 0.0, 0.0),
+    (1.0, 0.05, 0.0, 6.0),
+    (1.0, -0.05, 0.04, -6.0),
+)
 
 
 @dataclass
@@ -53,13 +46,6 @@ class StageTimes:
     merge: float = 0.0
     frames: int = 0
     candidates: list[int] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class _Read:
-    card: Card
-    confidence: float
-    row: int
 
 
 class CardReader:
@@ -94,9 +80,9 @@ class CardReader:
         started = time.perf_counter()
         candidates = find_candidates(image, self.settings)
         found = time.perf_counter()
-        readings = self.model.read(candidates.crops)
+        readings = self._second_look(image, candidates, self.model.read(candidates.crops))
         read = time.perf_counter()
-        detections = self._merge(candidates, self._reads(readings))
+        detections = merge_reads(candidates, self._reads(readings), copies=self.deck.copies)
         merged = time.perf_counter()
         self.times.find += (found - started) * 1000
         self.times.read += (read - found) * 1000
@@ -105,7 +91,52 @@ class CardReader:
         self.times.candidates.append(len(candidates))
         return detections
 
-    def _reads(self, readings: Readings) -> list[_Read]:
+    def _second_look(
+        self, image: np.ndarray, candidates: Candidates, readings: Readings
+    ) -> Readings:
+        """Readings with the uncertain ones averaged over jittered cuts of their index."""
+        if readings.rank_probs.shape[0] == 0:
+            return readings
+        best_index = readings.rank_probs[:, 1:].max(axis=1)
+        confidence = best_index * readings.suit_probs.max(axis=1)
+        unsure = np.nonzero(
+            (confidence >= SECOND_LOOK_FROM)
+            & (confidence < SECOND_LOOK_UNTIL)
+            & (best_index > readings.rank_probs[:, NOT_AN_INDEX] * SECOND_LOOK_FROM)
+        )[0]
+        if unsure.size == 0:
+            return readings
+        work, scale = working_image(image, self.settings)
+        centres = candidates.centres[unsure] * scale
+        heights = candidates.heights[unsure] * scale
+        down = candidates.down[unsure]
+        across = np.stack([down[:, 1], -down[:, 0]], axis=1)
+        cuts = []
+        for size, along, sideways, degrees in SECOND_LOOK_JITTERS:
+            turn = np.radians(degrees)
+            turned = np.stack(
+                [
+                    down[:, 0] * np.cos(turn) - down[:, 1] * np.sin(turn),
+                    down[:, 0] * np.sin(turn) + down[:, 1] * np.cos(turn),
+                ],
+                axis=1,
+            )
+            shifted = centres + (along * down + sideways * across) * heights[:, None]
+            cuts.append(crops_at(work, shifted, turned, heights * size))
+        extra = self.model.read(np.concatenate(cuts))
+        looks = len(SECOND_LOOK_JITTERS) + 1
+        count = unsure.size
+        rank_probs = readings.rank_probs.copy()
+        suit_probs = readings.suit_probs.copy()
+        rank_probs[unsure] = (
+            rank_probs[unsure] + extra.rank_probs.reshape(looks - 1, count, -1).sum(axis=0)
+        ) / looks
+        suit_probs[unsure] = (
+            suit_probs[unsure] + extra.suit_probs.reshape(looks - 1, count, -1).sum(axis=0)
+        ) / looks
+        return Readings(rank_probs, suit_probs, readings.embeddings)
+
+    def _reads(self, readings: Readings) -> list[Read]:
         if readings.rank_probs.shape[0] == 0:
             return []
         rank_probs = readings.rank_probs * self._allowed_ranks[None, :]
@@ -113,7 +144,7 @@ class CardReader:
         ranks = rank_probs.argmax(axis=1)
         suits = readings.suit_probs.argmax(axis=1)
         confidence = rank_probs.max(axis=1) * readings.suit_probs.max(axis=1)
-        reads: list[_Read] = []
+        reads: list[Read] = []
         rows = np.nonzero((ranks != NOT_AN_INDEX) | (self.prototypes is not None))[0]
         for row in rows:
             card = card_from_classes(int(ranks[row]), int(suits[row]))
@@ -121,7 +152,7 @@ class CardReader:
             if self.prototypes is not None:
                 card, score = self.prototypes.relabel(card, score, readings.embeddings[row])
             if card is not None and score >= self.min_confidence:
-                reads.append(_Read(card, score, int(row)))
+                reads.append(Read(card, score, int(row)))
         return sorted(reads, key=lambda r: -r.confidence)
 
     def enrolment_embeddings(self, image: np.ndarray, card: Card) -> np.ndarray:
@@ -142,31 +173,3 @@ class CardReader:
         best = np.argsort(-likelihood)[:CROPS_PER_PHOTO]
         chosen: np.ndarray = readings.embeddings[best]
         return chosen
-
-    def _merge(self, candidates: Candidates, reads: list[_Read]) -> list[Detection]:
-        """Greedy merge: reads of the same index, then indices of the same card."""
-        kept: list[tuple[_Read, int]] = []
-        for item in reads:
-            centre = candidates.centres[item.row]
-            size = float(candidates.heights[item.row])
-            duplicate = False
-            for number, (other, count) in enumerate(kept):
-                gap = float(np.linalg.norm(candidates.centres[other.row] - centre))
-                if gap < SAME_INDEX_DISTANCE * size:
-                    duplicate = True
-                    break
-                if other.card == item.card and self._same_card(gap, size):
-                    kept[number] = (other, count + 1)
-                    duplicate = True
-                    break
-            if not duplicate:
-                kept.append((item, 1))
-        return [
-            Detection(item.card, item.confidence, candidates.quad(item.row), count)
-            for item, count in kept
-        ]
-
-    def _same_card(self, gap: float, size: float) -> bool:
-        if self.deck.copies == 1:
-            return True
-        return gap < SAME_CARD_DISTANCE * size

@@ -1,0 +1,70 @@
+"""The reader's second look at uncertain reads."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
+from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES
+from companion.vision.model import Readings
+from companion.vision.reader import SECOND_LOOK_JITTERS, CardReader
+
+EMBEDDING = 4
+
+
+def _readings(rank_rows: list[list[float]], suit_rows: list[list[float]]) -> Readings:
+    ranks = np.array(rank_rows, dtype=np.float32)
+    return Readings(ranks, np.array(suit_rows, dtype=np.float32), np.zeros((len(ranks), EMBEDDING)))
+
+
+def _one_hot(size: int, hot: int, value: float) -> list[float]:
+    row = [(1.0 - value) / (size - 1)] * size
+    row[hot] = value
+    return row
+
+
+class _SecondLookModel:
+    """Answers every extra cut with the same reading and records the crops it was shown."""
+
+    def __init__(self, rank_row: list[float], suit_row: list[float]) -> None:
+        self.rank_row = rank_row
+        self.suit_row = suit_row
+        self.shown: list[int] = []
+
+    def read(self, crops: np.ndarray) -> Readings:
+        self.shown.append(int(crops.shape[0]))
+        count = crops.shape[0]
+        return _readings([self.rank_row] * count, [self.suit_row] * count)
+
+
+def test_only_uncertain_reads_are_looked_at_again_and_averaged() -> None:
+    image = np.full((200, 300, 3), 200, dtype=np.uint8)
+    candidates = Candidates(
+        centres=np.array([[60, 60], [150, 100], [240, 120]], dtype=np.float32),
+        down=np.array([[0, 1], [0, 1], [1, 0]], dtype=np.float32),
+        heights=np.full(3, 40, dtype=np.float32),
+        crops=np.zeros((3, CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.uint8),
+    )
+    certain = _one_hot(RANK_CLASSES, 5, 0.999)
+    unsure = _one_hot(RANK_CLASSES, 10, 0.55)
+    nothing = _one_hot(RANK_CLASSES, 0, 0.999)
+    first = _readings(
+        [certain, unsure, nothing],
+        [_one_hot(SUIT_CLASSES, 1, 0.999)] * 3,
+    )
+    second_rank = _one_hot(RANK_CLASSES, 11, 0.9)
+    second_suit = _one_hot(SUIT_CLASSES, 2, 0.9)
+    reader = CardReader()
+    model = _SecondLookModel(second_rank, second_suit)
+    reader.model = model  # type: ignore[assignment]
+    result = reader._second_look(image, candidates, first)
+    looks = len(SECOND_LOOK_JITTERS) + 1
+    assert model.shown == [len(SECOND_LOOK_JITTERS)]  # one cut per jitter, one row only
+    np.testing.assert_allclose(result.rank_probs[0], certain)
+    np.testing.assert_allclose(result.rank_probs[2], nothing)
+    expected = (np.array(unsure) + (looks - 1) * np.array(second_rank)) / looks
+    np.testing.assert_allclose(result.rank_probs[1], expected, rtol=1e-5)
+    expected_suit = (
+        np.array(_one_hot(SUIT_CLASSES, 1, 0.999)) + (looks - 1) * np.array(second_suit)
+    ) / looks
+    np.testing.assert_allclose(result.suit_probs[1], expected_suit, rtol=1e-5)
