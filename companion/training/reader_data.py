@@ -71,6 +71,39 @@ def index_geometry(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     )
 
 
+@dataclass(frozen=True)
+class Matches:
+    """Candidate (rows) against ground-truth index (columns) geometry."""
+
+    positive: np.ndarray  # bool: centred on the index, reading its way, of its scale
+    distance: np.ndarray  # centre distance / index height
+    cosine: np.ndarray  # between the candidate's and the index's "down"
+
+
+def match_candidates(
+    candidates: Candidates,
+    centres: np.ndarray,
+    downs: np.ndarray,
+    heights: np.ndarray,
+    *,
+    min_scale: float = MIN_SCALE,
+    max_scale: float = MAX_SCALE,
+) -> Matches:
+    """Which candidates frame which ground-truth indices (from ``index_geometry``); the
+    scale is the candidate's height over the index box's height."""
+    offset = candidates.centres[:, None, :] - centres[None, :, :]
+    distance = np.sqrt((offset**2).sum(axis=2)) / heights[None, :]
+    cosine = (candidates.down[:, None, :] * downs[None, :, :]).sum(axis=2)
+    scale = candidates.heights[:, None] / heights[None, :]
+    positive = (
+        (distance < POSITIVE_DISTANCE)
+        & (cosine > POSITIVE_COSINE)
+        & (scale > min_scale)
+        & (scale < max_scale)
+    )
+    return Matches(positive=positive, distance=distance, cosine=cosine)
+
+
 def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, np.ndarray]:
     """Rank and suit classes per candidate; rank UNLABELLED for the ambiguous ones."""
     count = len(candidates)
@@ -79,17 +112,9 @@ def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, 
     centres, downs, heights, table = index_geometry(scene)
     if count == 0 or centres.shape[0] == 0:
         return ranks, suits
-    offset = candidates.centres[:, None, :] - centres[None, :, :]
-    distance = np.sqrt((offset**2).sum(axis=2)) / heights[None, :]
-    cosine = (candidates.down[:, None, :] * downs[None, :, :]).sum(axis=2)
-    scale = candidates.heights[:, None] / heights[None, :]
+    matches = match_candidates(candidates, centres, downs, heights)
+    positive, distance, cosine = matches.positive, matches.distance, matches.cosine
     visible = table[:, 0][None, :] >= MIN_VISIBLE
-    positive = (
-        (distance < POSITIVE_DISTANCE)
-        & (cosine > POSITIVE_COSINE)
-        & (scale > MIN_SCALE)
-        & (scale < MAX_SCALE)
-    )
     clearly_not = (distance > NEGATIVE_DISTANCE) | (cosine < NEGATIVE_COSINE)
     for row in range(count):
         hits = np.nonzero(positive[row] & visible[0])[0]
