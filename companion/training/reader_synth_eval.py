@@ -2,6 +2,10 @@
 faces carry Polish or Russian indices only; scene seeds never used in training.
 
     .venv/bin/python -m companion.training.reader_synth_eval --scenes 300
+    .venv/bin/python -m companion.training.reader_synth_eval --scenes 300 --index-pixels 24 60
+
+The default index sizes are the training range (12..60 px tall at 720 px frame height);
+24..60 px is what the camera over the mat sees (a card 150..300 px tall at 1280 x 720).
 """
 
 from __future__ import annotations
@@ -36,23 +40,36 @@ def scene_entry(scene: Scene, number: int) -> ManifestEntry:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.training.faces import load_faces
-    from companion.training.scenes import SceneMaker
+    from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL_PATH)
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
+    parser.add_argument(
+        "--index-pixels",
+        type=float,
+        nargs=2,
+        default=INDEX_PIXELS_RANGE,
+        metavar=("LOW", "HIGH"),
+        help="range of index heights in pixels at 720 px frame height",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
     reader = CardReader(model_path=args.model)
     report = EvalReport()
     for number in range(args.scenes):
-        scene = SceneMaker(faces, seed=HELD_OUT_SEED + number).make()
+        scene = SceneMaker(
+            faces,
+            seed=HELD_OUT_SEED + number,
+            index_pixels=(args.index_pixels[0], args.index_pixels[1]),
+        ).make()
         found = [detection.card for detection in reader.read(scene.image)]
         score_image(scene_entry(scene, number), found, report)
-    summary = report.overall.to_json()
+    summary: dict[str, object] = dict(report.overall.to_json())
     summary["designs"] = len({face.design for face in faces})
+    summary["index_pixels"] = list(args.index_pixels)
     summary["ms_per_frame"] = round(
         (reader.times.find + reader.times.read + reader.times.merge) / reader.times.frames, 1
     )
