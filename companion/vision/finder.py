@@ -23,6 +23,7 @@ GLYPH_Y = 0.32
 PIP_Y = 0.68
 CHANNELS = 3
 CORNERS = 4
+CONNECTIVITY = 8
 MAX_LEVEL = 255
 RING_SAMPLES = 8  # samples per side of the paper ring around a blob
 REMAP_MAX_CROPS = 600
@@ -182,10 +183,13 @@ class Blobs:
 
 
 def blob_shapes(
-    labels: np.ndarray, chosen: np.ndarray, count: int
+    ink: np.ndarray, labels: np.ndarray, chosen: np.ndarray, count: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Major axis, its length and the elongation of the chosen labels, from moments."""
-    rows, cols = np.nonzero(labels)
+    """Major axis, its length and the elongation of the chosen labels (of the ink mask),
+    from moments."""
+    found = cv2.findNonZero(ink)
+    points = np.zeros((0, 2), np.int32) if found is None else found.reshape(-1, 2)
+    cols, rows = points[:, 0], points[:, 1]
     owner = labels[rows, cols]
     keep = chosen[owner]
     owner, xs, ys = owner[keep], cols[keep].astype(np.float64), rows[keep].astype(np.float64)
@@ -208,7 +212,9 @@ def blob_shapes(
 def find_blobs(image: np.ndarray, settings: FinderSettings) -> Blobs:
     """The ink blobs of glyph size on paper."""
     ink, paper = ink_and_paper(image, settings)
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+        ink, CONNECTIVITY, cv2.CV_32S, cv2.CCL_BBDT
+    )
     widths = stats[:, cv2.CC_STAT_WIDTH]
     heights = stats[:, cv2.CC_STAT_HEIGHT]
     areas = stats[:, cv2.CC_STAT_AREA]
@@ -220,7 +226,7 @@ def find_blobs(image: np.ndarray, settings: FinderSettings) -> Blobs:
     if int(keep.sum()) > settings.max_blobs:
         smallest_kept = np.sort(sizes[keep])[-settings.max_blobs]
         keep &= sizes >= smallest_kept
-    axes, lengths, elongation = blob_shapes(labels, keep, count)
+    axes, lengths, elongation = blob_shapes(ink, labels, keep, count)
     return Blobs(
         centroids=centroids[keep].astype(np.float32),
         sizes=sizes[keep].astype(np.float32),
