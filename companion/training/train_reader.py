@@ -41,6 +41,15 @@ BATCH = 256
 LEARNING_RATE = 3e-3
 WEIGHT_DECAY = 1e-4
 OPSET = 17
+# Training-time changes of the cached crops (photometric only: the geometry was jittered
+# when the crops were cut). Chances are per crop.
+GAIN_RANGE = (0.6, 1.15)  # per channel
+BLUR_CHANCE = 0.25
+BLUR_SIGMA = (0.4, 1.2)  # pixels of the 32 x 48 crop
+FLAT_CHANCE = 0.25  # washed-out contrast (dim light, glare)
+FLAT_RANGE = (0.45, 0.9)  # the ink-paper contrast kept
+NOISE_SIGMA = (0.0, 8.0)
+NOISE_BANK = 2048  # unit-noise crops drawn once, picked at random per crop
 
 
 @dataclass(frozen=True)
@@ -154,13 +163,16 @@ def train(
     steps = epochs * (len(train_set.ranks) // BATCH + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, LEARNING_RATE, total_steps=steps)
     rank_loss, suit_loss = nn.CrossEntropyLoss(), nn.CrossEntropyLoss(reduction="none")
+    noise_bank = generator.standard_normal(
+        (NOISE_BANK, CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.float32
+    )
     for epoch in range(1, epochs + 1):
         net.train()
         order = generator.permutation(len(train_set.ranks))
         started, total = time.monotonic(), 0.0
         for start in range(0, len(order), BATCH):
             rows = order[start : start + BATCH]
-            crops = _augment(train_set.crops[rows], generator)
+            crops = _augment(train_set.crops[rows], generator, noise_bank)
             batch = torch.from_numpy(normalise_crops(crops))
             ranks = torch.from_numpy(train_set.ranks[rows])
             suits = torch.from_numpy(train_set.suits[rows])
@@ -185,11 +197,26 @@ def train(
         torch.save(net.state_dict(), checkpoint)
 
 
-def _augment(crops: np.ndarray, generator: np.random.Generator) -> np.ndarray:
-    """Photometric changes the scenes may lack: per-channel gain, blur-free noise."""
+def _augment(
+    crops: np.ndarray, generator: np.random.Generator, noise_bank: np.ndarray
+) -> np.ndarray:
+    """Photometric changes the scenes may lack: per-channel gain, some blur, washed-out
+    contrast, pixel noise."""
+    import cv2
+
     values = crops.astype(np.float32)
-    gain = generator.uniform(0.7, 1.15, (len(crops), 1, 1, 3)).astype(np.float32)
-    noise = generator.normal(0, 4.0, values.shape).astype(np.float32)
+    count = len(crops)
+    for row in np.nonzero(generator.random(count) < BLUR_CHANCE)[0]:
+        sigma = float(generator.uniform(*BLUR_SIGMA))
+        values[row] = cv2.GaussianBlur(values[row], (0, 0), sigma)
+    flat = generator.random(count) < FLAT_CHANCE
+    if flat.any():
+        kept = generator.uniform(*FLAT_RANGE, (int(flat.sum()), 1, 1, 1)).astype(np.float32)
+        bright = values[flat].max(axis=(1, 2), keepdims=True)
+        values[flat] = bright - (bright - values[flat]) * kept
+    gain = generator.uniform(*GAIN_RANGE, (count, 1, 1, 3)).astype(np.float32)
+    sigma_noise = generator.uniform(*NOISE_SIGMA, (count, 1, 1, 1)).astype(np.float32)
+    noise = noise_bank[generator.integers(0, len(noise_bank), count)] * sigma_noise
     augmented: np.ndarray = np.clip(values * gain + noise, 0, 255).astype(np.uint8)
     return augmented
 
