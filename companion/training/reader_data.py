@@ -2,8 +2,9 @@
 
 The finder runs on a synthetic scene; each candidate is labelled by its overlap with the
 ground-truth index boxes: a candidate centred on a visible index, reading the same way up
-and of a matching scale is that card; one far from every index, or reading sideways or
-upside down, is "not an index"; anything in between is left out. Every positive is cut
+and of a matching scale is that card; one far from every index, or turned well away from
+it (sideways, upside down, or glyph and pip of two cards), or of a very different scale,
+is "not an index"; anything in between is left out. Every positive is cut
 again with jittered geometry so the reader tolerates the finder's small errors.
 """
 
@@ -22,9 +23,12 @@ MIN_VISIBLE = 0.7  # an index less visible than this is neither positive nor neg
 POSITIVE_DISTANCE = 0.35  # centre distance / index height
 NEGATIVE_DISTANCE = 0.9
 POSITIVE_COSINE = 0.9  # about 25 degrees
-NEGATIVE_COSINE = 0.5  # 60 degrees or more off
+NEGATIVE_COSINE = 0.8  # about 37 degrees or more off: a crop the finder would not cut
+# for that index, e.g. a glyph of one card paired with a pip of the card beside it
 # crop height / index box height for a positive; the crop frames the index with margin
 MIN_SCALE, MAX_SCALE = 1.0, 2.2
+# a crop this much smaller or larger than the index near it shows something else
+NEGATIVE_MIN_SCALE, NEGATIVE_MAX_SCALE = 0.6, 3.2
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,13 @@ def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, 
     matches = match_candidates(candidates, centres, downs, heights)
     positive, distance, cosine = matches.positive, matches.distance, matches.cosine
     visible = table[:, 0][None, :] >= MIN_VISIBLE
-    clearly_not = (distance > NEGATIVE_DISTANCE) | (cosine < NEGATIVE_COSINE)
+    scale = candidates.heights[:, None] / heights[None, :]
+    clearly_not = (
+        (distance > NEGATIVE_DISTANCE)
+        | (cosine < NEGATIVE_COSINE)
+        | (scale < NEGATIVE_MIN_SCALE)
+        | (scale > NEGATIVE_MAX_SCALE)
+    )
     for row in range(count):
         hits = np.nonzero(positive[row] & visible[0])[0]
         if hits.size:
