@@ -16,6 +16,20 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from companion.vision.finder_blobs import Blobs, find_blobs
+from companion.vision.finder_settings import FinderSettings
+
+__all__ = [
+    "CROP_HEIGHT",
+    "CROP_WIDTH",
+    "Candidates",
+    "FinderSettings",
+    "crop_quad",
+    "crops_at",
+    "find_candidates",
+    "working_image",
+]
+
 CROP_WIDTH = 32
 CROP_HEIGHT = 48
 # Where the glyph and the pip centres land in a crop, as fractions of its height.
@@ -23,44 +37,11 @@ GLYPH_Y = 0.32
 PIP_Y = 0.68
 CHANNELS = 3
 CORNERS = 4
-CONNECTIVITY = 8
-MAX_LEVEL = 255
-RING_SAMPLES = 8  # samples per side of the paper ring around a blob
-REMAP_MAX_CROPS = 600
+REMAP_MAX_CROPS = 600  # OpenCV's remap takes maps of fewer than 32767 rows
 COARSE_FACTOR = 2.0
-UNIFORM_BAR_VARIANCE = 12.0  # a uniform bar of length L has variance L^2 / 12
 # A glyph and pip run together: their centres are this fraction of the blob's length
 # either side of its centroid.
-SPLIT_FRACTION = 0.25  # OpenCV's remap takes maps of fewer than 32767 rows
-
-
-@dataclass(frozen=True)
-class FinderSettings:
-    """Geometry limits of the finder, in pixels of the working image."""
-
-    max_side: int = 1280  # larger frames are downscaled to this longest side first
-    local_window: int = 25  # window of the local paper brightness estimate
-    ink_ratio: float = 0.82  # ink is darker than this fraction of the local brightness
-    paper_fraction: float = 0.45  # paper is at least this fraction of the bright end
-    bright_percentile: float = 99.0
-    paper_greyness: float = 0.55  # paper's darkest channel is at least this of its brightest
-    min_glyph: int = 4
-    max_glyph: int = 48
-    min_area: int = 5
-    min_pair_distance: float = 0.45  # glyph-pip distance / the larger blob's size
-    max_pair_distance: float = 1.9
-    max_size_ratio: float = 4.0  # glyph size / pip size at most
-    max_pip_ratio: float = 3.0  # pip size / glyph size at most
-    max_blobs: int = 400
-    pairs_per_blob: int = 3  # each blob is paired with this many nearest partners at most
-    ring_margin: float = 0.15  # the paper ring around a blob, as a fraction of its size
-    min_paper: float = 0.4  # fraction of that ring that must be paper
-    background_width: int = 28  # dark regions this wide are table, not ink
-    coarse_min_side: int = 200  # frames smaller than this get no half-resolution pass
-    coarse_min_glyph: int = 20  # half-resolution pass: glyphs from 40 frame pixels up
-    min_pair_size: int = 0  # the larger blob of a pair is at least this big
-    min_elongation: float = 1.6  # a blob this elongated may be a glyph and pip run together
-    split_paired: bool = True  # also split elongated blobs that have a pair partner
+SPLIT_FRACTION = 0.25
 
 
 @dataclass(frozen=True)
@@ -98,142 +79,6 @@ def working_image(image: np.ndarray, settings: FinderSettings) -> tuple[np.ndarr
     scale = settings.max_side / longest
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return small, scale
-
-
-def ink_and_paper(image: np.ndarray, settings: FinderSettings) -> tuple[np.ndarray, np.ndarray]:
-    """Ink (darker than its surroundings) and paper (bright) masks, 255 where true."""
-    darkest = cv2.min(cv2.min(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
-    local = cv2.blur(darkest, (settings.local_window, settings.local_window))
-    bright = float(np.percentile(darkest[::4, ::4], settings.bright_percentile))
-    threshold = cv2.convertScaleAbs(local, alpha=settings.ink_ratio)
-    ink = cv2.compare(darkest, threshold, cv2.CMP_LT)
-    paper_level = min(max(bright * settings.paper_fraction, 1.0), MAX_LEVEL)
-    bright_enough = cv2.threshold(darkest, paper_level, MAX_LEVEL, cv2.THRESH_BINARY)[1]
-    brightest = cv2.max(cv2.max(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
-    grey_enough = cv2.compare(
-        darkest, cv2.convertScaleAbs(brightest, alpha=settings.paper_greyness), cv2.CMP_GT
-    )
-    paper = cv2.bitwise_and(bright_enough, grey_enough)
-    return cv2.bitwise_and(ink, not_background(paper, settings)), paper
-
-
-def not_background(paper: np.ndarray, settings: FinderSettings) -> np.ndarray:
-    """255 except on wide dark regions (the table): ink touching the card's edge would
-    otherwise run into the table and be lost with it. Dark regions wide enough to hold a
-    square of ``background_width`` pixels are table (a morphological opening, done at
-    half resolution for speed)."""
-    height, width = paper.shape
-    half = cv2.resize(
-        paper, (max(width // 2, 1), max(height // 2, 1)), interpolation=cv2.INTER_AREA
-    )
-    dark = cv2.threshold(half, MAX_LEVEL // 2, MAX_LEVEL, cv2.THRESH_BINARY_INV)[1]
-    side = max(settings.background_width // 2, 1)
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
-    table = cv2.morphologyEx(dark, cv2.MORPH_OPEN, kernel)
-    full = cv2.resize(table, (width, height), interpolation=cv2.INTER_NEAREST)
-    return cv2.bitwise_not(full)
-
-
-def paper_around(paper: np.ndarray, stats: np.ndarray, margin: float) -> np.ndarray:
-    """For each blob (rows of connected-component stats), the fraction of paper pixels on
-    the outline of its bounding box grown by ``margin`` of its size on every side."""
-    left = stats[:, cv2.CC_STAT_LEFT].astype(np.float32)
-    top = stats[:, cv2.CC_STAT_TOP].astype(np.float32)
-    width = stats[:, cv2.CC_STAT_WIDTH].astype(np.float32)
-    height = stats[:, cv2.CC_STAT_HEIGHT].astype(np.float32)
-    grow = margin * np.maximum(width, height) + 1
-    x0, x1 = left - grow, left + width + grow
-    y0, y1 = top - grow, top + height + grow
-    steps = np.linspace(0.0, 1.0, RING_SAMPLES, dtype=np.float32)[None, :]
-    xs_run = x0[:, None] + (x1 - x0)[:, None] * steps
-    ys_run = y0[:, None] + (y1 - y0)[:, None] * steps
-    xs = np.concatenate(
-        [
-            xs_run,
-            xs_run,
-            np.repeat(x0[:, None], RING_SAMPLES, 1),
-            np.repeat(x1[:, None], RING_SAMPLES, 1),
-        ],
-        axis=1,
-    )
-    ys = np.concatenate(
-        [
-            np.repeat(y0[:, None], RING_SAMPLES, 1),
-            np.repeat(y1[:, None], RING_SAMPLES, 1),
-            ys_run,
-            ys_run,
-        ],
-        axis=1,
-    )
-    cols = np.clip(xs.astype(np.int32), 0, paper.shape[1] - 1)
-    rows = np.clip(ys.astype(np.int32), 0, paper.shape[0] - 1)
-    result: np.ndarray = (paper[rows, cols] > 0).mean(axis=1)
-    return result
-
-
-@dataclass(frozen=True)
-class Blobs:
-    """Ink blobs of glyph size on paper, one row each."""
-
-    centroids: np.ndarray  # N x 2 float32
-    sizes: np.ndarray  # N float32: the longer side of the bounding box
-    axes: np.ndarray  # N x 2 float32 unit vectors along the blob's major axis
-    lengths: np.ndarray  # N float32: the blob's length along that axis
-    elongation: np.ndarray  # N float32: major / minor axis spread
-
-
-def blob_shapes(
-    ink: np.ndarray, labels: np.ndarray, chosen: np.ndarray, count: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Major axis, its length and the elongation of the chosen labels (of the ink mask),
-    from moments."""
-    found = cv2.findNonZero(ink)
-    points = np.zeros((0, 2), np.int32) if found is None else found.reshape(-1, 2)
-    cols, rows = points[:, 0], points[:, 1]
-    owner = labels[rows, cols]
-    keep = chosen[owner]
-    owner, xs, ys = owner[keep], cols[keep].astype(np.float64), rows[keep].astype(np.float64)
-    area = np.maximum(np.bincount(owner, minlength=count), 1)
-    mean_x = np.bincount(owner, xs, count) / area
-    mean_y = np.bincount(owner, ys, count) / area
-    dx, dy = xs - mean_x[owner], ys - mean_y[owner]
-    xx = np.bincount(owner, dx * dx, count) / area
-    yy = np.bincount(owner, dy * dy, count) / area
-    xy = np.bincount(owner, dx * dy, count) / area
-    spread = np.sqrt(((xx - yy) / 2) ** 2 + xy**2)
-    major = (xx + yy) / 2 + spread
-    minor = np.maximum((xx + yy) / 2 - spread, 1e-3)
-    angle = 0.5 * np.arctan2(2 * xy, xx - yy)
-    axes = np.stack([np.cos(angle), np.sin(angle)], axis=1)
-    lengths = np.sqrt(UNIFORM_BAR_VARIANCE * major)
-    return axes[chosen], lengths[chosen], np.sqrt(major / minor)[chosen]
-
-
-def find_blobs(image: np.ndarray, settings: FinderSettings) -> Blobs:
-    """The ink blobs of glyph size on paper."""
-    ink, paper = ink_and_paper(image, settings)
-    count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
-        ink, CONNECTIVITY, cv2.CV_32S, cv2.CCL_BBDT
-    )
-    widths = stats[:, cv2.CC_STAT_WIDTH]
-    heights = stats[:, cv2.CC_STAT_HEIGHT]
-    areas = stats[:, cv2.CC_STAT_AREA]
-    sizes = np.maximum(widths, heights)
-    keep = (sizes >= settings.min_glyph) & (sizes <= settings.max_glyph)
-    keep &= areas >= settings.min_area
-    keep[0] = False
-    keep[keep] = paper_around(paper, stats[keep], settings.ring_margin) >= settings.min_paper
-    if int(keep.sum()) > settings.max_blobs:
-        smallest_kept = np.sort(sizes[keep])[-settings.max_blobs]
-        keep &= sizes >= smallest_kept
-    axes, lengths, elongation = blob_shapes(ink, labels, keep, count)
-    return Blobs(
-        centroids=centroids[keep].astype(np.float32),
-        sizes=sizes[keep].astype(np.float32),
-        axes=axes.astype(np.float32),
-        lengths=lengths.astype(np.float32),
-        elongation=elongation.astype(np.float32),
-    )
 
 
 def split_elongated(
@@ -355,7 +200,9 @@ def find_candidates(image: np.ndarray, settings: FinderSettings | None = None) -
     centres, down, heights = _pairs_at(work, settings)
     if min(work.shape[:2]) >= settings.coarse_min_side:
         coarse = cv2.resize(work, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        coarse_settings = replace(settings, min_pair_size=settings.coarse_min_glyph)
+        coarse_settings = replace(
+            settings, min_pair_size=settings.coarse_min_glyph, break_lines=False
+        )
         big_centres, big_down, big_heights = _pairs_at(coarse, coarse_settings)
         centres = np.concatenate([centres, big_centres * COARSE_FACTOR])
         down = np.concatenate([down, big_down])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +13,7 @@ from companion.vision.drawn import table_frame
 from companion.vision.finder import (
     CROP_HEIGHT,
     CROP_WIDTH,
+    Candidates,
     FinderSettings,
     crop_quad,
     find_candidates,
@@ -78,3 +81,63 @@ def test_huge_frames_are_downscaled_and_geometry_returned_in_frame_pixels() -> N
     assert len(candidates) > 0
     assert np.abs(candidates.centres - centre).max() < big.shape[0]
     assert scale < 1
+
+
+TABLE_GREEN = (60, 90, 60)
+CARD_WHITE = (245, 245, 240)
+INK = (20, 20, 20)
+EDGE_GREY = (70, 70, 70)
+INK_LEVEL = 100
+PIP_SHARE = 0.35  # pip radius / glyph height
+FOUND_DISTANCE = 0.35  # of the index height, as the finder report counts
+MIN_SCALE, MAX_SCALE = 0.6, 2.2
+
+
+def _index_on_a_line(glyph_height: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """A card with a "K" over a round pip, and a one-pixel dark line (the edge of a card
+    lying over it in a fan) running down the card through the glyph's left stem."""
+    image = np.full((360, 480, 3), TABLE_GREEN, np.uint8)
+    cv2.rectangle(image, (100, 60), (380, 320), CARD_WHITE, -1)
+    left, base = 200, 150
+    font_scale = glyph_height / 22.0
+    (width, height), _ = cv2.getTextSize("K", cv2.FONT_HERSHEY_SIMPLEX, font_scale, 2)
+    stroke = max(2, glyph_height // 8)
+    cv2.putText(
+        image, "K", (left, base), cv2.FONT_HERSHEY_SIMPLEX, font_scale, INK, stroke, cv2.LINE_AA
+    )
+    radius = int(glyph_height * PIP_SHARE)
+    pip_y = base + glyph_height // 4 + radius
+    cv2.circle(image, (left + width // 2, pip_y), radius, INK, -1, cv2.LINE_AA)
+    glyph = image[base - height : base, left : left + width, 0] < INK_LEVEL
+    stem = left + int(np.nonzero(glyph.any(axis=0))[0][0])
+    cv2.line(image, (stem, 70), (stem, 310), EDGE_GREY, 1)
+    top, bottom = base - height, pip_y + radius
+    return image, np.array([left + width / 2, (top + bottom) / 2]), float(bottom - top)
+
+
+def _found(candidates: Candidates, centre: np.ndarray, index_height: float) -> bool:
+    distance = np.linalg.norm(candidates.centres - centre, axis=1) / index_height
+    scale = candidates.heights / index_height
+    upright = candidates.down @ np.array([0.0, 1.0]) > ANGLE_TOLERANCE
+    return bool(
+        ((distance < FOUND_DISTANCE) & upright & (scale > MIN_SCALE) & (scale < MAX_SCALE)).any()
+    )
+
+
+@pytest.mark.parametrize("glyph_height", [8, 14, 20, 36])
+def test_a_glyph_run_into_a_thin_line_is_still_found(glyph_height: int) -> None:
+    image, centre, index_height = _index_on_a_line(glyph_height)
+    assert _found(find_candidates(image), centre, index_height)
+
+
+def test_breaking_lines_is_what_finds_a_small_glyph_on_a_line() -> None:
+    image, centre, index_height = _index_on_a_line(14)
+    unbroken = FinderSettings(break_lines=False)
+    assert not _found(find_candidates(image, unbroken), centre, index_height)
+
+
+def test_breaking_lines_adds_few_candidates_along_card_edges() -> None:
+    cards = [Card.parse(text) for text in ("2S", "5H", "9D", "JC", "QS", "KH", "AD", "10C")]
+    frame, _ = table_frame(cards, card_height=180, seed=1)
+    plain = len(find_candidates(frame, FinderSettings(break_lines=False)))
+    assert len(find_candidates(frame)) <= 1.2 * plain
