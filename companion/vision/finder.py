@@ -97,27 +97,28 @@ def split_elongated(
 
 
 def pair_blobs(
-    centroids: np.ndarray, sizes: np.ndarray, settings: FinderSettings
+    glyphs: Blobs, pips: Blobs, settings: FinderSettings
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Index pairs (glyph row, pip row) of blobs that could be one corner index."""
-    delta = centroids[None, :, :] - centroids[:, None, :]
+    """Index pairs (glyph row, pip row) of blobs that could be one corner index: each
+    glyph with its nearest pips of compatible size and distance."""
+    delta = pips.centroids[None, :, :] - glyphs.centroids[:, None, :]
     distance = np.sqrt((delta**2).sum(axis=2))
-    larger = np.maximum(sizes[:, None], sizes[None, :])
-    ratio = sizes[None, :] / sizes[:, None]
+    larger = np.maximum(glyphs.sizes[:, None], pips.sizes[None, :])
+    ratio = pips.sizes[None, :] / glyphs.sizes[:, None]
     ok_size = larger >= settings.min_pair_size
     ok = (distance >= settings.min_pair_distance * larger) & (
         distance <= settings.max_pair_distance * larger
     )
     ok &= ok_size & (ratio <= settings.max_pip_ratio) & (ratio >= 1 / settings.max_size_ratio)
     ranked = np.where(ok, distance / larger, np.inf)
-    nearest = min(settings.pairs_per_blob, max(ranked.shape[1] - 1, 0))
-    if nearest == 0:
+    nearest = min(settings.pairs_per_blob, ranked.shape[1])
+    if nearest == 0 or ranked.shape[0] == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     closest = np.argpartition(ranked, nearest - 1, axis=1)[:, :nearest]
-    glyphs = np.repeat(np.arange(ranked.shape[0]), nearest)
-    pips = closest.ravel()
-    valid = np.isfinite(ranked[glyphs, pips])
-    return glyphs[valid], pips[valid]
+    glyph_rows = np.repeat(np.arange(ranked.shape[0]), nearest)
+    pip_rows = closest.ravel()
+    valid = np.isfinite(ranked[glyph_rows, pip_rows])
+    return glyph_rows[valid], pip_rows[valid]
 
 
 def pair_geometry(
@@ -179,14 +180,18 @@ def cut_crops(
 
 def _pairs_at(image: np.ndarray, settings: FinderSettings) -> tuple[np.ndarray, ...]:
     """Crop geometry (centres, down vectors, heights) of the blob pairs in one image."""
-    blobs = find_blobs(image, settings)
-    glyphs, pips = pair_blobs(blobs.centroids, blobs.sizes, settings)
+    found = find_blobs(image, settings)
+    blobs = found.blobs
+    glyphs, pips = pair_blobs(blobs, blobs, settings)
     paired = np.zeros(blobs.sizes.shape[0], dtype=bool)
     paired[glyphs] = True
     split_glyphs, split_pips = split_elongated(blobs, settings, paired)
+    faint_glyphs, faint_pips = pair_blobs(found.faint, blobs, settings)
     return pair_geometry(
-        np.concatenate([blobs.centroids[glyphs], split_glyphs]),
-        np.concatenate([blobs.centroids[pips], split_pips]),
+        np.concatenate(
+            [blobs.centroids[glyphs], split_glyphs, found.faint.centroids[faint_glyphs]]
+        ),
+        np.concatenate([blobs.centroids[pips], split_pips, blobs.centroids[faint_pips]]),
     )
 
 
@@ -201,7 +206,10 @@ def find_candidates(image: np.ndarray, settings: FinderSettings | None = None) -
     if min(work.shape[:2]) >= settings.coarse_min_side:
         coarse = cv2.resize(work, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         coarse_settings = replace(
-            settings, min_pair_size=settings.coarse_min_glyph, break_lines=False
+            settings,
+            min_pair_size=settings.coarse_min_glyph,
+            break_lines=False,
+            faint_glyphs=False,
         )
         big_centres, big_down, big_heights = _pairs_at(coarse, coarse_settings)
         centres = np.concatenate([centres, big_centres * COARSE_FACTOR])

@@ -9,7 +9,7 @@ pixels fall away, and what remains is labelled again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -21,6 +21,10 @@ MAX_LEVEL = 255
 RING_SAMPLES = 8  # samples per side of the paper ring around a blob
 UNIFORM_BAR_VARIANCE = 12.0  # a uniform bar of length L has variance L^2 / 12
 BACKGROUND_LABEL = 0
+# A faint blob is one of the ordinary blobs again when its centre is within this fraction
+# of that blob's size of it and their sizes differ by less than this ratio.
+SAME_BLOB_DISTANCE = 0.3
+SAME_BLOB_RATIO = 1.5
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,8 @@ class InkMaps:
     ink: np.ndarray  # darker than its surroundings, off the table
     paper: np.ndarray  # bright and grey
     off_table: np.ndarray  # not part of a wide dark region
+    darkest: np.ndarray  # the darkest channel of the image
+    local: np.ndarray  # its local mean
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,13 @@ def ink_and_paper(image: np.ndarray, settings: FinderSettings) -> InkMaps:
     )
     paper = cv2.bitwise_and(bright_enough, grey_enough)
     off_table = not_background(paper, settings)
-    return InkMaps(ink=cv2.bitwise_and(ink, off_table), paper=paper, off_table=off_table)
+    return InkMaps(
+        ink=cv2.bitwise_and(ink, off_table),
+        paper=paper,
+        off_table=off_table,
+        darkest=darkest,
+        local=local,
+    )
 
 
 def not_background(paper: np.ndarray, settings: FinderSettings) -> np.ndarray:
@@ -120,7 +132,6 @@ class Labelled:
     """Connected components of an ink mask and the coordinates of its ink pixels."""
 
     count: int
-    labels: np.ndarray
     stats: np.ndarray
     centroids: np.ndarray
     cols: np.ndarray  # of every ink pixel
@@ -129,13 +140,20 @@ class Labelled:
 
 
 def labelled(ink: np.ndarray) -> Labelled:
+    """Connected components of the ink, labelled within the ink's bounding box (sparse
+    masks are labelled much faster); coordinates are the whole mask's."""
+    left, top, width, height = cv2.boundingRect(ink)
+    box = ink[top : top + max(height, 1), left : left + max(width, 1)]
     count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
-        ink, CONNECTIVITY, cv2.CV_32S, cv2.CCL_BBDT
+        box, CONNECTIVITY, cv2.CV_32S, cv2.CCL_BBDT
     )
-    found = cv2.findNonZero(ink)
+    found = cv2.findNonZero(box)
     points = np.zeros((0, 2), np.int32) if found is None else found.reshape(-1, 2)
-    cols, rows = points[:, 0], points[:, 1]
-    return Labelled(count, labels, stats, centroids, cols, rows, labels[rows, cols])
+    owners = labels[points[:, 1], points[:, 0]]
+    stats[:, cv2.CC_STAT_LEFT] += left
+    stats[:, cv2.CC_STAT_TOP] += top
+    centroids += (left, top)
+    return Labelled(count, stats, centroids, points[:, 0] + left, points[:, 1] + top, owners)
 
 
 def blob_shapes(parts: Labelled, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -214,11 +232,49 @@ def without_lines(rejected: np.ndarray, maps: InkMaps, settings: FinderSettings)
     return cv2.morphologyEx(cv2.bitwise_and(rejected, away), cv2.MORPH_OPEN, line)
 
 
-def find_blobs(image: np.ndarray, settings: FinderSettings) -> Blobs:
-    """The ink blobs of glyph size on paper, with those freed from thin lines."""
+def faint_blobs(maps: InkMaps, blobs: Blobs, settings: FinderSettings) -> Blobs:
+    """Small blobs of lighter ink (a thin or blurred glyph beside a bold pip) that are not
+    one of the given blobs again."""
+    threshold = cv2.convertScaleAbs(maps.local, alpha=settings.faint_ratio)
+    faint = cv2.bitwise_and(cv2.compare(maps.darkest, threshold, cv2.CMP_LT), maps.off_table)
+    found, _ = blobs_of(faint, maps.paper, replace(settings, max_glyph=settings.faint_max_glyph))
+    if not (blobs.sizes.size and found.sizes.size):
+        return found
+    gap = np.sqrt(((found.centroids[:, None] - blobs.centroids[None]) ** 2).sum(axis=2))
+    ratio = found.sizes[:, None] / blobs.sizes[None]
+    same = (
+        (gap <= SAME_BLOB_DISTANCE * blobs.sizes[None])
+        & (ratio > 1 / SAME_BLOB_RATIO)
+        & (ratio < SAME_BLOB_RATIO)
+    )
+    return selected(found, ~same.any(axis=1))
+
+
+def selected(blobs: Blobs, rows: np.ndarray) -> Blobs:
+    return Blobs(
+        centroids=blobs.centroids[rows],
+        sizes=blobs.sizes[rows],
+        axes=blobs.axes[rows],
+        lengths=blobs.lengths[rows],
+        elongation=blobs.elongation[rows],
+    )
+
+
+@dataclass(frozen=True)
+class FoundBlobs:
+    blobs: Blobs  # ink of glyph or pip size, including that freed from thin lines
+    faint: Blobs  # lighter ink, looked for only as a glyph beside one of ``blobs``
+
+
+def find_blobs(image: np.ndarray, settings: FinderSettings) -> FoundBlobs:
+    """The ink blobs of glyph size on paper (with those freed from thin lines), and the
+    faint ones."""
     maps = ink_and_paper(image, settings)
     blobs, rejected = blobs_of(maps.ink, maps.paper, settings)
-    if not settings.break_lines or not rejected.any():
-        return blobs
-    freed, _ = blobs_of(without_lines(rejected, maps, settings), maps.paper, settings)
-    return joined(blobs, freed)
+    if settings.break_lines and rejected.any():
+        freed, _ = blobs_of(without_lines(rejected, maps, settings), maps.paper, settings)
+        blobs = joined(blobs, freed)
+    faint = selected(blobs, np.zeros(blobs.sizes.size, dtype=bool))
+    if settings.faint_glyphs:
+        faint = faint_blobs(maps, blobs, settings)
+    return FoundBlobs(blobs=blobs, faint=faint)

@@ -38,3 +38,9 @@ class FinderSettings:
     break_lines: bool = True
     line_width: int = 3
     line_table_margin: int = 2  # ...except within this many pixels of the table
+    # Thin or blurred glyphs are often lighter than ``ink_ratio``: ink lighter up to
+    # ``faint_ratio`` is looked for as a glyph (blobs up to ``faint_max_glyph``) paired
+    # with an ordinary blob as its pip.
+    faint_glyphs: bool = True
+    faint_ratio: float = 0.9
+    faint_max_glyph: int = 16

@@ -141,3 +141,33 @@ def test_breaking_lines_adds_few_candidates_along_card_edges() -> None:
     frame, _ = table_frame(cards, card_height=180, seed=1)
     plain = len(find_candidates(frame, FinderSettings(break_lines=False)))
     assert len(find_candidates(frame)) <= 1.2 * plain
+
+
+FAINT_GREY = (212, 212, 208)  # 0.87 of the paper: lighter than ordinary ink
+
+
+def _faint_index(glyph_height: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """A card with a light, thin "7" over a bold dark pip, as a blurred or low-contrast
+    print shows a thin glyph."""
+    image = np.full((360, 480, 3), TABLE_GREEN, np.uint8)
+    cv2.rectangle(image, (100, 60), (380, 320), CARD_WHITE, -1)
+    left, base = 200, 150
+    font_scale = glyph_height / 22.0
+    (width, height), _ = cv2.getTextSize("7", cv2.FONT_HERSHEY_SIMPLEX, font_scale, 1)
+    cv2.putText(
+        image, "7", (left, base), cv2.FONT_HERSHEY_SIMPLEX, font_scale, FAINT_GREY, 1, cv2.LINE_AA
+    )
+    radius = int(glyph_height * PIP_SHARE)
+    pip_y = base + glyph_height // 8 + radius
+    cv2.circle(image, (left + width // 2, pip_y), radius, INK, -1, cv2.LINE_AA)
+    top, bottom = base - height, pip_y + radius
+    return image, np.array([left + width / 2, (top + bottom) / 2]), float(bottom - top)
+
+
+@pytest.mark.parametrize("glyph_height", [12, 16, 20])
+def test_a_faint_thin_glyph_over_a_bold_pip_is_found(glyph_height: int) -> None:
+    image, centre, index_height = _faint_index(glyph_height)
+    assert _found(find_candidates(image), centre, index_height)
+    assert not _found(
+        find_candidates(image, FinderSettings(faint_glyphs=False)), centre, index_height
+    )
