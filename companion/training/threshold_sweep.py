@@ -1,0 +1,82 @@
+"""Precision and recall of the whole reader against its confidence threshold, on synthetic
+scenes of all three index scripts (seeds used neither in training nor in the held-out
+figures), to choose ``MIN_CONFIDENCE`` without looking at real photos.
+
+    .venv/bin/python -m companion.training.threshold_sweep --scenes 300
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.training.reader_data import MIN_VISIBLE
+from companion.training.scenes import INDEX_PIXELS_RANGE
+from companion.vision.model import DEFAULT_MODEL_PATH
+
+ROOT = Path(__file__).resolve().parents[2]
+SWEEP_SEED = 9_000_000  # apart from training (< 2,000,000) and held-out (7,000,000 / 8,000,000)
+LOWEST = 0.2  # the reader runs at this threshold; higher ones are applied afterwards
+THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)
+
+
+@dataclass(frozen=True)
+class Found:
+    confidence: float
+    present: bool  # the card is in the scene (readable or not)
+    readable: bool  # the card has an index at least MIN_VISIBLE visible
+
+
+def sweep_line(found: list[Found], readable: int, threshold: float) -> str:
+    kept = [item for item in found if item.confidence >= threshold]
+    false = sum(not item.present for item in kept)
+    hits = sum(item.readable for item in kept)
+    precision = 1.0 - false / max(len(kept), 1)
+    recall = hits / max(readable, 1)
+    return f"{threshold:5.2f}  precision {precision:.4f}  recall {recall:.4f}  false {false}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from companion.training.faces import load_faces
+    from companion.training.scenes import SceneMaker
+    from companion.vision.reader import CardReader
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=300)
+    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL_PATH)
+    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
+    parser.add_argument(
+        "--index-pixels", type=float, nargs=2, default=INDEX_PIXELS_RANGE, metavar=("LOW", "HIGH")
+    )
+    args = parser.parse_args(argv)
+    faces = load_faces(args.faces_cache)
+    reader = CardReader(model_path=args.model, min_confidence=LOWEST)
+    found: list[Found] = []
+    readable = 0
+    for number in range(args.scenes):
+        scene = SceneMaker(
+            faces,
+            seed=SWEEP_SEED + number,
+            index_pixels=(args.index_pixels[0], args.index_pixels[1]),
+        ).make()
+        present = {placed.card for placed in scene.cards}
+        shown = {
+            placed.card
+            for placed in scene.cards
+            if any(index.visible >= MIN_VISIBLE for index in placed.indices)
+        }
+        readable += len(shown)
+        found.extend(
+            Found(detection.confidence, detection.card in present, detection.card in shown)
+            for detection in reader.read(scene.image)
+        )
+    print(f"{args.scenes} scenes, {readable} cards with a readable index")
+    for threshold in THRESHOLDS:
+        print(sweep_line(found, readable, threshold))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
