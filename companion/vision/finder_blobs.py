@@ -222,22 +222,42 @@ def joined(first: Blobs, second: Blobs) -> Blobs:
     )
 
 
+def away_from_table(maps: InkMaps, settings: FinderSettings) -> np.ndarray:
+    """255 farther than ``line_table_margin`` from the table."""
+    margin = 2 * settings.line_table_margin + 1
+    near_table = cv2.getStructuringElement(cv2.MORPH_RECT, (margin, margin))
+    return cv2.erode(maps.off_table, near_table)
+
+
 def without_lines(rejected: np.ndarray, maps: InkMaps, settings: FinderSettings) -> np.ndarray:
     """Rejected ink with lines thinner than ``line_width`` opened away, and without the
     strip along the table (a card's shadow there breaks into glyph-sized pieces)."""
-    margin = 2 * settings.line_table_margin + 1
-    near_table = cv2.getStructuringElement(cv2.MORPH_RECT, (margin, margin))
-    away = cv2.erode(maps.off_table, near_table)
     line = cv2.getStructuringElement(cv2.MORPH_RECT, (settings.line_width, settings.line_width))
-    return cv2.morphologyEx(cv2.bitwise_and(rejected, away), cv2.MORPH_OPEN, line)
+    return cv2.morphologyEx(
+        cv2.bitwise_and(rejected, away_from_table(maps, settings)), cv2.MORPH_OPEN, line
+    )
+
+
+def paper_mean(maps: InkMaps, settings: FinderSettings) -> np.ndarray:
+    """The local mean of the paper alone (of everything where no paper is near, or where
+    that is brighter): beside the dark table, ink is measured against the card."""
+    window = (settings.local_window, settings.local_window)
+    weight = cv2.blur(maps.paper, window)
+    total = cv2.blur(cv2.bitwise_and(maps.darkest, maps.paper), window)
+    return cv2.max(cv2.divide(total, weight, scale=MAX_LEVEL), maps.local)
 
 
 def faint_blobs(maps: InkMaps, blobs: Blobs, settings: FinderSettings) -> Blobs:
-    """Small blobs of lighter ink (a thin or blurred glyph beside a bold pip) that are not
-    one of the given blobs again."""
-    threshold = cv2.convertScaleAbs(maps.local, alpha=settings.faint_ratio)
-    faint = cv2.bitwise_and(cv2.compare(maps.darkest, threshold, cv2.CMP_LT), maps.off_table)
-    found, _ = blobs_of(faint, maps.paper, replace(settings, max_glyph=settings.faint_max_glyph))
+    """Small blobs of lighter ink (a thin or blurred glyph beside a bold pip), on paper
+    all round and away from the table, that are not one of the given blobs again."""
+    threshold = cv2.convertScaleAbs(paper_mean(maps, settings), alpha=settings.faint_ratio)
+    faint = cv2.bitwise_and(
+        cv2.compare(maps.darkest, threshold, cv2.CMP_LT), away_from_table(maps, settings)
+    )
+    small = replace(
+        settings, max_glyph=settings.faint_max_glyph, min_paper=settings.faint_min_paper
+    )
+    found, _ = blobs_of(faint, maps.paper, small)
     if not (blobs.sizes.size and found.sizes.size):
         return found
     gap = np.sqrt(((found.centroids[:, None] - blobs.centroids[None]) ** 2).sum(axis=2))

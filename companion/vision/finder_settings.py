@@ -38,9 +38,11 @@ class FinderSettings:
     break_lines: bool = True
     line_width: int = 3
     line_table_margin: int = 2  # ...except within this many pixels of the table
-    # Thin or blurred glyphs are often lighter than ``ink_ratio``: ink lighter up to
-    # ``faint_ratio`` is looked for as a glyph (blobs up to ``faint_max_glyph``) paired
+    # Thin or blurred glyphs are often lighter than ``ink_ratio``: ink darker than
+    # ``faint_ratio`` of the local paper is looked for as a glyph (blobs up to
+    # ``faint_max_glyph`` with at least ``faint_min_paper`` of paper around them) paired
     # with an ordinary blob as its pip.
     faint_glyphs: bool = True
     faint_ratio: float = 0.9
     faint_max_glyph: int = 16
+    faint_min_paper: float = 0.55
