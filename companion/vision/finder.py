@@ -7,6 +7,9 @@ nearby blob of compatible size: the pair's axis (glyph to pip) gives the index's
 orientation and its length the scale. Each pair becomes an upright, normalised crop; the
 CNN then says which card it shows or that it is not an index. Both directions of every
 pair are offered, so an upside-down index is found as well as an upright one.
+
+Blobs (``finder_blobs.py``) also come from ink freed from thin lines it ran into (card
+edges in a fan, frame lines) and, as glyphs only, from fainter ink beside a bold pip.
 """
 
 from __future__ import annotations
