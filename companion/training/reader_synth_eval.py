@@ -2,10 +2,11 @@
 faces carry Polish or Russian indices only; scene seeds never used in training.
 
     .venv/bin/python -m companion.training.reader_synth_eval --scenes 300
-    .venv/bin/python -m companion.training.reader_synth_eval --scenes 300 --index-pixels 24 60
+    .venv/bin/python -m companion.training.reader_synth_eval --scenes 300 --index-pixels 20 40
 
-The default index sizes are the training range (12..60 px tall at 720 px frame height);
-24..60 px is what the camera over the mat sees (a card 150..300 px tall at 1280 x 720).
+The default index sizes are the training range (12..60 px tall at 720 px frame height).
+20..40 px is what the table camera sees: 0.5..0.8 m above the mat (DESIGN.md), a 66 degree
+lens at 1280 x 720 shows a card 110..170 px tall and its index about 20..35 px.
 """
 
 from __future__ import annotations
