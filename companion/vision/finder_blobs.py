@@ -143,7 +143,14 @@ def labelled(ink: np.ndarray) -> Labelled:
     """Connected components of the ink, labelled within the ink's bounding box (sparse
     masks are labelled much faster); coordinates are the whole mask's."""
     left, top, width, height = cv2.boundingRect(ink)
-    box = ink[top : top + max(height, 1), left : left + max(width, 1)]
+    # OpenCV's block-based labelling is several times slower on odd-sized images.
+    right = min(left + width + width % 2 + left % 2, ink.shape[1])
+    bottom = min(top + height + height % 2 + top % 2, ink.shape[0])
+    left, top = left - left % 2, top - top % 2
+    box = ink[top : max(bottom, top + 1), left : max(right, left + 1)]
+    if box.shape[0] % 2 or box.shape[1] % 2:
+        odd_rows, odd_cols = box.shape[0] % 2, box.shape[1] % 2
+        box = cv2.copyMakeBorder(box, 0, odd_rows, 0, odd_cols, cv2.BORDER_CONSTANT, value=0)
     count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
         box, CONNECTIVITY, cv2.CV_32S, cv2.CCL_BBDT
     )

@@ -19,6 +19,7 @@ from companion.vision.finder import (
     find_candidates,
     working_image,
 )
+from companion.vision.finder_blobs import labelled
 
 ANGLE_TOLERANCE = 0.9
 FEW_CANDIDATES = 10  # cosine between the candidate's and the card's "down"
@@ -170,4 +171,32 @@ def test_a_faint_thin_glyph_over_a_bold_pip_is_found(glyph_height: int) -> None:
     assert _found(find_candidates(image), centre, index_height)
     assert not _found(
         find_candidates(image, FinderSettings(faint_glyphs=False)), centre, index_height
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    rows=st.integers(1, 41),
+    cols=st.integers(1, 41),
+    density=st.floats(0.0, 0.6),
+)
+def test_labelling_in_the_ink_box_matches_labelling_the_whole_mask(
+    seed: int, rows: int, cols: int, density: float
+) -> None:
+    mask = np.where(np.random.default_rng(seed).random((rows, cols)) < density, 255, 0)
+    mask = mask.astype(np.uint8)
+    parts = labelled(mask)
+    count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    assert parts.count == count
+
+    def rows_sorted(table: np.ndarray) -> np.ndarray:
+        return table[np.lexsort(table.T[::-1])]
+
+    mine = rows_sorted(np.column_stack([parts.stats[1:], parts.centroids[1:]]))
+    theirs = rows_sorted(np.column_stack([stats[1:], centroids[1:]]))
+    assert np.allclose(mine, theirs)
+    ink_rows, ink_cols = np.nonzero(mask)
+    assert set(zip(parts.cols.tolist(), parts.rows.tolist(), strict=True)) == set(
+        zip(ink_cols.tolist(), ink_rows.tolist(), strict=True)
     )
