@@ -22,7 +22,7 @@ from companion.vision.merging import Detection, Read, merge_reads
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 
 # A read index below this confidence is dropped.
-MIN_CONFIDENCE = 0.6
+MIN_CONFIDENCE = 0.8
 # Reads between these confidences get a second look: the index is cut again with the
 # geometry jittered as in training, and the probabilities of all cuts are averaged.
 SECOND_LOOK_FROM = 0.2  # below this (or when "not an index" is near certain) no second look
