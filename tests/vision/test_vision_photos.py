@@ -18,8 +18,8 @@ from companion.vision.reader import CardReader
 PHOTOS = Path(__file__).parents[2] / "../shared/photos"
 MANIFEST = PHOTOS / "MANIFEST.tsv"
 CROP_SAMPLE_STEP = 6  # every 6th whole-card crop keeps the test quick
-SCENE_FLOOR = 0.5
-CROP_FLOOR = 0.5
+SCENE_FLOOR = 0.85
+CROP_FLOOR = 0.95
 
 
 @pytest.fixture(scope="module")
