@@ -17,11 +17,10 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.cards import Card, IndexScript
-from companion.training.reader_data import MIN_VISIBLE
+from companion.cards import IndexScript
+from companion.training.held_out import add_scene_arguments, readable_cards, scenes_from
 from companion.training.types import Scene
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
-from companion.vision.model import DEFAULT_MODEL_PATH
 from companion.vision.reader import CardReader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,41 +30,22 @@ PARTIAL_KIND = "synthetic_pl_ru"
 
 def scene_entry(scene: Scene, number: int) -> ManifestEntry:
     """Cards with a readable index are expected; the rest are partial (never count)."""
-    readable: list[Card] = []
-    partial: list[Card] = []
-    for placed in scene.cards:
-        shown = any(index.visible >= MIN_VISIBLE for index in placed.indices)
-        (readable if shown else partial).append(placed.card)
+    readable, partial = readable_cards(scene)
     return ManifestEntry(Path(f"scene-{number}"), tuple(readable), tuple(partial), 0, PARTIAL_KIND)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.training.faces import load_faces
-    from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=300)
-    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL_PATH)
-    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
-    parser.add_argument(
-        "--index-pixels",
-        type=float,
-        nargs=2,
-        default=INDEX_PIXELS_RANGE,
-        metavar=("LOW", "HIGH"),
-        help="range of index heights in pixels at 720 px frame height",
-    )
+    add_scene_arguments(parser, scenes=300)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
     reader = CardReader(model_path=args.model)
     report = EvalReport()
-    for number in range(args.scenes):
-        scene = SceneMaker(
-            faces,
-            seed=HELD_OUT_SEED + number,
-            index_pixels=(args.index_pixels[0], args.index_pixels[1]),
-        ).make()
+    scenes = scenes_from(faces, HELD_OUT_SEED, args.scenes, args.index_pixels)
+    for number, scene in enumerate(scenes):
         found = [detection.card for detection in reader.read(scene.image)]
         score_image(scene_entry(scene, number), found, report)
     summary: dict[str, object] = dict(report.overall.to_json())

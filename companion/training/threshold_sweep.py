@@ -10,13 +10,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from companion.training.reader_data import MIN_VISIBLE
-from companion.training.scenes import INDEX_PIXELS_RANGE
-from companion.vision.model import DEFAULT_MODEL_PATH
+from companion.training.held_out import add_scene_arguments, readable_cards, scenes_from
 
-ROOT = Path(__file__).resolve().parents[2]
 SWEEP_SEED = 9_000_000  # apart from training (< 2,000,000) and held-out (7,000,000 / 8,000,000)
 LOWEST = 0.2  # the reader runs at this threshold; higher ones are applied afterwards
 THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)
@@ -40,33 +36,18 @@ def sweep_line(found: list[Found], readable: int, threshold: float) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.training.faces import load_faces
-    from companion.training.scenes import SceneMaker
     from companion.vision.reader import CardReader
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=300)
-    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL_PATH)
-    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
-    parser.add_argument(
-        "--index-pixels", type=float, nargs=2, default=INDEX_PIXELS_RANGE, metavar=("LOW", "HIGH")
-    )
+    add_scene_arguments(parser, scenes=300)
     args = parser.parse_args(argv)
     faces = load_faces(args.faces_cache)
     reader = CardReader(model_path=args.model, min_confidence=LOWEST)
     found: list[Found] = []
     readable = 0
-    for number in range(args.scenes):
-        scene = SceneMaker(
-            faces,
-            seed=SWEEP_SEED + number,
-            index_pixels=(args.index_pixels[0], args.index_pixels[1]),
-        ).make()
+    for scene in scenes_from(faces, SWEEP_SEED, args.scenes, args.index_pixels):
         present = {placed.card for placed in scene.cards}
-        shown = {
-            placed.card
-            for placed in scene.cards
-            if any(index.visible >= MIN_VISIBLE for index in placed.indices)
-        }
+        shown = set(readable_cards(scene)[0])
         readable += len(shown)
         found.extend(
             Found(detection.confidence, detection.card in present, detection.card in shown)

@@ -1,0 +1,49 @@
+"""What the synthetic measuring tools share: their command-line arguments, the scenes of a
+seed range, and which cards of a scene count as readable."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from companion.cards import Card
+from companion.training.reader_data import MIN_VISIBLE
+from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
+from companion.training.types import FaceImage, Scene
+from companion.vision.model import DEFAULT_MODEL_PATH
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None:
+    parser.add_argument("--scenes", type=int, default=scenes)
+    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL_PATH)
+    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
+    parser.add_argument(
+        "--index-pixels",
+        type=float,
+        nargs=2,
+        default=INDEX_PIXELS_RANGE,
+        metavar=("LOW", "HIGH"),
+        help="range of index heights in pixels at 720 px frame height",
+    )
+
+
+def scenes_from(
+    faces: Sequence[FaceImage], first_seed: int, count: int, index_pixels: Sequence[float]
+) -> Iterator[Scene]:
+    """``count`` scenes of consecutive seeds from ``first_seed``."""
+    low, high = index_pixels
+    for number in range(count):
+        yield SceneMaker(faces, seed=first_seed + number, index_pixels=(low, high)).make()
+
+
+def readable_cards(scene: Scene) -> tuple[list[Card], list[Card]]:
+    """The scene's cards with an index at least MIN_VISIBLE visible, and the others."""
+    readable: list[Card] = []
+    partial: list[Card] = []
+    for placed in scene.cards:
+        shown = any(index.visible >= MIN_VISIBLE for index in placed.indices)
+        (readable if shown else partial).append(placed.card)
+    return readable, partial
