@@ -40,10 +40,13 @@ class DeckPrototypes:
     def relabel(
         self, card: Card | None, score: float, embedding: np.ndarray
     ) -> tuple[Card | None, float]:
-        """The prototype's card when the embedding is close to one, else the model's."""
+        """The prototype's card when the embedding is close to one, else the model's if
+        it is one of the enrolled cards: the enrolled cards are the deck in play."""
         nearest, similarity = self.nearest(embedding)
         if similarity >= MIN_SIMILARITY:
             return nearest, similarity
+        if card is not None and card not in self.cards:
+            return None, 0.0
         return card, score
 
     def save(self, path: Path) -> None:

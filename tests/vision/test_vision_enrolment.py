@@ -44,7 +44,9 @@ def test_prototypes_round_trip_and_relabel(tmp_path: Path) -> None:
     assert card == Card.parse("QH") and score >= MIN_SIMILARITY
     unrelated = rng.normal(size=16).astype(np.float32)
     unrelated /= np.linalg.norm(unrelated)
-    assert loaded.relabel(Card.parse("2C"), 0.7, unrelated) == (Card.parse("2C"), 0.7)
+    assert loaded.relabel(Card.parse("KS"), 0.7, unrelated) == (Card.parse("KS"), 0.7)
+    # a card that was not enrolled is not in the deck: the model's read of it is dropped
+    assert loaded.relabel(Card.parse("2C"), 0.99, unrelated) == (None, 0.0)
 
 
 def test_corrupt_deck_file_is_a_clear_error(tmp_path: Path) -> None:
