@@ -124,6 +124,17 @@ def pair_blobs(
     return glyph_rows[valid], pip_rows[valid]
 
 
+def both_ways(glyphs: np.ndarray, pips: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs read in both directions, each once: a glyph whose pip is not among its
+    own nearest partners (beside a bigger centre pip, say) is still paired when the pip
+    chose the glyph."""
+    count = int(max(glyphs.max(initial=-1), pips.max(initial=-1))) + 1
+    keys = np.unique(
+        np.concatenate([glyphs * count + pips, pips * count + glyphs]).astype(np.int64)
+    )
+    return keys // max(count, 1), keys % max(count, 1)
+
+
 def pair_geometry(
     glyph_points: np.ndarray, pip_points: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -185,7 +196,7 @@ def _pairs_at(image: np.ndarray, settings: FinderSettings) -> tuple[np.ndarray, 
     """Crop geometry (centres, down vectors, heights) of the blob pairs in one image."""
     found = find_blobs(image, settings)
     blobs = found.blobs
-    glyphs, pips = pair_blobs(blobs, blobs, settings)
+    glyphs, pips = both_ways(*pair_blobs(blobs, blobs, settings))
     paired = np.zeros(blobs.sizes.shape[0], dtype=bool)
     paired[glyphs] = True
     split_glyphs, split_pips = split_elongated(blobs, settings, paired)

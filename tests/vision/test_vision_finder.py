@@ -15,6 +15,7 @@ from companion.vision.finder import (
     CROP_WIDTH,
     Candidates,
     FinderSettings,
+    both_ways,
     crop_quad,
     find_candidates,
     working_image,
@@ -200,3 +201,13 @@ def test_labelling_in_the_ink_box_matches_labelling_the_whole_mask(
     assert set(zip(parts.cols.tolist(), parts.rows.tolist(), strict=True)) == set(
         zip(ink_cols.tolist(), ink_rows.tolist(), strict=True)
     )
+
+
+def test_pairs_are_offered_both_ways_round_once() -> None:
+    glyphs = np.array([0, 2, 1], dtype=np.int64)
+    pips = np.array([1, 0, 0], dtype=np.int64)  # 0->1 and 1->0 are the same pair
+    first, second = both_ways(glyphs, pips)
+    pairs = sorted(zip(first.tolist(), second.tolist(), strict=True))
+    assert pairs == [(0, 1), (0, 2), (1, 0), (2, 0)]
+    empty = np.zeros(0, dtype=np.int64)
+    assert [a.size for a in both_ways(empty, empty)] == [0, 0]
