@@ -1,0 +1,21 @@
+"""The changed copies the photo check reads."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.training.photo_variants import CHANGES
+
+
+def test_changes_keep_a_bgr_image_and_change_what_they_say() -> None:
+    rng = np.random.default_rng(0)
+    image = rng.integers(60, 250, (120, 90, 3), dtype=np.uint8)
+    changed = {name: change(image) for name, change in CHANGES.items()}
+    for name, result in changed.items():
+        assert result.dtype == np.uint8 and result.ndim == 3 and result.shape[2] == 3, name
+    assert np.array_equal(changed["as taken"], image)
+    assert changed["turned 90"].shape[:2] == (90, 120)
+    assert np.array_equal(changed["turned 180"], image[::-1, ::-1])
+    assert changed["scaled 0.5"].shape[:2] == (60, 45)
+    assert changed["half as bright"].mean() < image.mean() * 0.55
+    assert changed["jpeg quality 30"].shape == image.shape
