@@ -21,19 +21,31 @@ from companion.vision.labels import NOT_AN_INDEX, RANKS, card_from_classes, rank
 from companion.vision.merging import Detection, Read, merge_reads
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 
-# A read index below this confidence is dropped.
+# A read index below this confidence is dropped: the lowest threshold at which precision
+# on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py).
 MIN_CONFIDENCE = 0.8
 # Reads between these confidences get a second look: the index is cut again with the
 # geometry jittered as in training, and the probabilities of all cuts are averaged.
 SECOND_LOOK_FROM = 0.2  # below this (or when "not an index" is near certain) no second look
 SECOND_LOOK_UNTIL = 0.98
-# (scale, shift along the reading direction and across it as fractions of the crop
-# height, rotation in degrees) of each extra cut.
-SECOND_LOOK_JITTERS: tuple[tuple[float, float, float, float], ...] = (
-    (0.9, 0.0, 0.0, 0.0),
-    (1.1, 0.0, 0.0, 0.0),
-    (1.0, 0.05, 0.0, 6.0),
-    (1.0, -0.05, 0.04, -6.0),
+
+
+@dataclass(frozen=True)
+class Jitter:
+    """One extra cut of an index: its scale, its shift along and across the reading
+    direction (fractions of the crop height) and its turn."""
+
+    scale: float = 1.0
+    along: float = 0.0
+    across: float = 0.0
+    degrees: float = 0.0
+
+
+SECOND_LOOK_JITTERS: tuple[Jitter, ...] = (
+    Jitter(scale=0.9),
+    Jitter(scale=1.1),
+    Jitter(along=0.05, degrees=6.0),
+    Jitter(along=-0.05, across=0.04, degrees=-6.0),
 )
 
 
@@ -112,8 +124,8 @@ class CardReader:
         down = candidates.down[unsure]
         across = np.stack([down[:, 1], -down[:, 0]], axis=1)
         cuts = []
-        for size, along, sideways, degrees in SECOND_LOOK_JITTERS:
-            turn = np.radians(degrees)
+        for jitter in SECOND_LOOK_JITTERS:
+            turn = np.radians(jitter.degrees)
             turned = np.stack(
                 [
                     down[:, 0] * np.cos(turn) - down[:, 1] * np.sin(turn),
@@ -121,8 +133,8 @@ class CardReader:
                 ],
                 axis=1,
             )
-            shifted = centres + (along * down + sideways * across) * heights[:, None]
-            cuts.append(crops_at(work, shifted, turned, heights * size))
+            shifted = centres + (jitter.along * down + jitter.across * across) * heights[:, None]
+            cuts.append(crops_at(work, shifted, turned, heights * jitter.scale))
         extra = self.model.read(np.concatenate(cuts))
         looks = len(SECOND_LOOK_JITTERS) + 1
         count = unsure.size
