@@ -165,7 +165,7 @@ class CardReader:
                 card, score = self.prototypes.relabel(card, score, readings.embeddings[row])
             if card is not None and score >= self.min_confidence:
                 reads.append(Read(card, score, int(row)))
-        return sorted(reads, key=lambda r: -r.confidence)
+        return reads
 
     def enrolment_embeddings(self, image: np.ndarray, card: Card) -> np.ndarray:
         """Embeddings of the crops in an enrolment photo most likely to show ``card``'s
