@@ -90,11 +90,14 @@ class CardReader:
     def read(self, image: np.ndarray) -> list[Detection]:
         """Every card whose corner index is readable in a BGR frame, best first."""
         started = time.perf_counter()
-        candidates = find_candidates(image, self.settings)
+        work, scale = working_image(image, self.settings)
+        candidates = find_candidates(work, self.settings)  # in the working image's pixels
         found = time.perf_counter()
-        readings = self._second_look(image, candidates, self.model.read(candidates.crops))
+        readings = self._second_look(work, candidates, self.model.read(candidates.crops))
         read = time.perf_counter()
         detections = merge_reads(candidates, self._reads(readings), copies=self.deck.copies)
+        if scale != 1.0:
+            detections = [detection.scaled(1.0 / scale) for detection in detections]
         merged = time.perf_counter()
         self.times.find += (found - started) * 1000
         self.times.read += (read - found) * 1000
@@ -104,9 +107,10 @@ class CardReader:
         return detections
 
     def _second_look(
-        self, image: np.ndarray, candidates: Candidates, readings: Readings
+        self, work: np.ndarray, candidates: Candidates, readings: Readings
     ) -> Readings:
-        """Readings with the uncertain ones averaged over jittered cuts of their index."""
+        """Readings with the uncertain ones averaged over jittered cuts of their index
+        (``work``: the image the candidates were cut from, in whose pixels they are)."""
         if readings.rank_probs.shape[0] == 0:
             return readings
         best_index = readings.rank_probs[:, 1:].max(axis=1)
@@ -118,9 +122,8 @@ class CardReader:
         )[0]
         if unsure.size == 0:
             return readings
-        work, scale = working_image(image, self.settings)
-        centres = candidates.centres[unsure] * scale
-        heights = candidates.heights[unsure] * scale
+        centres = candidates.centres[unsure]
+        heights = candidates.heights[unsure]
         down = candidates.down[unsure]
         across = np.stack([down[:, 1], -down[:, 0]], axis=1)
         cuts = []
@@ -136,17 +139,18 @@ class CardReader:
             shifted = centres + (jitter.along * down + jitter.across * across) * heights[:, None]
             cuts.append(crops_at(work, shifted, turned, heights * jitter.scale))
         extra = self.model.read(np.concatenate(cuts))
-        looks = len(SECOND_LOOK_JITTERS) + 1
-        count = unsure.size
-        rank_probs = readings.rank_probs.copy()
-        suit_probs = readings.suit_probs.copy()
-        rank_probs[unsure] = (
-            rank_probs[unsure] + extra.rank_probs.reshape(looks - 1, count, -1).sum(axis=0)
-        ) / looks
-        suit_probs[unsure] = (
-            suit_probs[unsure] + extra.suit_probs.reshape(looks - 1, count, -1).sum(axis=0)
-        ) / looks
-        return Readings(rank_probs, suit_probs, readings.embeddings)
+
+        def averaged(first: np.ndarray, more: np.ndarray) -> np.ndarray:
+            result = first.copy()
+            per_cut = more.reshape(len(SECOND_LOOK_JITTERS), unsure.size, -1)
+            result[unsure] = (first[unsure] + per_cut.sum(axis=0)) / (len(cuts) + 1)
+            return result
+
+        return Readings(
+            averaged(readings.rank_probs, extra.rank_probs),
+            averaged(readings.suit_probs, extra.suit_probs),
+            readings.embeddings,
+        )
 
     def _reads(self, readings: Readings) -> list[Read]:
         if readings.rank_probs.shape[0] == 0:
