@@ -23,13 +23,13 @@ import cv2
 import numpy as np
 
 from companion.cards import IndexScript
+from companion.training.held_out import ENGLISH_SEED, POLISH_RUSSIAN_SEED, scenes_from
 from companion.training.reader_data import MIN_VISIBLE, index_geometry, match_candidates
+from companion.training.scenes import INDEX_PIXELS_RANGE
 from companion.training.types import Scene
 from companion.vision.finder import Candidates, FinderSettings, find_candidates
 
 ROOT = Path(__file__).resolve().parents[2]
-PLRU_SEED = 7_000_000  # as reader_synth_eval
-ENGLISH_SEED = 8_000_000
 REPORT_MIN_SCALE, REPORT_MAX_SCALE = 0.6, 1.6  # candidate height / index height
 BUCKET_EDGES = (12.0, 16.0, 20.0, 28.0, 40.0)  # index height in pixels
 MS_PER_SECOND = 1000.0
@@ -43,10 +43,12 @@ class ScriptChoice(Enum):
 
 SCRIPT_SETS: dict[ScriptChoice, tuple[tuple[tuple[IndexScript, ...], int], ...]] = {
     ScriptChoice.ENGLISH: (((IndexScript.ENGLISH,), ENGLISH_SEED),),
-    ScriptChoice.POLISH_RUSSIAN: (((IndexScript.POLISH, IndexScript.RUSSIAN), PLRU_SEED),),
+    ScriptChoice.POLISH_RUSSIAN: (
+        ((IndexScript.POLISH, IndexScript.RUSSIAN), POLISH_RUSSIAN_SEED),
+    ),
     ScriptChoice.ALL: (
         ((IndexScript.ENGLISH,), ENGLISH_SEED),
-        ((IndexScript.POLISH, IndexScript.RUSSIAN), PLRU_SEED),
+        ((IndexScript.POLISH, IndexScript.RUSSIAN), POLISH_RUSSIAN_SEED),
     ),
 }
 
@@ -145,7 +147,6 @@ class Tally:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.training.faces import load_faces
-    from companion.training.scenes import SceneMaker
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=200, help="scenes per script set")
@@ -163,8 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not faces:
             parser.error(f"no faces in {args.faces_cache} for {scripts}")
         tally = Tally()
-        for number in range(args.scenes):
-            tally.add(SceneMaker(faces, seed=seed + number).make(), settings)
+        for scene in scenes_from(faces, seed, args.scenes, INDEX_PIXELS_RANGE):
+            tally.add(scene, settings)
         names = "+".join(script.value for script in scripts)
         print(f"== {names}: {args.scenes} scenes, seeds from {seed:,}")
         for line in tally.lines():

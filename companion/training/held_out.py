@@ -14,6 +14,10 @@ from companion.training.types import FaceImage, Scene
 from companion.vision.model import DEFAULT_MODEL_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
+# First scene seeds of the measuring sets, far from the trainer's (below 2,000,000).
+POLISH_RUSSIAN_SEED = 7_000_000  # held out: Polish and Russian faces only
+ENGLISH_SEED = 8_000_000  # held out: English faces only
+SWEEP_SEED = 9_000_000  # all scripts, for choosing the confidence threshold
 
 
 def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None:

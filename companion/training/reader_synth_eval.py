@@ -18,13 +18,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.cards import IndexScript
-from companion.training.held_out import add_scene_arguments, readable_cards, scenes_from
+from companion.training.held_out import (
+    POLISH_RUSSIAN_SEED,
+    add_scene_arguments,
+    readable_cards,
+    scenes_from,
+)
 from companion.training.types import Scene
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.reader import CardReader
 
 ROOT = Path(__file__).resolve().parents[2]
-HELD_OUT_SEED = 7_000_000  # far from the trainer's train and validation seeds
 PARTIAL_KIND = "synthetic_pl_ru"
 
 
@@ -44,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
     reader = CardReader(model_path=args.model)
     report = EvalReport()
-    scenes = scenes_from(faces, HELD_OUT_SEED, args.scenes, args.index_pixels)
+    scenes = scenes_from(faces, POLISH_RUSSIAN_SEED, args.scenes, args.index_pixels)
     for number, scene in enumerate(scenes):
         found = [detection.card for detection in reader.read(scene.image)]
         score_image(scene_entry(scene, number), found, report)

@@ -11,9 +11,13 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.training.held_out import add_scene_arguments, readable_cards, scenes_from
+from companion.training.held_out import (
+    SWEEP_SEED,
+    add_scene_arguments,
+    readable_cards,
+    scenes_from,
+)
 
-SWEEP_SEED = 9_000_000  # apart from training (< 2,000,000) and held-out (7,000,000 / 8,000,000)
 LOWEST = 0.2  # the reader runs at this threshold; higher ones are applied afterwards
 THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)
 
