@@ -82,6 +82,7 @@ class Matches:
     positive: np.ndarray  # bool: centred on the index, reading its way, of its scale
     distance: np.ndarray  # centre distance / index height
     cosine: np.ndarray  # between the candidate's and the index's "down"
+    scale: np.ndarray  # candidate height / index height
 
 
 def match_candidates(
@@ -105,7 +106,7 @@ def match_candidates(
         & (scale > min_scale)
         & (scale < max_scale)
     )
-    return Matches(positive=positive, distance=distance, cosine=cosine)
+    return Matches(positive=positive, distance=distance, cosine=cosine, scale=scale)
 
 
 def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, np.ndarray]:
@@ -119,7 +120,7 @@ def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, 
     matches = match_candidates(candidates, centres, downs, heights)
     positive, distance, cosine = matches.positive, matches.distance, matches.cosine
     visible = table[:, 0][None, :] >= MIN_VISIBLE
-    scale = candidates.heights[:, None] / heights[None, :]
+    scale = matches.scale
     clearly_not = (
         (distance > NEGATIVE_DISTANCE)
         | (cosine < NEGATIVE_COSINE)
