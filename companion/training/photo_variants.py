@@ -52,6 +52,10 @@ CHANGES: dict[str, Change] = {
 }
 
 
+def _loader(change: Change) -> Callable[[Path], np.ndarray]:
+    return lambda path: change(load_image(path))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.vision.reader import CardReader
 
@@ -66,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report = evaluate(
             entries,
             lambda image: [detection.card for detection in reader.read(image)],
-            lambda path, change=change: change(load_image(path)),  # type: ignore[misc]
+            _loader(change),
         )
         overall = report.overall
         print(
