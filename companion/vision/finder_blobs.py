@@ -236,13 +236,12 @@ def away_from_table(maps: InkMaps, settings: FinderSettings) -> np.ndarray:
     return cv2.erode(maps.off_table, near_table)
 
 
-def without_lines(rejected: np.ndarray, maps: InkMaps, settings: FinderSettings) -> np.ndarray:
+def without_lines(rejected: np.ndarray, away: np.ndarray, settings: FinderSettings) -> np.ndarray:
     """Rejected ink with lines thinner than ``line_width`` opened away, and without the
-    strip along the table (a card's shadow there breaks into glyph-sized pieces)."""
+    strip along the table (``away`` is 0 there: a card's shadow there breaks into
+    glyph-sized pieces)."""
     line = cv2.getStructuringElement(cv2.MORPH_RECT, (settings.line_width, settings.line_width))
-    return cv2.morphologyEx(
-        cv2.bitwise_and(rejected, away_from_table(maps, settings)), cv2.MORPH_OPEN, line
-    )
+    return cv2.morphologyEx(cv2.bitwise_and(rejected, away), cv2.MORPH_OPEN, line)
 
 
 def paper_mean(maps: InkMaps, settings: FinderSettings) -> np.ndarray:
@@ -254,13 +253,12 @@ def paper_mean(maps: InkMaps, settings: FinderSettings) -> np.ndarray:
     return cv2.max(cv2.divide(total, weight, scale=MAX_LEVEL), maps.local)
 
 
-def faint_blobs(maps: InkMaps, blobs: Blobs, settings: FinderSettings) -> Blobs:
+def faint_blobs(maps: InkMaps, away: np.ndarray, blobs: Blobs, settings: FinderSettings) -> Blobs:
     """Small blobs of lighter ink (a thin or blurred glyph beside a bold pip), on paper
-    all round and away from the table, that are not one of the given blobs again."""
+    all round and away from the table (``away``), that are not one of the given blobs
+    again."""
     threshold = cv2.convertScaleAbs(paper_mean(maps, settings), alpha=settings.faint_ratio)
-    faint = cv2.bitwise_and(
-        cv2.compare(maps.darkest, threshold, cv2.CMP_LT), away_from_table(maps, settings)
-    )
+    faint = cv2.bitwise_and(cv2.compare(maps.darkest, threshold, cv2.CMP_LT), away)
     small = replace(
         settings, max_glyph=settings.faint_max_glyph, min_paper=settings.faint_min_paper
     )
@@ -298,10 +296,13 @@ def find_blobs(image: np.ndarray, settings: FinderSettings) -> FoundBlobs:
     faint ones."""
     maps = ink_and_paper(image, settings)
     blobs, rejected = blobs_of(maps.ink, maps.paper, settings)
-    if settings.break_lines and rejected.any():
-        freed, _ = blobs_of(without_lines(rejected, maps, settings), maps.paper, settings)
+    breaking = settings.break_lines and bool(rejected.any())
+    no_faint = selected(blobs, np.zeros(blobs.sizes.size, dtype=bool))
+    if not (breaking or settings.faint_glyphs):
+        return FoundBlobs(blobs=blobs, faint=no_faint)
+    away = away_from_table(maps, settings)
+    if breaking:
+        freed, _ = blobs_of(without_lines(rejected, away, settings), maps.paper, settings)
         blobs = joined(blobs, freed)
-    faint = selected(blobs, np.zeros(blobs.sizes.size, dtype=bool))
-    if settings.faint_glyphs:
-        faint = faint_blobs(maps, blobs, settings)
+    faint = faint_blobs(maps, away, blobs, settings) if settings.faint_glyphs else no_faint
     return FoundBlobs(blobs=blobs, faint=faint)
