@@ -63,6 +63,7 @@ def register(subparsers: Any) -> None:
     )
     bench.add_argument("--frames", type=int, default=BENCH_FRAMES)
     bench.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
+    _candidate_options(bench)
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(run=run_bench)
 
@@ -78,11 +79,39 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
         help=f"prototypes made by companion teach (default: {DEFAULT_DECK_FILE} if present)",
     )
     parser.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
+    _candidate_options(parser)
+
+
+def _candidate_options(parser: argparse.ArgumentParser) -> None:
+    from companion.vision.sources import DEFAULT_SOURCE, CandidateSource
+
+    parser.add_argument(
+        "--candidates",
+        type=CandidateSource,
+        choices=list(CandidateSource),
+        default=None,
+        help=f"where the crops to read come from (default: {DEFAULT_SOURCE.value})",
+    )
+    parser.add_argument("--detector", type=Path, default=None, help="the ONNX index detector")
+
+
+def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    """The CardReader keyword arguments for the model and candidate options."""
+    from companion.vision.detector import DEFAULT_DETECTOR_PATH
+    from companion.vision.model import DEFAULT_MODEL_PATH
+    from companion.vision.sources import DEFAULT_SOURCE
+
+    return {
+        "model_path": args.model or DEFAULT_MODEL_PATH,
+        "source": getattr(args, "candidates", None) or DEFAULT_SOURCE,
+        "detector_path": getattr(args, "detector", None) or DEFAULT_DETECTOR_PATH,
+    }
 
 
 def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
+    from companion.vision.detector import DetectorError
     from companion.vision.enrolment import DeckPrototypes, EnrolmentError
-    from companion.vision.model import DEFAULT_MODEL_PATH, ModelError
+    from companion.vision.model import ModelError
     from companion.vision.reader import CardReader
 
     deck_file = args.deck_file
@@ -91,11 +120,11 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
     try:
         prototypes = DeckPrototypes.load(deck_file) if deck_file is not None else None
         return CardReader(
-            model_path=args.model or DEFAULT_MODEL_PATH,
             deck=deck_profile(getattr(args, "deck", "french52")),
             prototypes=prototypes,
+            **_reader_arguments(args),
         )
-    except (ModelError, EnrolmentError, CardError) as error:
+    except (ModelError, DetectorError, EnrolmentError, CardError) as error:
         print(f"companion {command}: {error}", file=sys.stderr)
         return None
 
@@ -223,13 +252,14 @@ def _print_eval(summary: dict[str, Any]) -> None:
 
 def run_bench(args: argparse.Namespace) -> int:
     from companion.cards import parse_cards
+    from companion.vision.detector import DetectorError
     from companion.vision.drawn import table_frame
-    from companion.vision.model import DEFAULT_MODEL_PATH, ModelError
+    from companion.vision.model import ModelError
     from companion.vision.reader import CardReader, StageTimes
 
     try:
-        reader = CardReader(model_path=args.model or DEFAULT_MODEL_PATH)
-    except ModelError as error:
+        reader = CardReader(**_reader_arguments(args))
+    except (ModelError, DetectorError) as error:
         print(f"companion bench: {error}", file=sys.stderr)
         return EXIT_USAGE
     frame, placed = table_frame(
@@ -246,6 +276,7 @@ def run_bench(args: argparse.Namespace) -> int:
     figures = {
         "frame": "1280x720, ten drawn cards",
         "frames": args.frames,
+        "candidates_from": reader.find.source.value,
         "find_ms": round(times.find / times.frames, 2),
         "read_ms": round(times.read / times.frames, 2),
         "merge_ms": round(times.merge / times.frames, 2),

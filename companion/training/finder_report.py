@@ -27,7 +27,9 @@ from companion.training.held_out import ENGLISH_SEED, POLISH_RUSSIAN_SEED, scene
 from companion.training.reader_data import MIN_VISIBLE, index_geometry, match_candidates
 from companion.training.scenes import INDEX_PIXELS_RANGE
 from companion.training.types import Scene
-from companion.vision.finder import Candidates, FinderSettings, find_candidates
+from companion.vision.detector import DEFAULT_DETECTOR_PATH
+from companion.vision.finder import Candidates
+from companion.vision.sources import CandidateFinder, CandidateSource
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT_MIN_SCALE, REPORT_MAX_SCALE = 0.6, 1.6  # candidate height / index height
@@ -114,9 +116,9 @@ class Tally:
     frames: int = 0
     find_seconds: float = 0.0
 
-    def add(self, scene: Scene, settings: FinderSettings) -> None:
+    def add(self, scene: Scene, find: CandidateFinder) -> None:
         started = time.perf_counter()
-        candidates = find_candidates(scene.image, settings)
+        candidates = find(scene.image)
         self.find_seconds += time.perf_counter() - started
         self.frames += 1
         self.candidates += len(candidates)
@@ -154,18 +156,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--scripts", choices=[choice.value for choice in ScriptChoice], default="all"
     )
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
+    parser.add_argument(
+        "--candidates",
+        type=CandidateSource,
+        choices=list(CandidateSource),
+        default=CandidateSource.BLOBS,
+    )
+    parser.add_argument("--detector", type=Path, default=DEFAULT_DETECTOR_PATH)
     args = parser.parse_args(argv)
     if args.scenes < 1:
         parser.error("--scenes must be at least 1")
     cv2.setNumThreads(1)  # as the reader runs it
-    settings = FinderSettings()
+    find = CandidateFinder(args.candidates, detector_path=args.detector)
     for scripts, seed in SCRIPT_SETS[ScriptChoice(args.scripts)]:
         faces = load_faces(args.faces_cache, scripts=scripts)
         if not faces:
             parser.error(f"no faces in {args.faces_cache} for {scripts}")
         tally = Tally()
         for scene in scenes_from(faces, seed, args.scenes, INDEX_PIXELS_RANGE):
-            tally.add(scene, settings)
+            tally.add(scene, find)
         names = "+".join(script.value for script in scripts)
         print(f"== {names}: {args.scenes} scenes, seeds from {seed:,}")
         for line in tally.lines():

@@ -10,12 +10,13 @@ again with jittered geometry so the reader tolerates the finder's small errors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from companion.training.types import Scene
-from companion.vision.finder import Candidates, FinderSettings, crops_at, find_candidates
+from companion.vision.finder import Candidates, crops_at, find_candidates
 from companion.vision.labels import NOT_AN_INDEX, rank_class, suit_class
 
 UNLABELLED = -1
@@ -166,12 +167,12 @@ def scene_crops(
     *,
     negatives_per_positive: float,
     min_negatives: int,
-    settings: FinderSettings | None = None,
+    find: Callable[[np.ndarray], Candidates] = find_candidates,
     jitter: JitterSettings | None = None,
 ) -> tuple[CropSet, int, int]:
-    """Labelled crops of one scene, with the count of visible indices and of those the
-    finder found (for the finder's recall)."""
-    candidates = find_candidates(scene.image, settings)
+    """Labelled crops of one scene (candidates from ``find``), with the count of visible
+    indices and of those the candidates found (for the finder's recall)."""
+    candidates = find(scene.image)
     ranks, suits = label_candidates(candidates, scene)
     positives = np.nonzero(ranks > NOT_AN_INDEX)[0]
     negatives = np.nonzero(ranks == NOT_AN_INDEX)[0]

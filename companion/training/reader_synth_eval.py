@@ -46,7 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
-    reader = CardReader(model_path=args.model)
+    reader = CardReader(
+        model_path=args.model,
+        source=args.candidates,
+        detector_path=args.detector,
+    )
     report = EvalReport()
     scenes = scenes_from(faces, POLISH_RUSSIAN_SEED, args.scenes, args.index_pixels)
     for number, scene in enumerate(scenes):

@@ -46,7 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_scene_arguments(parser, scenes=300)
     args = parser.parse_args(argv)
     faces = load_faces(args.faces_cache)
-    reader = CardReader(model_path=args.model, min_confidence=LOWEST)
+    reader = CardReader(
+        model_path=args.model,
+        source=args.candidates,
+        detector_path=args.detector,
+        min_confidence=LOWEST,
+    )
     found: list[Found] = []
     readable = 0
     for scene in scenes_from(faces, SWEEP_SEED, args.scenes, args.index_pixels):

@@ -18,7 +18,6 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -28,10 +27,12 @@ from torch import nn
 from companion.cards import IndexScript
 from companion.training.reader_data import UNLABELLED, CropSet, scene_crops
 from companion.training.reader_model import IndexNet
-from companion.training.types import FaceImage
+from companion.training.scene_jobs import SceneJob, faces_for, finder_for
+from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import NOT_AN_INDEX, SUITS, rank_class_names
 from companion.vision.model import INPUT_NAME, OUTPUT_NAMES, normalise_crops
+from companion.vision.sources import CandidateSource
 
 ROOT = Path(__file__).resolve().parents[2]
 VALIDATION_SEED_OFFSET = 1_000_000
@@ -52,40 +53,19 @@ NOISE_SIGMA = (0.0, 8.0)
 NOISE_BANK = 2048  # unit-noise crops drawn once, picked at random per crop
 
 
-@dataclass(frozen=True)
-class SceneJob:
-    seed: int
-    scripts: tuple[str, ...]
-    faces_cache: str
-
-
 def _make_crops(job: SceneJob) -> tuple[CropSet, int, int]:
     from companion.training.scenes import SceneMaker
 
-    faces = _faces_for(job)
+    faces = faces_for(job)
     rng = np.random.default_rng(job.seed)
     scene = SceneMaker(faces, seed=job.seed).make()
     return scene_crops(
-        scene, rng, negatives_per_positive=NEGATIVES_PER_POSITIVE, min_negatives=MIN_NEGATIVES
+        scene,
+        rng,
+        negatives_per_positive=NEGATIVES_PER_POSITIVE,
+        min_negatives=MIN_NEGATIVES,
+        find=finder_for(job),
     )
-
-
-_FACES: dict[tuple[str, ...], list[FaceImage]] = {}
-
-
-def _faces_for(job: SceneJob) -> list[FaceImage]:
-    """Data's rendered faces when its loader is there, else the font-drawn faces."""
-    if job.scripts not in _FACES:
-        scripts = tuple(IndexScript(name) for name in job.scripts)
-        try:
-            from companion.training.faces import load_faces
-        except ImportError:
-            from companion.training.fontfaces import font_faces
-
-            _FACES[job.scripts] = list(font_faces(scripts=scripts))
-        else:
-            _FACES[job.scripts] = list(load_faces(Path(job.faces_cache), scripts=scripts))
-    return _FACES[job.scripts]
 
 
 def build_set(jobs: Sequence[SceneJob], workers: int, label: str) -> CropSet:
@@ -251,19 +231,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--extra-data", type=Path, nargs="*", default=[], help="more cached training crops"
     )
     parser.add_argument("--data-only", action="store_true", help="build the crops and stop")
+    parser.add_argument(
+        "--candidates",
+        type=CandidateSource,
+        choices=list(CandidateSource),
+        default=CandidateSource.BLOBS,
+        help="where the crops of the scenes come from",
+    )
+    parser.add_argument("--detector", type=Path, default=DEFAULT_DETECTOR_PATH)
+    parser.add_argument("--init", type=Path, default=None, help="start from these weights (.pt)")
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_reader.onnx")
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     scripts = tuple(script.value for script in IndexScript)
     cache = str(args.faces_cache)
-    train_jobs = [SceneJob(args.seed * 100_000 + n, scripts, cache) for n in range(args.scenes)]
+    source, detector = args.candidates.value, str(args.detector)
+    train_jobs = [
+        SceneJob(args.seed * 100_000 + n, scripts, cache, source, detector)
+        for n in range(args.scenes)
+    ]
     val_jobs = [
-        SceneJob(VALIDATION_SEED_OFFSET + args.seed * 100_000 + n, scripts, cache)
+        SceneJob(VALIDATION_SEED_OFFSET + args.seed * 100_000 + n, scripts, cache, source, detector)
         for n in range(args.val_scenes)
     ]
-    train_set = cached_set(args.data_dir / f"train-{args.seed}-{args.scenes}.npz", train_jobs, args)
-    val_set = cached_set(args.data_dir / f"val-{args.seed}-{args.val_scenes}.npz", val_jobs, args)
+    suffix = "" if args.candidates is CandidateSource.BLOBS else f"-{source}"
+    train_set = cached_set(
+        args.data_dir / f"train-{args.seed}-{args.scenes}{suffix}.npz", train_jobs, args
+    )
+    val_set = cached_set(
+        args.data_dir / f"val-{args.seed}-{args.val_scenes}{suffix}.npz", val_jobs, args
+    )
     if args.data_only:
         return 0
     for extra in args.extra_data:
@@ -276,6 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     print(f"train crops {len(train_set.ranks)}, validation crops {len(val_set.ranks)}", flush=True)
     net = IndexNet()
+    if args.init is not None:
+        net.load_state_dict(torch.load(args.init))
+        print(f"starting from {args.init}", flush=True)
     train(net, train_set, val_set, args.epochs, args.seed, args.out.with_suffix(".pt"))
     accuracy, per_class, suit_accuracy = evaluate(net, val_set)
     print(f"validation accuracy {accuracy:.4f}, suit accuracy {suit_accuracy:.4f}")

@@ -63,6 +63,24 @@ class Candidates:
         """The crop's corners (TL, TR, BR, BL as the index reads) in frame pixels."""
         return crop_quad(self.centres[row], self.down[row], float(self.heights[row]))
 
+    def subset(self, rows: np.ndarray) -> Candidates:
+        """The candidates at ``rows`` (indices or a boolean mask)."""
+        return Candidates(
+            centres=self.centres[rows],
+            down=self.down[rows],
+            heights=self.heights[rows],
+            crops=self.crops[rows],
+        )
+
+    def joined(self, other: Candidates) -> Candidates:
+        """These candidates followed by ``other``'s."""
+        return Candidates(
+            centres=np.concatenate([self.centres, other.centres]),
+            down=np.concatenate([self.down, other.down]),
+            heights=np.concatenate([self.heights, other.heights]),
+            crops=np.concatenate([self.crops, other.crops]),
+        )
+
 
 def crop_quad(centre: np.ndarray, down: np.ndarray, height: float) -> np.ndarray:
     right = np.array([down[1], -down[0]], dtype=np.float32)

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.cards import FRENCH52, Card, DeckProfile
+from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.enrolment import CROPS_PER_PHOTO, DeckPrototypes
 from companion.vision.finder import (
     Candidates,
@@ -20,6 +21,7 @@ from companion.vision.finder import (
 from companion.vision.labels import NOT_AN_INDEX, RANKS, card_from_classes, rank_class
 from companion.vision.merging import Detection, Read, merge_reads
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
+from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, CandidateSource
 
 # A read index below this confidence is dropped: the lowest threshold at which precision
 # on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py).
@@ -71,6 +73,8 @@ class CardReader:
         prototypes: DeckPrototypes | None = None,
         settings: FinderSettings | None = None,
         min_confidence: float = MIN_CONFIDENCE,
+        source: CandidateSource = DEFAULT_SOURCE,
+        detector_path: Path = DEFAULT_DETECTOR_PATH,
     ) -> None:
         import cv2
 
@@ -80,6 +84,7 @@ class CardReader:
         self.prototypes = prototypes
         self.settings = settings or FinderSettings()
         self.min_confidence = min_confidence
+        self.find = CandidateFinder(source, settings=self.settings, detector_path=detector_path)
         self.times = StageTimes()
         allowed = np.zeros(len(RANKS) + 1, dtype=bool)
         allowed[NOT_AN_INDEX] = True
@@ -91,7 +96,7 @@ class CardReader:
         """Every card whose corner index is readable in a BGR frame, best first."""
         started = time.perf_counter()
         work, scale = working_image(image, self.settings)
-        candidates = find_candidates(work, self.settings)  # in the working image's pixels
+        candidates = self.find(work)  # in the working image's pixels
         found = time.perf_counter()
         readings = self._second_look(work, candidates, self.model.read(candidates.crops))
         read = time.perf_counter()

@@ -10,7 +10,8 @@ from companion.cards import Card, IndexScript
 from companion.training.finder_report import Tally, found_cards, main
 from companion.training.reader_data import MIN_VISIBLE
 from companion.training.types import FaceImage, PlacedCard, PlacedIndex, Scene
-from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates, FinderSettings
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
+from companion.vision.sources import CandidateFinder
 
 INDEX_HEIGHT = 20.0
 DOWN = np.array([0.0, 1.0], np.float32)
@@ -71,7 +72,7 @@ def test_the_tally_reports_recall_by_height(english_faces: list[FaceImage]) -> N
 
     tally = Tally()
     scene = SceneMaker(english_faces, seed=3).make(640, 360)
-    tally.add(scene, FinderSettings())
+    tally.add(scene, CandidateFinder())
     shown = [card for card in scene.cards if any(i.visible >= MIN_VISIBLE for i in card.indices)]
     assert tally.frames == 1
     assert len(tally.cards) == len(shown) > 0

@@ -1,0 +1,272 @@
+"""Train the index detector on synthetic scenes and export it to ONNX.
+
+Run with the training venv (torch installed there only), in the background:
+
+    nohup .venv-train/bin/python -m companion.training.train_detector \\
+        --scenes 5000 --epochs 12 > work-data/runs/detector.log 2>&1 &
+
+Scenes come from ``SceneMaker`` with all three index scripts; each is downscaled as at
+run time and its target maps are drawn from the ground truth (``detector_data``). The
+loss is a focal loss on the heat map (as in CenterNet) plus L1 on the geometry. Prints
+progress and, on held-out scenes, the share of visible indices the detector marks with
+the right centre, direction and size; writes the ONNX model and a JSON of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from companion.cards import IndexScript
+from companion.training.detector_data import DetectorSample, scene_sample
+from companion.training.detector_model import DetectorNet
+from companion.training.reader_data import MIN_VISIBLE, POSITIVE_COSINE, POSITIVE_DISTANCE
+from companion.training.scene_jobs import SceneJob, faces_for
+from companion.vision.detector import (
+    DETECTOR_INPUT,
+    DETECTOR_OUTPUT,
+    STRIDE,
+    Channel,
+    DetectorSettings,
+    find_peaks,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+VALIDATION_SEED_OFFSET = 1_000_000
+FIRST_SEED = 5_000_000  # far from the reader's training scenes and the measuring sets
+BATCH = 8
+LEARNING_RATE = 4e-3
+WEIGHT_DECAY = 1e-4
+OPSET = 17
+FOCAL_POWER = 2.0
+NEGATIVE_POWER = 4.0  # how much the bump's shoulders are spared as negatives
+GEOMETRY_WEIGHT = 1.0
+HEIGHT_TOLERANCE = (0.75, 1.35)  # predicted / true index height counted as right
+
+
+@dataclass(frozen=True)
+class SampleSet:
+    images: np.ndarray  # N x H x W x 3 uint8
+    targets: np.ndarray  # N x C x h x w float16
+    regress: np.ndarray  # N x h x w bool
+    weight: np.ndarray  # N x h x w float16
+
+
+def _make_sample(job: SceneJob) -> DetectorSample:
+    from companion.training.scenes import SceneMaker
+
+    return scene_sample(SceneMaker(faces_for(job), seed=job.seed).make())
+
+
+def build_set(jobs: Sequence[SceneJob], workers: int, label: str) -> SampleSet:
+    images, targets, regress, weight = [], [], [], []
+    started = time.monotonic()
+    with ProcessPoolExecutor(workers) as pool:
+        for done, sample in enumerate(pool.map(_make_sample, jobs, chunksize=8), 1):
+            images.append(sample.image)
+            targets.append(sample.targets.astype(np.float16))
+            regress.append(sample.regress)
+            weight.append(sample.weight.astype(np.float16))
+            if done % 250 == 0 or done == len(jobs):
+                print(f"{label}: {done}/{len(jobs)} scenes, {time.monotonic() - started:.0f} s")
+    return SampleSet(np.stack(images), np.stack(targets), np.stack(regress), np.stack(weight))
+
+
+def cached_set(path: Path, jobs: Sequence[SceneJob], workers: int) -> SampleSet:
+    if path.is_file():
+        with np.load(path) as data:
+            print(f"loaded {path}", flush=True)
+            return SampleSet(data["images"], data["targets"], data["regress"], data["weight"])
+    built = build_set(jobs, workers, path.stem)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(
+        path, images=built.images, targets=built.targets, regress=built.regress, weight=built.weight
+    )
+    return built
+
+
+def to_tensor(images: np.ndarray) -> torch.Tensor:
+    """uint8 N x H x W x 3 BGR to the network's float input (as ``network_input``)."""
+    values = torch.from_numpy(images).float() / 255.0 - 0.5
+    return values.permute(0, 3, 1, 2).contiguous()
+
+
+def detector_loss(
+    output: torch.Tensor, targets: torch.Tensor, regress: torch.Tensor, weight: torch.Tensor
+) -> torch.Tensor:
+    heat = torch.sigmoid(output[:, Channel.HEAT]).clamp(1e-4, 1 - 1e-4)
+    wanted = targets[:, Channel.HEAT]
+    centre = (wanted >= 1.0).float()
+    positive = -torch.log(heat) * (1 - heat) ** FOCAL_POWER * centre
+    negative = (
+        -torch.log(1 - heat)
+        * heat**FOCAL_POWER
+        * (1 - wanted) ** NEGATIVE_POWER
+        * (1 - centre)
+        * weight
+    )
+    count = centre.sum().clamp(min=1.0)
+    heat_loss = (positive.sum() + negative.sum()) / count
+    mask = regress.unsqueeze(1).float()
+    geometry = (output[:, Channel.DOWN_X :] - targets[:, Channel.DOWN_X :]).abs() * mask
+    geometry_loss = geometry.sum() / mask.sum().clamp(min=1.0)
+    return heat_loss + GEOMETRY_WEIGHT * geometry_loss
+
+
+def train(net: DetectorNet, data: SampleSet, epochs: int, seed: int, checkpoint: Path) -> None:
+    generator = np.random.default_rng(seed)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY)
+    steps = epochs * (len(data.images) // BATCH + 1)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, LEARNING_RATE, total_steps=steps)
+    for epoch in range(1, epochs + 1):
+        net.train()
+        order = generator.permutation(len(data.images))
+        started, total = time.monotonic(), 0.0
+        for start in range(0, len(order), BATCH):
+            rows = np.sort(order[start : start + BATCH])
+            loss = detector_loss(
+                net(to_tensor(data.images[rows])),
+                torch.from_numpy(data.targets[rows].astype(np.float32)),
+                torch.from_numpy(data.regress[rows]),
+                torch.from_numpy(data.weight[rows].astype(np.float32)),
+            )
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item() * len(rows)
+            if (start // BATCH) % 100 == 0:
+                print(f"  step {start // BATCH}: loss {loss.item():.4f}", flush=True)
+        print(
+            f"epoch {epoch}/{epochs}: loss {total / len(order):.4f}, "
+            f"{time.monotonic() - started:.0f} s",
+            flush=True,
+        )
+        checkpoint.parent.mkdir(parents=True, exist_ok=True)
+        torch.save(net.state_dict(), checkpoint)
+
+
+@dataclass(frozen=True)
+class Recall:
+    indices: int  # visible indices in the held-out scenes
+    marked: int  # of those, with a peak at the right centre, direction and size
+    peaks: float  # peaks per scene
+
+
+def evaluate(net: DetectorNet, data: SampleSet, settings: DetectorSettings) -> Recall:
+    """The share of visible indices with a peak framing them as the reader needs."""
+    net.eval()
+    indices = marked = peaks_total = 0
+    with torch.no_grad():
+        for row in range(len(data.images)):
+            maps = net(to_tensor(data.images[row : row + 1]))[0].numpy()
+            peaks = find_peaks(maps, settings)
+            peaks_total += len(peaks.heat)
+            wanted = data.targets[row].astype(np.float32)
+            rows, cols = np.nonzero(wanted[Channel.HEAT] >= 1.0)
+            for y, x in zip(rows, cols, strict=True):
+                indices += 1
+                centre = (np.array([x, y]) + wanted[Channel.OFFSET_X :, y, x]) * STRIDE
+                height = float(np.exp(wanted[Channel.LOG_HEIGHT, y, x])) * STRIDE
+                down = wanted[Channel.DOWN_X : Channel.LOG_HEIGHT, y, x]
+                distance = np.linalg.norm(peaks.centres - centre, axis=1) / height
+                cosine = peaks.down @ down
+                ratio = peaks.heights / height
+                hit = (
+                    (distance < POSITIVE_DISTANCE)
+                    & (cosine > POSITIVE_COSINE)
+                    & (ratio > HEIGHT_TOLERANCE[0])
+                    & (ratio < HEIGHT_TOLERANCE[1])
+                )
+                marked += int(hit.any())
+    return Recall(indices, marked, peaks_total / max(len(data.images), 1))
+
+
+def export(net: DetectorNet, path: Path) -> None:
+    net.eval()
+    example = torch.zeros(1, 3, 360, 640)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        net,
+        (example,),
+        str(path),
+        input_names=[DETECTOR_INPUT],
+        output_names=[DETECTOR_OUTPUT],
+        dynamic_axes={
+            DETECTOR_INPUT: {2: "height", 3: "width"},
+            DETECTOR_OUTPUT: {2: "rows", 3: "columns"},
+        },
+        opset_version=OPSET,
+        dynamo=False,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=5000, help="training scenes")
+    parser.add_argument("--val-scenes", type=int, default=200)
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
+    parser.add_argument("--data-dir", type=Path, default=ROOT / "work-data" / "datasets")
+    parser.add_argument("--data-only", action="store_true", help="build the scenes and stop")
+    parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_detector.onnx")
+    args = parser.parse_args(argv)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    scripts = tuple(script.value for script in IndexScript)
+    cache = str(args.faces_cache)
+    first = FIRST_SEED + args.seed * 100_000
+    train_jobs = [SceneJob(first + n, scripts, cache) for n in range(args.scenes)]
+    val_jobs = [
+        SceneJob(VALIDATION_SEED_OFFSET + first + n, scripts, cache) for n in range(args.val_scenes)
+    ]
+    data_dir = args.data_dir
+    train_set = cached_set(
+        data_dir / f"detector-train-{args.seed}-{args.scenes}.npz", train_jobs, args.workers
+    )
+    val_set = cached_set(
+        data_dir / f"detector-val-{args.seed}-{args.val_scenes}.npz", val_jobs, args.workers
+    )
+    if args.data_only:
+        return 0
+    net = DetectorNet()
+    train(net, train_set, args.epochs, args.seed, args.out.with_suffix(".pt"))
+    settings = DetectorSettings()
+    recall = evaluate(net, val_set, settings)
+    share = recall.marked / max(recall.indices, 1)
+    print(
+        f"validation: {recall.marked}/{recall.indices} visible indices marked ({share:.4f}), "
+        f"{recall.peaks:.1f} peaks per scene at heat >= {settings.min_heat}"
+    )
+    export(net, args.out)
+    figures = {
+        "command": " ".join(sys.argv),
+        "seed": args.seed,
+        "train_scenes": args.scenes,
+        "val_scenes": args.val_scenes,
+        "epochs": args.epochs,
+        "val_indices": recall.indices,
+        "val_marked": recall.marked,
+        "val_marked_share": share,
+        "val_peaks_per_scene": recall.peaks,
+        "min_visible": MIN_VISIBLE,
+    }
+    args.out.with_suffix(".json").write_text(json.dumps(figures, indent=2) + "\n", "utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

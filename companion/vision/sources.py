@@ -1,0 +1,52 @@
+"""Where the crops to read come from: the blob finder, the learned detector, or both."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+import numpy as np
+
+from companion.vision.detector import DEFAULT_DETECTOR_PATH, IndexDetector
+from companion.vision.finder import Candidates, FinderSettings, find_candidates
+
+
+class CandidateSource(Enum):
+    BLOBS = "blobs"  # the OpenCV blob-pairing finder
+    DETECTOR = "detector"  # the learned index detector
+    BOTH = "both"
+    GATED = "gated"  # the detector's peaks, and the blob finder's crops where it is warm
+
+
+DEFAULT_SOURCE = CandidateSource.BLOBS
+
+# A blob crop is read in GATED mode when the detector's heat near it is at least this.
+GATE_HEAT = 0.05
+
+
+class CandidateFinder:
+    """Candidate index crops of a working image from the chosen source."""
+
+    def __init__(
+        self,
+        source: CandidateSource = CandidateSource.BLOBS,
+        *,
+        settings: FinderSettings | None = None,
+        detector_path: Path = DEFAULT_DETECTOR_PATH,
+    ) -> None:
+        self.source = source
+        self.settings = settings or FinderSettings()
+        self.detector = (
+            IndexDetector(detector_path) if source is not CandidateSource.BLOBS else None
+        )
+
+    def __call__(self, work: np.ndarray) -> Candidates:
+        if self.detector is None:
+            return find_candidates(work, self.settings)
+        marked = self.detector.mark(work)
+        if self.source is CandidateSource.DETECTOR:
+            return marked.candidates
+        blobs = find_candidates(work, self.settings)
+        if self.source is CandidateSource.GATED and len(blobs):
+            blobs = blobs.subset(marked.heat_near(blobs.centres) >= GATE_HEAT)
+        return marked.candidates.joined(blobs)

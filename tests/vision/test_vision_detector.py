@@ -1,0 +1,90 @@
+"""The learned index detector's input, peak finding and candidates (with made-up maps)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.vision.detector import (
+    CHANNELS,
+    DETECTOR_SIDE,
+    PAD_TO,
+    STRIDE,
+    Channel,
+    DetectorError,
+    DetectorSettings,
+    IndexDetector,
+    find_peaks,
+    network_input,
+)
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
+
+
+def test_network_input_is_downscaled_padded_and_centred_on_zero() -> None:
+    frame = np.full((1000, 1500, 3), 255, np.uint8)
+    tensor, scale = network_input(frame)
+    assert scale == pytest.approx(DETECTOR_SIDE / 1500)
+    assert tensor.shape[:2] == (1, 3)
+    assert tensor.shape[2] % PAD_TO == 0 and tensor.shape[3] % PAD_TO == 0
+    assert tensor.shape[3] == DETECTOR_SIDE
+    rows = round(1000 * scale)
+    assert tensor[0, :, :rows].max() == pytest.approx(0.5)
+    assert tensor[0, :, rows:].max() == 0.0  # padding
+    small, unscaled = network_input(np.zeros((100, 60, 3), np.uint8))
+    assert unscaled == 1.0
+    assert small.shape == (1, 3, 104, 64)
+
+
+def _maps(peaks: list[tuple[int, int, float, float, float]]) -> np.ndarray:
+    """Made-up network output: (row, col, heat probability, down angle degrees, height)."""
+    maps = np.zeros((CHANNELS, 40, 60), np.float32)
+    maps[Channel.HEAT] = -6.0
+    for row, col, probability, degrees, height in peaks:
+        maps[Channel.HEAT, row, col] = np.log(probability / (1 - probability))
+        maps[Channel.HEAT, row, col + 1] = np.log(probability / 2 / (1 - probability / 2))
+        turn = np.radians(degrees)
+        maps[Channel.DOWN_X, row, col] = -np.sin(turn) * 3  # not unit: normalised
+        maps[Channel.DOWN_Y, row, col] = np.cos(turn) * 3
+        maps[Channel.LOG_HEIGHT, row, col] = np.log(height / STRIDE)
+        maps[Channel.OFFSET_X, row, col] = 0.25
+        maps[Channel.OFFSET_Y, row, col] = 0.75
+    return maps
+
+
+def test_peaks_are_local_maxima_above_the_threshold_hottest_first() -> None:
+    maps = _maps([(10, 10, 0.6, 0.0, 20.0), (30, 40, 0.9, 90.0, 32.0), (5, 50, 0.1, 0.0, 9.0)])
+    peaks = find_peaks(maps, DetectorSettings(min_heat=0.15))
+    assert len(peaks.heat) == 2  # the 0.1 peak is too cold; shoulders are not peaks
+    assert peaks.heat[0] == pytest.approx(0.9)
+    assert peaks.centres[0] == pytest.approx([(40 + 0.25) * STRIDE, (30 + 0.75) * STRIDE])
+    assert peaks.down[0] == pytest.approx([-1.0, 0.0], abs=1e-6)
+    assert peaks.heights[0] == pytest.approx(32.0, rel=1e-5)
+    assert peaks.down[1] == pytest.approx([0.0, 1.0], abs=1e-6)
+    capped = find_peaks(maps, DetectorSettings(min_heat=0.05, max_peaks=1))
+    assert len(capped.heat) == 1
+
+
+def test_candidates_join_in_order() -> None:
+    def made(count: int, value: float) -> Candidates:
+        return Candidates(
+            centres=np.full((count, 2), value, np.float32),
+            down=np.tile(np.array([[0.0, 1.0]], np.float32), (count, 1)),
+            heights=np.full(count, value, np.float32),
+            crops=np.zeros((count, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+        )
+
+    joined = made(2, 1.0).joined(made(3, 2.0))
+    assert len(joined) == 5
+    assert joined.heights.tolist() == [1.0, 1.0, 2.0, 2.0, 2.0]
+    assert joined.crops.shape == (5, CROP_HEIGHT, CROP_WIDTH, 3)
+
+
+def test_a_missing_or_broken_detector_model_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(DetectorError, match="no detector model"):
+        IndexDetector(tmp_path / "absent.onnx")
+    broken = tmp_path / "broken.onnx"
+    broken.write_bytes(b"not a model")
+    with pytest.raises(DetectorError, match="not a readable ONNX model"):
+        IndexDetector(broken)
