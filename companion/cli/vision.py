@@ -59,11 +59,12 @@ def register(subparsers: Any) -> None:
 
     bench = subparsers.add_parser(
         "bench",
-        help="time the reader per stage on a synthetic 1280x720 frame with ten cards",
+        help="time the reader per stage on a synthetic 1280x720 frame with ten cards "
+        "(as for live camera frames: detector candidates unless --candidates says otherwise)",
     )
     bench.add_argument("--frames", type=int, default=BENCH_FRAMES)
     bench.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
-    _candidate_options(bench)
+    _candidate_options(bench, live=True)
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(run=run_bench)
 
@@ -82,28 +83,30 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
     _candidate_options(parser)
 
 
-def _candidate_options(parser: argparse.ArgumentParser) -> None:
-    from companion.vision.sources import DEFAULT_SOURCE, CandidateSource
+def _candidate_options(parser: argparse.ArgumentParser, *, live: bool = False) -> None:
+    from companion.vision.sources import DEFAULT_SOURCE, LIVE_SOURCE, CandidateSource
 
+    default = LIVE_SOURCE if live else DEFAULT_SOURCE
     parser.add_argument(
         "--candidates",
         type=CandidateSource,
         choices=list(CandidateSource),
         default=None,
-        help=f"where the crops to read come from (default: {DEFAULT_SOURCE.value})",
+        help=f"where the crops to read come from (default: {default.value})",
     )
     parser.add_argument("--detector", type=Path, default=None, help="the ONNX index detector")
 
 
-def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
-    """The CardReader keyword arguments for the model and candidate options."""
+def _reader_arguments(args: argparse.Namespace, *, live: bool = False) -> dict[str, Any]:
+    """The CardReader keyword arguments for the model and candidate options (``live``:
+    the defaults for camera frames rather than photos)."""
     from companion.vision.detector import DEFAULT_DETECTOR_PATH
     from companion.vision.model import DEFAULT_MODEL_PATH
-    from companion.vision.sources import DEFAULT_SOURCE
+    from companion.vision.sources import DEFAULT_SOURCE, LIVE_SOURCE
 
     return {
         "model_path": args.model or DEFAULT_MODEL_PATH,
-        "source": getattr(args, "candidates", None) or DEFAULT_SOURCE,
+        "source": getattr(args, "candidates", None) or (LIVE_SOURCE if live else DEFAULT_SOURCE),
         "detector_path": getattr(args, "detector", None) or DEFAULT_DETECTOR_PATH,
     }
 
@@ -258,7 +261,7 @@ def run_bench(args: argparse.Namespace) -> int:
     from companion.vision.reader import CardReader, StageTimes
 
     try:
-        reader = CardReader(**_reader_arguments(args))
+        reader = CardReader(**_reader_arguments(args, live=True))
     except (ModelError, DetectorError) as error:
         print(f"companion bench: {error}", file=sys.stderr)
         return EXIT_USAGE

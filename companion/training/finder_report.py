@@ -29,7 +29,7 @@ from companion.training.scenes import INDEX_PIXELS_RANGE
 from companion.training.types import Scene
 from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.finder import Candidates
-from companion.vision.sources import CandidateFinder, CandidateSource
+from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, CandidateSource
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT_MIN_SCALE, REPORT_MAX_SCALE = 0.6, 1.6  # candidate height / index height
@@ -160,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--candidates",
         type=CandidateSource,
         choices=list(CandidateSource),
-        default=CandidateSource.BLOBS,
+        default=DEFAULT_SOURCE,
     )
     parser.add_argument("--detector", type=Path, default=DEFAULT_DETECTOR_PATH)
     args = parser.parse_args(argv)

@@ -13,7 +13,7 @@ from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
 from companion.training.types import FaceImage, Scene
 from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.model import DEFAULT_MODEL_PATH
-from companion.vision.sources import CandidateSource
+from companion.vision.sources import DEFAULT_SOURCE, CandidateSource
 
 ROOT = Path(__file__).resolve().parents[2]
 # First scene seeds of the measuring sets, far from the trainer's (below 2,000,000).
@@ -29,7 +29,7 @@ def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None
         "--candidates",
         type=CandidateSource,
         choices=list(CandidateSource),
-        default=CandidateSource.BLOBS,
+        default=DEFAULT_SOURCE,
         help="where the crops to read come from",
     )
     parser.add_argument("--detector", type=Path, default=DEFAULT_DETECTOR_PATH)

@@ -42,6 +42,10 @@ class Channel(IntEnum):
 
 CHANNELS = len(Channel)
 OFFSET_RANGE = (-1.0, 2.0)  # cells next to the centre's cell learn the geometry too
+# Peaks of two looks this close (in index heights) and of about the same index height
+# (within this ratio) are one index.
+SAME_PEAK_DISTANCE = 0.35
+SAME_PEAK_RATIO = 1.5
 
 
 class DetectorError(RuntimeError):
@@ -52,29 +56,48 @@ class DetectorError(RuntimeError):
 class DetectorSettings:
     min_heat: float = 0.15  # peaks below this probability are not offered
     max_peaks: int = 120  # at most this many peaks per frame, the hottest first
-    # Each peak is also offered upside down: the network sometimes gets an index's way
-    # up wrong, and the reader rejects an upside-down index.
-    both_ways: bool = True
-    # The network is trained on indices up to about 30 px tall at DETECTOR_SIDE; close-ups
-    # with bigger indices are looked at again with the frame at these smaller sides.
-    coarse_sides: tuple[int, ...] = (320, 160)
-    min_coarse_side: int = 96  # no coarser look at a frame whose shorter side gets smaller
+    # Offer each peak upside down too (the reader rejects an upside-down index). It
+    # found nothing more on synthetic scenes or the photos: off.
+    both_ways: bool = False
+    # Keep one peak of an index that several looks marked. Off: the crops of the
+    # other looks are cut at another scale and give the reader another chance (recall
+    # on Polish/Russian synthetic scenes 0.73 without, 0.70 with).
+    one_peak_per_index: bool = False
+    # The network is trained on indices up to about 30 px tall; close-ups with bigger
+    # indices are looked at again with the frame scaled by these fractions of the first
+    # look's scale, steps of 1/sqrt(2) so that every index size falls well inside the
+    # trained range at some look (a 1280 x 720 frame is seen 640 px wide down to 160).
+    coarse_factors: tuple[float, ...] = (0.71, 0.5, 0.35, 0.25)
+    min_coarse_side: int = 64  # no coarser look at a frame whose shorter side gets smaller
 
 
-def network_input(image: np.ndarray, side: int = DETECTOR_SIDE) -> tuple[np.ndarray, float]:
-    """The BGR frame as the network's 1 x 3 x H x W float input (scaled so the longest
-    side is at most ``side``, padded to a multiple of PAD_TO), and the scale."""
-    longest = max(image.shape[:2])
-    scale = min(1.0, side / longest)
-    small = (
-        image
-        if scale == 1.0
-        else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    )
+def input_scale(image: np.ndarray) -> float:
+    """The scale at which the network first looks at a frame: its longest side at most
+    DETECTOR_SIDE."""
+    return min(1.0, DETECTOR_SIDE / float(max(image.shape[:2])))
+
+
+def scaled(image: np.ndarray, scale: float) -> np.ndarray:
+    if scale == 1.0:
+        return image
+    resized: np.ndarray = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return resized
+
+
+def as_tensor(small: np.ndarray) -> np.ndarray:
+    """A BGR image as the network's 1 x 3 x H x W float input, padded to a multiple of
+    PAD_TO."""
     height, width = small.shape[:2]
     padded = np.zeros((_padded(height), _padded(width), 3), dtype=np.float32)
     padded[:height, :width] = small.astype(np.float32) / 255.0 - 0.5
-    return np.ascontiguousarray(padded.transpose(2, 0, 1)[None]), scale
+    return np.ascontiguousarray(padded.transpose(2, 0, 1)[None])
+
+
+def network_input(image: np.ndarray, scale: float | None = None) -> tuple[np.ndarray, float]:
+    """The BGR frame as the network's input, scaled (by default by ``input_scale``), and
+    the scale."""
+    scale = input_scale(image) if scale is None else scale
+    return as_tensor(scaled(image, scale)), scale
 
 
 def _padded(size: int) -> int:
@@ -117,21 +140,44 @@ def find_peaks(maps: np.ndarray, settings: DetectorSettings) -> Peaks:
     )
 
 
+def distinct_peaks(centres: np.ndarray, heights: np.ndarray, heat: np.ndarray) -> np.ndarray:
+    """Row numbers of the peaks to keep, hottest first: a peak is dropped when a hotter
+    kept one lies within SAME_PEAK_DISTANCE of its index height and is of a similar
+    height (the same index seen by two looks)."""
+    distance = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    ratio = heights[None, :] / np.maximum(heights[:, None], 1e-6)
+    same = (
+        (distance < SAME_PEAK_DISTANCE * heights[:, None])
+        & (ratio > 1 / SAME_PEAK_RATIO)
+        & (ratio < SAME_PEAK_RATIO)
+    )
+    dropped = np.zeros(heat.shape[0], dtype=bool)
+    kept: list[int] = []
+    for row in np.argsort(-heat, kind="stable"):
+        if not dropped[row]:
+            kept.append(int(row))
+            dropped |= same[row]  # same[row, other]: ``other`` is this index again
+    return np.array(kept, dtype=np.int64)
+
+
 @dataclass(frozen=True)
 class Marked:
     """What the detector made of one working image."""
 
     candidates: Candidates  # crops at its peaks
-    heat: np.ndarray  # rows x columns probabilities of an index centre per cell
-    scale: float  # working image pixels to network input pixels
+    heat: tuple[np.ndarray, ...]  # per look: rows x columns probabilities of an index centre
+    scales: tuple[float, ...]  # per look: working image pixels to network input pixels
 
     def heat_near(self, points: np.ndarray) -> np.ndarray:
-        """The hottest cell within one cell of each working-image point (N x 2)."""
-        widened = cv2.dilate(self.heat, np.ones((3, 3), np.uint8))
-        cells = np.floor(points * self.scale / STRIDE).astype(np.int64)
-        cols = np.clip(cells[:, 0], 0, widened.shape[1] - 1)
-        rows = np.clip(cells[:, 1], 0, widened.shape[0] - 1)
-        near: np.ndarray = widened[rows, cols]
+        """The hottest cell within one cell of each working-image point (N x 2), over
+        all looks."""
+        near = np.zeros(points.shape[0], np.float32)
+        for heat, scale in zip(self.heat, self.scales, strict=True):
+            widened = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+            cells = np.floor(points * scale / STRIDE).astype(np.int64)
+            cols = np.clip(cells[:, 0], 0, widened.shape[1] - 1)
+            rows = np.clip(cells[:, 1], 0, widened.shape[0] - 1)
+            near = np.maximum(near, widened[rows, cols])
         return near
 
 
@@ -161,30 +207,41 @@ class IndexDetector:
         self.path = path
         self.settings = settings or DetectorSettings()
 
-    def maps(self, image: np.ndarray, side: int = DETECTOR_SIDE) -> tuple[np.ndarray, float]:
-        """The network's C x H x W output for a BGR frame seen at ``side``, and the
-        frame-to-input scale."""
-        tensor, scale = network_input(image, side)
-        output = self._session.run([DETECTOR_OUTPUT], {DETECTOR_INPUT: tensor})[0]
-        return np.asarray(output)[0], scale
+    def maps(self, small: np.ndarray) -> np.ndarray:
+        """The network's C x H x W output for a BGR image already at its look's scale."""
+        output = self._session.run([DETECTOR_OUTPUT], {DETECTOR_INPUT: as_tensor(small)})[0]
+        maps: np.ndarray = np.asarray(output)[0]
+        return maps
+
+    def looks(self, work: np.ndarray) -> list[tuple[np.ndarray, float]]:
+        """The frame at each look's scale, with the scale; the coarser looks are made
+        from the first, which is much cheaper than from the full frame."""
+        scale = input_scale(work)
+        first = scaled(work, scale)
+        made = [(first, scale)]
+        shorter = min(work.shape[:2])
+        for factor in self.settings.coarse_factors:
+            if shorter * scale * factor >= self.settings.min_coarse_side:
+                made.append((scaled(first, factor), scale * factor))
+        return made
 
     def mark(self, work: np.ndarray) -> Marked:
-        """Candidate crops at the marked index centres (in ``work``'s pixels) of every
-        look, and the finest look's heat map."""
-        maps, scale = self.maps(work)
-        looks = [(find_peaks(maps, self.settings), scale)]
-        shorter, longer = sorted(work.shape[:2])
-        for side in self.settings.coarse_sides:
-            coarse = side / longer
-            if coarse >= scale or shorter * coarse < self.settings.min_coarse_side:
-                continue
-            coarse_maps, coarse = self.maps(work, side)
-            looks.append((find_peaks(coarse_maps, self.settings), coarse))
+        """Candidate crops at the marked index centres (in ``work``'s pixels) and the heat
+        maps of every look."""
+        looks, heat = [], []
+        for small, scale in self.looks(work):
+            maps = self.maps(small)
+            looks.append((find_peaks(maps, self.settings), scale))
+            heat.append(_sigmoid(maps[Channel.HEAT]))
         centres = np.concatenate([peaks.centres / factor for peaks, factor in looks])
         heights = np.concatenate([peaks.heights / factor for peaks, factor in looks])
-        heights = (heights * CROP_PER_INDEX).astype(np.float32)
-        centres = centres.astype(np.float32)
         down = np.concatenate([peaks.down for peaks, _ in looks])
+        if self.settings.one_peak_per_index:
+            heat_values = np.concatenate([peaks.heat for peaks, _ in looks])
+            kept = distinct_peaks(centres, heights, heat_values)
+            centres, heights, down = centres[kept], heights[kept], down[kept]
+        centres = centres.astype(np.float32)
+        heights = (heights * CROP_PER_INDEX).astype(np.float32)
         if self.settings.both_ways:
             centres = np.concatenate([centres, centres])
             heights = np.concatenate([heights, heights])
@@ -195,4 +252,4 @@ class IndexDetector:
             heights=heights,
             crops=cut_crops(work, centres, down, heights),
         )
-        return Marked(candidates, _sigmoid(maps[Channel.HEAT]), scale)
+        return Marked(candidates, tuple(heat), tuple(factor for _, factor in looks))

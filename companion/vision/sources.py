@@ -18,7 +18,12 @@ class CandidateSource(Enum):
     GATED = "gated"  # the detector's peaks, and the blob finder's crops where it is warm
 
 
-DEFAULT_SOURCE = CandidateSource.BLOBS
+# Photos: the detector's peaks and the blob finder's crops where the detector is warm
+# read the most cards. Live frames: the detector alone is several times faster on
+# textured tables (the blob finder offers 1,000-2,000 crops there) and reads the photos
+# as well, but fewer of the hardest synthetic indices (models/README.md has the figures).
+DEFAULT_SOURCE = CandidateSource.GATED
+LIVE_SOURCE = CandidateSource.DETECTOR
 
 # A blob crop is read in GATED mode when the detector's heat near it is at least this.
 GATE_HEAT = 0.05

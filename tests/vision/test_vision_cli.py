@@ -127,6 +127,30 @@ def test_bench_prints_stage_timings() -> None:
     figures = json.loads(result.stdout)
     assert figures["total_ms"] > 0
     assert {"find_ms", "read_ms", "merge_ms"} <= figures.keys()
+    assert figures["candidates_from"] == "detector"  # as for live camera frames
+    assert figures["cards_read"] == figures["cards_expected"]
+
+
+def test_every_candidate_source_reads_a_table(tmp_path: Path) -> None:
+    path = _frame_file(tmp_path, "table.png", ["KS", "4D", "10H"], seed=5)
+    for source in ("blobs", "detector", "both", "gated"):
+        result = _companion("recognize", str(path), "--json", "--candidates", source)
+        assert result.returncode == 0, result.stderr
+        cards = sorted(card["card"] for card in json.loads(result.stdout)[0]["cards"])
+        assert cards == ["10H", "4D", "KS"], source
+
+
+def test_a_missing_detector_model_is_reported_without_a_traceback(tmp_path: Path) -> None:
+    path = _frame_file(tmp_path, "table.png", ["KS"])
+    missing = tmp_path / "nowhere.onnx"
+    result = _companion("recognize", str(path), "--detector", str(missing))
+    assert result.returncode == 2
+    assert f"no detector model at {missing}" in result.stderr
+    assert "Traceback" not in result.stderr
+    blobs_only = _companion(
+        "recognize", str(path), "--detector", str(missing), "--candidates", "blobs"
+    )
+    assert blobs_only.returncode == 0, blobs_only.stderr
 
 
 def test_boxes_of_a_photo_decoded_reduced_are_in_the_file_pixels(tmp_path: Path) -> None:

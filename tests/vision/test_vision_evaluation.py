@@ -58,7 +58,9 @@ def test_missing_column_is_reported(tmp_path: Path) -> None:
 
 def test_scoring_counts_hits_misses_extras_and_excuses_partials() -> None:
     report = EvalReport()
-    score_image(_entry("2C JS 3H", partial="4S", unknown=1), parse_cards("2C 4S 9D 8C"), report)
+    score_image(
+        _entry("2C JS 3H", partial="4S", unknown=1), list(parse_cards("2C 4S 9D 8C")), report
+    )
     overall = report.overall
     # 2C hit; 4S excused (partial); 9D excused by the "?"; 8C extra; JS and 3H missed
     assert (overall.true_positives, overall.false_positives, overall.false_negatives) == (1, 1, 2)

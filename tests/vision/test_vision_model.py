@@ -1,11 +1,14 @@
-"""The committed ONNX model loads and reads drawn cards of every rank and suit."""
+"""The committed ONNX models load; the reader reads drawn cards of every rank and suit, and
+the detector alone finds the indices of drawn cards."""
 
 from __future__ import annotations
 
-from companion.cards import Card, IndexScript, Rank, Suit
+from companion.cards import Card, IndexScript, Rank, Suit, parse_cards
+from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.drawn import table_frame
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader
 from companion.vision.reader import CardReader
+from companion.vision.sources import CandidateSource
 
 MODEL_BUDGET_BYTES = 10 * 1024 * 1024
 
@@ -44,3 +47,11 @@ def test_reads_polish_and_russian_letters_as_the_same_ranks() -> None:
             )
             found = [detection.card for detection in reader.read(frame)]
             assert found[:1] == [card], f"{script.value} {card}: read {found}"
+
+
+def test_detector_model_loads_and_its_candidates_alone_read_drawn_cards() -> None:
+    cards = list(parse_cards("2S 5H 9D JC QS KH AD 10C 7S 3H"))
+    frame, _ = table_frame(cards, card_height=190.0, seed=1)
+    reader = CardReader(source=CandidateSource.DETECTOR, detector_path=DEFAULT_DETECTOR_PATH)
+    found = sorted(str(detection.card) for detection in reader.read(frame))
+    assert found == sorted(str(card) for card in cards)

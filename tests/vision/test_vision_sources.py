@@ -1,0 +1,75 @@
+"""Candidate sources: the blob finder, the detector, both, or blobs gated by its heat."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.cards import parse_cards
+from companion.vision.detector import STRIDE, Marked
+from companion.vision.drawn import table_frame
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates, find_candidates
+from companion.vision.sources import GATE_HEAT, CandidateFinder, CandidateSource
+
+PEAK = np.array([[100.0, 120.0]], np.float32)
+
+
+class FakeDetector:
+    """Marks one index at PEAK; its heat is high on the left half of the frame only."""
+
+    def mark(self, work: np.ndarray) -> Marked:
+        rows, cols = work.shape[0] // STRIDE, work.shape[1] // STRIDE
+        heat = np.zeros((rows, cols), np.float32)
+        heat[:, : cols // 2] = 0.9
+        candidates = Candidates(
+            centres=PEAK,
+            down=np.array([[0.0, 1.0]], np.float32),
+            heights=np.array([30.0], np.float32),
+            crops=np.zeros((1, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+        )
+        return Marked(candidates, (heat,), (1.0,))
+
+
+def _finder(source: CandidateSource) -> CandidateFinder:
+    finder = CandidateFinder(CandidateSource.BLOBS)
+    finder.source = source
+    finder.detector = FakeDetector()  # type: ignore[assignment]
+    return finder
+
+
+def test_each_source_offers_its_candidates() -> None:
+    frame, _ = table_frame(list(parse_cards("2S 5H 9D JC")), card_height=190.0, seed=3)
+    blobs = find_candidates(frame)
+    half = frame.shape[1] / 2
+    on_the_left = int((blobs.centres[:, 0] < half - STRIDE).sum())
+    assert 0 < on_the_left < len(blobs)
+
+    assert len(CandidateFinder(CandidateSource.BLOBS)(frame)) == len(blobs)
+    detector_only = _finder(CandidateSource.DETECTOR)(frame)
+    assert detector_only.centres.tolist() == PEAK.tolist()
+    both = _finder(CandidateSource.BOTH)(frame)
+    assert len(both) == 1 + len(blobs)
+    gated = _finder(CandidateSource.GATED)(frame)
+    assert gated.centres[0].tolist() == PEAK[0].tolist()
+    kept = gated.centres[1:]
+    assert (kept[:, 0] < half + STRIDE).all()  # only blobs where the heat is high
+    assert len(kept) >= on_the_left
+    assert GATE_HEAT < 0.9
+
+
+def test_heat_near_a_point_is_the_hottest_neighbouring_cell() -> None:
+    heat = np.zeros((10, 10), np.float32)
+    heat[4, 6] = 0.7
+    marked = Marked(
+        Candidates(
+            centres=np.zeros((0, 2), np.float32),
+            down=np.zeros((0, 2), np.float32),
+            heights=np.zeros(0, np.float32),
+            crops=np.zeros((0, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+        ),
+        (heat, np.zeros((2, 2), np.float32)),
+        (0.5, 0.1),  # working pixels to network pixels, per look
+    )
+    cell = STRIDE / 0.5  # working pixels per cell
+    points = np.array([[6.5 * cell, 4.5 * cell], [7.5 * cell, 5.5 * cell], [1.0, 1.0]])
+    near = marked.heat_near(points)
+    assert near.tolist() == [np.float32(0.7), np.float32(0.7), 0.0]
