@@ -28,6 +28,15 @@ class EnrolmentError(ValueError):
 
 
 @dataclass(frozen=True)
+class Relabelled:
+    """An index's card after the prototypes had their say."""
+
+    card: Card | None
+    score: float  # the model's confidence, or the similarity to the matching prototype
+    by_prototype: bool  # a prototype named it: accepted whatever the reader's threshold
+
+
+@dataclass(frozen=True)
 class DeckPrototypes:
     cards: tuple[Card, ...]
     vectors: np.ndarray  # len(cards) x E, L2-normalised
@@ -37,17 +46,15 @@ class DeckPrototypes:
         best = int(np.argmax(similarity))
         return self.cards[best], float(similarity[best])
 
-    def relabel(
-        self, card: Card | None, score: float, embedding: np.ndarray
-    ) -> tuple[Card | None, float]:
+    def relabel(self, card: Card | None, score: float, embedding: np.ndarray) -> Relabelled:
         """The prototype's card when the embedding is close to one, else the model's if
         it is one of the enrolled cards: the enrolled cards are the deck in play."""
         nearest, similarity = self.nearest(embedding)
         if similarity >= MIN_SIMILARITY:
-            return nearest, similarity
+            return Relabelled(nearest, similarity, by_prototype=True)
         if card is not None and card not in self.cards:
-            return None, 0.0
-        return card, score
+            return Relabelled(None, 0.0, by_prototype=False)
+        return Relabelled(card, score, by_prototype=False)
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -170,9 +170,12 @@ class CardReader:
         for row in rows:
             card = card_from_classes(int(ranks[row]), int(suits[row]))
             score = float(confidence[row]) if card is not None else 0.0
+            accepted = score >= self.min_confidence
             if self.prototypes is not None:
-                card, score = self.prototypes.relabel(card, score, readings.embeddings[row])
-            if card is not None and score >= self.min_confidence:
+                relabelled = self.prototypes.relabel(card, score, readings.embeddings[row])
+                card, score = relabelled.card, relabelled.score
+                accepted = relabelled.by_prototype or score >= self.min_confidence
+            if card is not None and accepted:
                 reads.append(Read(card, score, int(row)))
         return reads
 

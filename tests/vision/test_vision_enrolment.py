@@ -12,6 +12,7 @@ from companion.vision.enrolment import (
     MIN_SIMILARITY,
     DeckPrototypes,
     EnrolmentError,
+    Relabelled,
     build_prototypes,
     card_from_file_name,
 )
@@ -40,13 +41,16 @@ def test_prototypes_round_trip_and_relabel(tmp_path: Path) -> None:
     loaded = DeckPrototypes.load(path)
     assert loaded.cards == (Card.parse("QH"), Card.parse("KS"))
     unit_queen = queen / np.linalg.norm(queen)
-    card, score = loaded.relabel(Card.parse("2C"), 0.7, unit_queen)
-    assert card == Card.parse("QH") and score >= MIN_SIMILARITY
+    named = loaded.relabel(Card.parse("2C"), 0.7, unit_queen)
+    assert named.card == Card.parse("QH") and named.score >= MIN_SIMILARITY
+    assert named.by_prototype  # accepted even though the similarity is below 0.98
     unrelated = rng.normal(size=16).astype(np.float32)
     unrelated /= np.linalg.norm(unrelated)
-    assert loaded.relabel(Card.parse("KS"), 0.7, unrelated) == (Card.parse("KS"), 0.7)
+    assert loaded.relabel(Card.parse("KS"), 0.7, unrelated) == Relabelled(
+        Card.parse("KS"), 0.7, by_prototype=False
+    )
     # a card that was not enrolled is not in the deck: the model's read of it is dropped
-    assert loaded.relabel(Card.parse("2C"), 0.99, unrelated) == (None, 0.0)
+    assert loaded.relabel(Card.parse("2C"), 0.99, unrelated).card is None
 
 
 def test_corrupt_deck_file_is_a_clear_error(tmp_path: Path) -> None:

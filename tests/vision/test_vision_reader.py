@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
-from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES
+from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
 from companion.vision.model import Readings
 from companion.vision.reader import SECOND_LOOK_JITTERS, CardReader
 
@@ -68,3 +68,24 @@ def test_only_uncertain_reads_are_looked_at_again_and_averaged() -> None:
         np.array(_one_hot(SUIT_CLASSES, 1, 0.999)) + (looks - 1) * np.array(second_suit)
     ) / looks
     np.testing.assert_allclose(result.suit_probs[1], expected_suit, rtol=1e-5)
+
+
+def test_a_prototype_match_is_kept_below_the_readers_threshold() -> None:
+    from companion.cards import Card, Rank
+    from companion.vision.enrolment import MIN_SIMILARITY, DeckPrototypes
+
+    queen = np.array([1.0, 0.0, 0.0, 0.0], dtype=np.float32)
+    close = np.array([MIN_SIMILARITY + 0.02, np.sqrt(1 - (MIN_SIMILARITY + 0.02) ** 2), 0, 0])
+    far = np.array([0.0, 0.0, 1.0, 0.0])
+    prototypes = DeckPrototypes((Card.parse("QH"), Card.parse("7S")), np.stack([queen, far]))
+    reader = CardReader(prototypes=prototypes)
+    unsure_queen = _one_hot(RANK_CLASSES, rank_class(Rank.QUEEN), 0.9)  # below 0.98
+    hearts = _one_hot(SUIT_CLASSES, 1, 0.999)
+    readings = Readings(
+        np.array([unsure_queen, unsure_queen], dtype=np.float32),
+        np.array([hearts, hearts], dtype=np.float32),
+        np.stack([close, np.array([0.0, 0.0, 0.0, 1.0])]).astype(np.float32),
+    )
+    reads = reader._reads(readings)
+    assert [(str(read.card), read.row) for read in reads] == [("QH", 0)]
+    assert reader.min_confidence > 0.9  # row 1: no prototype near, and too unsure
