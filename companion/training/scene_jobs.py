@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +18,25 @@ class SceneJob:
     faces_cache: str
     candidates: str = "blobs"  # a CandidateSource value: where the crops come from
     detector: str = ""  # the detector model, for the sources that use it
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def add_trainer_arguments(
+    parser: argparse.ArgumentParser, *, scenes: int, val_scenes: int, epochs: int, seed: int
+) -> None:
+    """The arguments both trainers take: how many scenes, epochs and which seed, the
+    worker processes and threads, and where faces and cached data live."""
+    parser.add_argument("--scenes", type=int, default=scenes, help="training scenes")
+    parser.add_argument("--val-scenes", type=int, default=val_scenes)
+    parser.add_argument("--epochs", type=int, default=epochs)
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
+    parser.add_argument("--data-dir", type=Path, default=ROOT / "work-data" / "datasets")
+    parser.add_argument("--data-only", action="store_true", help="build the data and stop")
 
 
 _FACES: dict[tuple[str, ...], list[FaceImage]] = {}

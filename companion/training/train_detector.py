@@ -30,7 +30,7 @@ from companion.cards import IndexScript
 from companion.training.detector_data import DetectorSample, scene_sample
 from companion.training.detector_model import DetectorNet
 from companion.training.reader_data import MIN_VISIBLE, POSITIVE_COSINE, POSITIVE_DISTANCE
-from companion.training.scene_jobs import SceneJob, faces_for
+from companion.training.scene_jobs import SceneJob, add_trainer_arguments, faces_for
 from companion.vision.detector import (
     DETECTOR_INPUT,
     DETECTOR_OUTPUT,
@@ -212,15 +212,7 @@ def export(net: DetectorNet, path: Path) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=5000, help="training scenes")
-    parser.add_argument("--val-scenes", type=int, default=200)
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
-    parser.add_argument("--data-dir", type=Path, default=ROOT / "work-data" / "datasets")
-    parser.add_argument("--data-only", action="store_true", help="build the scenes and stop")
+    add_trainer_arguments(parser, scenes=5000, val_scenes=200, epochs=8, seed=1)
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_detector.onnx")
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)

@@ -27,7 +27,12 @@ from torch import nn
 from companion.cards import IndexScript
 from companion.training.reader_data import UNLABELLED, CropSet, scene_crops
 from companion.training.reader_model import IndexNet
-from companion.training.scene_jobs import SceneJob, faces_for, finder_for
+from companion.training.scene_jobs import (
+    SceneJob,
+    add_trainer_arguments,
+    faces_for,
+    finder_for,
+)
 from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import NOT_AN_INDEX, SUITS, rank_class_names
@@ -219,18 +224,10 @@ def export(net: IndexNet, path: Path) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=1500, help="training scenes")
-    parser.add_argument("--val-scenes", type=int, default=200)
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--seed", type=int, default=4)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
-    parser.add_argument("--data-dir", type=Path, default=ROOT / "work-data" / "datasets")
+    add_trainer_arguments(parser, scenes=1500, val_scenes=200, epochs=12, seed=4)
     parser.add_argument(
         "--extra-data", type=Path, nargs="*", default=[], help="more cached training crops"
     )
-    parser.add_argument("--data-only", action="store_true", help="build the crops and stop")
     parser.add_argument(
         "--candidates",
         type=CandidateSource,

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from companion.vision.finder import Candidates, cut_crops
+from companion.vision.onnx_session import one_thread_session
 
 DEFAULT_DETECTOR_PATH = Path(__file__).resolve().parents[2] / "models" / "index_detector.onnx"
 DETECTOR_INPUT = "image"
@@ -187,23 +188,13 @@ class IndexDetector:
     def __init__(
         self, path: Path = DEFAULT_DETECTOR_PATH, settings: DetectorSettings | None = None
     ) -> None:
-        import onnxruntime as ort
-
-        if not path.is_file():
-            raise DetectorError(f"no detector model at {path}: train one with train_detector.py")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 1
-        options.inter_op_num_threads = 1
-        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        options.enable_mem_pattern = False  # frames of different sizes
-        try:
-            self._session = ort.InferenceSession(
-                str(path), sess_options=options, providers=["CPUExecutionProvider"]
-            )
-        except Exception as error:  # onnxruntime raises its own untyped errors
-            raise DetectorError(f"{path} is not a readable ONNX model: {error}") from None
-        if DETECTOR_OUTPUT not in {output.name for output in self._session.get_outputs()}:
-            raise DetectorError(f"{path} lacks the output {DETECTOR_OUTPUT}")
+        self._session = one_thread_session(
+            path,
+            DetectorError,
+            model="detector",
+            trainer="train_detector.py",
+            outputs={DETECTOR_OUTPUT},
+        )
         self.path = path
         self.settings = settings or DetectorSettings()
 

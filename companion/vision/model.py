@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.vision.onnx_session import one_thread_session
+
 DEFAULT_MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "index_reader.onnx"
 INPUT_NAME = "crops"
 OUTPUT_NAMES = ("rank_logits", "suit_logits", "embedding")
@@ -58,24 +60,9 @@ class IndexReader:
     """The ONNX index reader on one thread."""
 
     def __init__(self, path: Path = DEFAULT_MODEL_PATH) -> None:
-        import onnxruntime as ort
-
-        if not path.is_file():
-            raise ModelError(f"no reader model at {path}: train one with train_reader.py")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 1
-        options.inter_op_num_threads = 1
-        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        options.enable_mem_pattern = False
-        try:
-            self._session = ort.InferenceSession(
-                str(path), sess_options=options, providers=["CPUExecutionProvider"]
-            )
-        except Exception as error:  # onnxruntime raises its own untyped errors
-            raise ModelError(f"{path} is not a readable ONNX model: {error}") from None
-        names = {output.name for output in self._session.get_outputs()}
-        if not set(OUTPUT_NAMES) <= names:
-            raise ModelError(f"{path} lacks the outputs {', '.join(OUTPUT_NAMES)}")
+        self._session = one_thread_session(
+            path, ModelError, model="reader", trainer="train_reader.py", outputs=set(OUTPUT_NAMES)
+        )
         self.path = path
 
     def read(self, crops: np.ndarray) -> Readings:

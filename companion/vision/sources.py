@@ -17,6 +17,9 @@ class CandidateSource(Enum):
     BOTH = "both"
     GATED = "gated"  # the detector's peaks, and the blob finder's crops where it is warm
 
+    def __str__(self) -> str:  # as command-line help shows the choices
+        return self.value
+
 
 # Photos: the detector's peaks and the blob finder's crops where the detector is warm
 # read the most cards. Live frames: the detector alone is several times faster on
