@@ -40,7 +40,13 @@ class IndexNet(nn.Module):
         self.rank_head = nn.Linear(EMBEDDING, RANK_CLASSES)
         self.suit_head = nn.Linear(EMBEDDING, SUIT_CLASSES)
 
-    def forward(self, crops: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        embedding = self.embed(self.features(crops))
+    def forward(
+        self, crops: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+        """Rank logits, suit logits, the embedding, and the last convolution's features
+        flattened (their spatial layout tells glyphs apart that no class was trained on:
+        deck enrolment compares these)."""
+        features = self.features(crops)
+        embedding = self.embed(features)
         hidden = torch.relu(embedding)
-        return self.rank_head(hidden), self.suit_head(hidden), embedding
+        return self.rank_head(hidden), self.suit_head(hidden), embedding, features.flatten(1)

@@ -114,7 +114,7 @@ def evaluate(net: IndexNet, data: CropSet) -> tuple[float, dict[str, float], flo
     with torch.no_grad():
         for start in range(0, len(data.ranks), BATCH * 4):
             batch = torch.from_numpy(normalise_crops(data.crops[start : start + BATCH * 4]))
-            rank_logits, suit_logits, _ = net(batch)
+            rank_logits, suit_logits, *_ = net(batch)
             rank_pred.append(rank_logits.argmax(1).numpy())
             suit_pred.append(suit_logits.argmax(1).numpy())
     ranks, suits = np.concatenate(rank_pred), np.concatenate(suit_pred)
@@ -161,7 +161,7 @@ def train(
             batch = torch.from_numpy(normalise_crops(crops))
             ranks = torch.from_numpy(train_set.ranks[rows])
             suits = torch.from_numpy(train_set.suits[rows])
-            rank_logits, suit_logits, _ = net(batch)
+            rank_logits, suit_logits, *_ = net(batch)
             is_index = (ranks != NOT_AN_INDEX).float()
             loss = rank_loss(rank_logits, ranks) + (
                 suit_loss(suit_logits, suits) * is_index

@@ -7,6 +7,7 @@ textured table at any angle.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.cards import Card, IndexScript, index_label
+from companion.cards import Card, IndexScript, Rank, index_label
 
 FACE_WIDTH = 250
 FACE_HEIGHT = 350
@@ -58,15 +59,19 @@ def _text_tile(
     return tile
 
 
-def draw_face(card: Card, script: IndexScript = IndexScript.ENGLISH) -> np.ndarray:
-    """The card's face, upright, as an RGB array of FACE_HEIGHT x FACE_WIDTH."""
+def draw_face(
+    card: Card,
+    script: IndexScript = IndexScript.ENGLISH,
+    letters: Mapping[Rank, str] | None = None,
+) -> np.ndarray:
+    """The card's face, upright, as an RGB array of FACE_HEIGHT x FACE_WIDTH; ``letters``
+    overrides the script's index letter of some ranks (a deck the reader never saw)."""
+    label = (letters or {}).get(card.rank) or index_label(card.rank, script)
     face = Image.new("RGB", (FACE_WIDTH, FACE_HEIGHT), PAPER)
     draw = ImageDraw.Draw(face)
     draw.rectangle((0, 0, FACE_WIDTH - 1, FACE_HEIGHT - 1), outline=(180, 180, 180))
     colour = RED if card.suit.is_red else BLACK
-    glyph = _text_tile(
-        index_label(card.rank, script), _font(int(GLYPH_HEIGHT * FACE_HEIGHT * 1.3)), colour
-    )
+    glyph = _text_tile(label, _font(int(GLYPH_HEIGHT * FACE_HEIGHT * 1.3)), colour)
     glyph = glyph.resize(
         (
             glyph.width * int(GLYPH_HEIGHT * FACE_HEIGHT) // glyph.height,
@@ -113,6 +118,7 @@ def table_frame(
     card_height: float = 200.0,
     seed: int = 0,
     script: IndexScript = IndexScript.ENGLISH,
+    letters: Mapping[Rank, str] | None = None,
 ) -> tuple[np.ndarray, list[DrawnCard]]:
     """A BGR frame with the cards laid out apart on a grid, each at a random angle."""
     rng = np.random.default_rng(seed)
@@ -125,7 +131,7 @@ def table_frame(
         row, column = divmod(number, columns)
         centre = np.array([(column + 0.5) * width / columns, (row + 0.5) * height / rows])
         angle = rng.uniform(0, 360)
-        face = cv2.cvtColor(draw_face(card, script), cv2.COLOR_RGB2BGR)
+        face = cv2.cvtColor(draw_face(card, script, letters), cv2.COLOR_RGB2BGR)
         matrix = cv2.getRotationMatrix2D((FACE_WIDTH / 2, FACE_HEIGHT / 2), angle, scale)
         matrix[:, 2] += centre - np.array([FACE_WIDTH / 2, FACE_HEIGHT / 2])
         warped = cv2.warpAffine(face, matrix, (width, height))

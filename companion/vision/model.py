@@ -1,8 +1,9 @@
 """The index-reading CNN, run with onnxruntime on one thread.
 
 The network (trained by ``companion/training/train_reader.py``) takes normalised upright
-crops and returns rank logits (class 0 = not an index), suit logits and an embedding
-used for deck enrolment. The same ``normalise_crops`` runs at training and at run time.
+crops and returns rank logits (class 0 = not an index), suit logits, an embedding and
+the last convolution's features; the reader uses the logits and, for deck enrolment, the
+features. The same ``normalise_crops`` runs at training and at run time.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from companion.vision.onnx_session import one_thread_session
 
 DEFAULT_MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "index_reader.onnx"
 INPUT_NAME = "crops"
-OUTPUT_NAMES = ("rank_logits", "suit_logits", "embedding")
+OUTPUT_NAMES = ("rank_logits", "suit_logits", "embedding", "features")
+# What the reader uses: the two heads, and for deck enrolment the last convolution's
+# features (the 64-value embedding, trained only through the known classes, puts glyphs
+# no class was trained on close together; the spatial features tell them apart).
+READ_OUTPUTS = ("rank_logits", "suit_logits", "features")
 WHITE_PERCENTILE = 0.95  # the crop's paper white, per channel
 MIN_WHITE = 24.0  # below this a crop is too dark to normalise by its white
 # Crops per onnxruntime call. With the memory arena on, onnxruntime keeps and reuses the
@@ -35,7 +40,7 @@ class Readings:
 
     rank_probs: np.ndarray  # N x RANK_CLASSES
     suit_probs: np.ndarray  # N x SUIT_CLASSES
-    embeddings: np.ndarray  # N x E, L2-normalised
+    embeddings: np.ndarray  # N x F: the crop's features, centred and L2-normalised
 
 
 def normalise_crops(crops: np.ndarray) -> np.ndarray:
@@ -72,13 +77,14 @@ class IndexReader:
             return Readings(empty, empty, empty)
         parts = [
             self._session.run(
-                list(OUTPUT_NAMES), {INPUT_NAME: normalise_crops(crops[start : start + BATCH])}
+                list(READ_OUTPUTS), {INPUT_NAME: normalise_crops(crops[start : start + BATCH])}
             )
             for start in range(0, crops.shape[0], BATCH)
         ]
-        rank_logits, suit_logits, embeddings = (
+        rank_logits, suit_logits, features = (
             np.concatenate([np.asarray(part[k]) for part in parts])
-            for k in range(len(OUTPUT_NAMES))
+            for k in range(len(READ_OUTPUTS))
         )
-        norms = np.maximum(np.linalg.norm(embeddings, axis=1, keepdims=True), 1e-6)
-        return Readings(softmax(rank_logits), softmax(suit_logits), embeddings / norms)
+        centred = features - features.mean(axis=1, keepdims=True)
+        norms = np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
+        return Readings(softmax(rank_logits), softmax(suit_logits), centred / norms)

@@ -30,6 +30,9 @@ MIN_CONFIDENCE = 0.98
 # geometry jittered as in training, and the probabilities of all cuts are averaged.
 SECOND_LOOK_FROM = 0.2  # below this (or when "not an index" is near certain) no second look
 SECOND_LOOK_UNTIL = 0.98
+# With a deck file, crops the reader finds less likely than this to be "not an index" are
+# compared with the prototypes even when it reads no card in them (an unfamiliar letter).
+MAYBE_INDEX = 0.5
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,10 @@ class CardReader:
         suits = readings.suit_probs.argmax(axis=1)
         confidence = rank_probs.max(axis=1) * readings.suit_probs.max(axis=1)
         reads: list[Read] = []
-        rows = np.nonzero((ranks != NOT_AN_INDEX) | (self.prototypes is not None))[0]
+        maybe_index = rank_probs[:, NOT_AN_INDEX] < MAYBE_INDEX
+        rows = np.nonzero((ranks != NOT_AN_INDEX) | (maybe_index & (self.prototypes is not None)))[
+            0
+        ]
         for row in rows:
             card = card_from_classes(int(ranks[row]), int(suits[row]))
             score = float(confidence[row]) if card is not None else 0.0

@@ -9,7 +9,9 @@ import pytest
 
 from companion.cards import Card
 from companion.vision.enrolment import (
+    AGREEMENT,
     MIN_SIMILARITY,
+    PROTOTYPE_MARGIN,
     DeckPrototypes,
     EnrolmentError,
     Relabelled,
@@ -30,27 +32,47 @@ def test_file_name_without_a_card_is_a_clear_error() -> None:
         card_from_file_name(Path("holiday.jpg"))
 
 
+def _unit(*values: float) -> np.ndarray:
+    vector = np.array(values, dtype=np.float32)
+    return vector / np.linalg.norm(vector)
+
+
 def test_prototypes_round_trip_and_relabel(tmp_path: Path) -> None:
-    rng = np.random.default_rng(0)
-    queen, king = rng.normal(size=(2, 16)).astype(np.float32)
+    queen, king, seven = np.eye(4, dtype=np.float32)[:3]
     prototypes = build_prototypes(
-        [(Card.parse("QH"), queen[None] + 0.01), (Card.parse("KS"), king[None])]
+        [
+            (Card.parse("QH"), queen[None]),
+            (Card.parse("KS"), king[None]),
+            (Card.parse("7C"), seven[None]),
+        ]
     )
     path = tmp_path / "deck.npz"
     prototypes.save(path)
     loaded = DeckPrototypes.load(path)
-    assert loaded.cards == (Card.parse("QH"), Card.parse("KS"))
-    unit_queen = queen / np.linalg.norm(queen)
-    named = loaded.relabel(Card.parse("2C"), 0.7, unit_queen)
+    assert set(loaded.cards) == {Card.parse("QH"), Card.parse("KS"), Card.parse("7C")}
+    # clearly the queen's prototype: named by it whatever the model read
+    named = loaded.relabel(Card.parse("2C"), 0.7, _unit(1.0, 0.1, 0.0, 0.2))
     assert named.card == Card.parse("QH") and named.score >= MIN_SIMILARITY
     assert named.by_prototype  # accepted even though the similarity is below 0.98
-    unrelated = rng.normal(size=16).astype(np.float32)
-    unrelated /= np.linalg.norm(unrelated)
-    assert loaded.relabel(Card.parse("KS"), 0.7, unrelated) == Relabelled(
-        Card.parse("KS"), 0.7, by_prototype=False
+    # between two prototypes: the model's read stands when the index looks like its card
+    between = _unit(0.75, 0.7, 0.0, 0.0)
+    assert between @ king >= AGREEMENT
+    assert (between @ queen) - (between @ king) < PROTOTYPE_MARGIN
+    assert loaded.relabel(Card.parse("KS"), 0.99, between) == Relabelled(
+        Card.parse("KS"), 0.99, by_prototype=False
     )
-    # a card that was not enrolled is not in the deck: the model's read of it is dropped
-    assert loaded.relabel(Card.parse("2C"), 0.99, unrelated).card is None
+    # like no prototype: a confident read of an enrolled card is not trusted (an unknown
+    # letter read as a known one), and a card that was not enrolled is not in the deck
+    unlike = _unit(0.0, 0.0, 0.0, 1.0)
+    assert loaded.relabel(Card.parse("KS"), 0.99, unlike).card is None
+    assert loaded.relabel(Card.parse("2C"), 0.99, between).card is None
+
+
+def test_a_deck_file_of_an_older_teach_is_refused_with_advice(tmp_path: Path) -> None:
+    path = tmp_path / "old.npz"
+    np.savez(path, format=np.array(1), cards=np.array(["QH"]), vectors=np.ones((1, 64)))
+    with pytest.raises(EnrolmentError, match="run companion teach again"):
+        DeckPrototypes.load(path)
 
 
 def test_corrupt_deck_file_is_a_clear_error(tmp_path: Path) -> None:
