@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gwiazda_helpers import play, state_of, table
 
 from companion.cards import Card
 from companion.games.errors import UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, ZoneCleared
 from companion.games.script import parse_script
 from companion.games.session import replay_script
+from tests.games.gwiazda.gwiazda_helpers import play, state_of, table
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from gwiazda_helpers import legal_event, random_legal_game, state_of, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from companion.games.errors import RefusedEvent
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.gwiazda.engine import Gwiazda
 from companion.games.session import Game
+from tests.games.gwiazda.gwiazda_helpers import legal_event, random_legal_game, state_of, table
 
 EVENT_LIMIT = 120
 SETTINGS = settings(max_examples=40, deadline=None)

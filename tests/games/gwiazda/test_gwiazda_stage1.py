@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from gwiazda_helpers import bank, play, reveal, state_of, table
 
 from companion.cards import Card
 from companion.games.errors import IllegalEvent, MisreadCard, OutOfTurn
 from companion.games.events import Action, CardSeen
 from companion.games.gwiazda.state import Phase, Status
 from companion.games.session import Game
+from tests.games.gwiazda.gwiazda_helpers import bank, play, reveal, state_of, table
 
 STAKES = "pool 10\nstake 1 9\nstake 2 6\nstake 3 10"
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from gwiazda_helpers import bank, play, reveal, state_of, table
 
 from companion.cards import Card
 from companion.games.errors import MisreadCard, OutOfTurn
 from companion.games.events import CardSeen
 from companion.games.gwiazda.state import Phase, Stage, Status
 from companion.games.session import Game
+from tests.games.gwiazda.gwiazda_helpers import bank, play, reveal, state_of, table
 
 # Seat 1 holds AC (stake 18, 9 of it the bank's), seat 2 holds 7D (stake 6).
 STAGE1 = "pool 10\nstake 1 9\nstake 2 6\n" + reveal("AC 7D") + "\n" + bank("2S 5D JC")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from gwiazda_helpers import bank, play, reveal, state_of, table
 
 from companion.games.errors import IllegalEvent, OutOfTurn
 from companion.games.events import Action
 from companion.games.gwiazda.state import Phase, Status
+from tests.games.gwiazda.gwiazda_helpers import bank, play, reveal, state_of, table
 
 
 def test_every_player_the_banker_too_pays_the_same_into_the_pool() -> None:

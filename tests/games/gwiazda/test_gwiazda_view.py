@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from gwiazda_helpers import bank, play, reveal, table
-
 from companion.games.events import Action
+from tests.games.gwiazda.gwiazda_helpers import bank, play, reveal, table
 
 
 def labels(game_text: str, **options: object) -> list[tuple[str, tuple[str, ...]]]:
@@ -55,11 +54,11 @@ def test_the_payout_table_lists_every_settled_punter() -> None:
     assert body["payouts"] == [
         {"seat": 1, "card": "KC", "outcome": "left", "stake": 9, "amount": 9}
     ]
-    body = play(
+    game = play(
         table(), "pool 10\nstake 1 9\nstake 2 5\n" + reveal("KC 8H") + "\n" + bank("2S 3S 4S")
     )
-    play(body, reveal("4S"))
-    assert [p["outcome"] for p in body.to_json()["payouts"]] == ["left", "lost"]
+    play(game, reveal("4S"))
+    assert [p["outcome"] for p in game.to_json()["payouts"]] == ["left", "lost"]
 
 
 def test_offers_follow_the_phases() -> None:

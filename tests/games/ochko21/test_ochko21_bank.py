@@ -4,10 +4,11 @@ ending broken, flown or taken and passing to the banker's left."""
 from __future__ import annotations
 
 import pytest
-from ochko21_helpers import events, play, state_of
 
 from companion.games.errors import IllegalEvent, OutOfTurn
 from companion.games.ochko21.state import BankEnd, Phase
+from companion.games.script import parse_events as events
+from tests.games.ochko21.ochko21_helpers import play, state_of
 
 
 def _bust(card: str = "9C") -> str:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from ochko21_helpers import events, play, state_of
 
 from companion.games.errors import OutOfTurn, UnknownAction
 from companion.games.ochko21.engine import Ochko21
 from companion.games.ochko21.state import Phase
 from companion.games.registry import make_engine
+from companion.games.script import parse_events as events
+from tests.games.ochko21.ochko21_helpers import play, state_of
 
 
 def test_registered_as_ochko_21() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ochko21_helpers import offer_events, play
-
 from companion.games.events import parse_event
 from companion.games.session import Game
+from tests.games.ochko21.ochko21_helpers import offer_events, play
 
 FACE_UP = "card banker 10S\n"
 START = "bank 10\n" + FACE_UP

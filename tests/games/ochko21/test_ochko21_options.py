@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from ochko21_helpers import engine
 
 from companion.cards import FRENCH52, PIQUET32, SHORT36
 from companion.games.errors import OptionError
 from companion.games.ochko21.options import Ochko21Options
+from tests.games.ochko21.ochko21_helpers import engine
 
 
 def test_defaults_are_those_of_the_rule_file() -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from ochko21_helpers import WORKED_EXAMPLE, events, play, state_of
 
 from companion.games.errors import IllegalEvent, OutOfTurn
 from companion.games.ochko21.state import Outcome, Phase
+from companion.games.script import parse_events as events
 from companion.games.session import Game
+from tests.games.ochko21.ochko21_helpers import WORKED_EXAMPLE, play, state_of
 
 START = "bank 10\ncard banker 10S\n"
 

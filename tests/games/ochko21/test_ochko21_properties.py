@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ochko21_helpers import engine, legal_candidates, state_of
 
 from companion.cards import FRENCH52, Card
 from companion.games.errors import RefusedEvent
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared, parse_event
 from companion.games.ochko21.engine import ACTIONS
 from companion.games.session import Game
+from tests.games.ochko21.ochko21_helpers import engine, legal_candidates, state_of
 
 STEPS = 80
 OPTION_SETS = (

@@ -3,11 +3,11 @@ appear at the wrong moment."""
 
 from __future__ import annotations
 
-from ochko21_helpers import events, play, state_of
-
 from companion.cards import Card
 from companion.games.errors import IllegalEvent, MisreadCard, OutOfTurn, UnknownAction
 from companion.games.events import CardGone, CardSeen, ZoneCleared
+from companion.games.script import parse_events as events
+from tests.games.ochko21.ochko21_helpers import play, state_of
 
 SHOWN = """
 bank 10

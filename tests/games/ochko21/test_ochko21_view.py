@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ochko21_helpers import WORKED_EXAMPLE, as_json, play
+from tests.games.ochko21.ochko21_helpers import WORKED_EXAMPLE, as_json, play
 
 
 def test_the_json_has_the_common_keys_and_the_seats_start_with_seat_and_balance() -> None:

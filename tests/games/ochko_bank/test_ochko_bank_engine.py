@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from ochko_bank_helpers import play, table
 
 from companion.games.errors import IllegalEvent, OutOfTurn, UnknownAction
 from companion.games.events import parse_event
+from tests.games.ochko_bank.ochko_bank_helpers import play, table
 
 DEAL = "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat1 10S\ncard seat1 6S\ncard seat2 9H\n"
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from ochko_bank_helpers import cards
 
 from companion.games.ochko_bank.hands import (
     card_value,
@@ -13,6 +12,7 @@ from companion.games.ochko_bank.hands import (
     is_pair,
     lets_dealer_peek,
 )
+from tests.games.ochko_bank.ochko_bank_helpers import cards
 
 
 @pytest.mark.parametrize(

@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from ochko_bank_helpers import table
 
 from companion.games.errors import OptionError
 from companion.games.ochko_bank.engine import OchkoBank
 from companion.games.ochko_bank.options import OchkoBankOptions, RoundPayout
 from companion.games.ochko_bank.settle import natural_payout
+from tests.games.ochko_bank.ochko_bank_helpers import table
 
 
 def test_defaults_follow_the_rule_file() -> None:

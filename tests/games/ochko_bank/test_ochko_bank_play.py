@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from ochko_bank_helpers import balances, hand_status, play, state_of, table
 
 from companion.games.errors import IllegalEvent, OutOfTurn
 from companion.games.events import parse_event
+from tests.games.ochko_bank.ochko_bank_helpers import balances, hand_status, play, state_of, table
 
 TWO_SEATS = """
 bet 1 3

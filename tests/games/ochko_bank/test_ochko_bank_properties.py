@@ -6,12 +6,18 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ochko_bank_helpers import ALL_CARDS, candidate_events, random_legal_game, state_of, table
 
 from companion.games.errors import RefusedEvent
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ochko_bank.engine import ZONES, OchkoBank
 from companion.games.session import Game
+from tests.games.ochko_bank.ochko_bank_helpers import (
+    ALL_CARDS,
+    candidate_events,
+    random_legal_game,
+    state_of,
+    table,
+)
 
 STEPS = 120
 SETTINGS = settings(max_examples=30, deadline=None)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from ochko_bank_helpers import play, state_of, table
 
 from companion.cards import FRENCH52
 from companion.games.errors import MisreadCard, OutOfTurn
 from companion.games.events import parse_event
 from companion.games.ochko_bank.shoe import cards_left, check_can_deal, note_dealt
+from tests.games.ochko_bank.ochko_bank_helpers import play, state_of, table
 
 DEAL = "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat1 10S\ncard seat1 6S\ncard seat2 9H\n"
 

@@ -1,8 +1,7 @@
 from __future__ import annotations
 
-from oczko_helpers import balances, play, refused, table
-
 from companion.games.errors import IllegalEvent, OutOfTurn
+from tests.games.oczko.oczko_helpers import balances, play, refused, table
 
 
 def test_banker_puts_up_the_bank_within_the_limits() -> None:

@@ -1,8 +1,7 @@
 from __future__ import annotations
 
-from oczko_helpers import play, refused, table
-
 from companion.games.errors import IllegalEvent, MisreadCard, UnknownAction
+from tests.games.oczko.oczko_helpers import play, refused, table
 
 
 def test_cards_outside_the_36_card_deck_are_misreads() -> None:

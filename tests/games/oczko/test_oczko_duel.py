@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import pytest
-from oczko_helpers import balances, play, refused, table
 
 from companion.games.errors import IllegalEvent, OutOfTurn
+from tests.games.oczko.oczko_helpers import balances, play, refused, table
 
 
 def test_punter_oczko_wins_at_once() -> None:

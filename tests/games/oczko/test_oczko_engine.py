@@ -3,7 +3,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from oczko_helpers import play, refused, table
 
 from companion.cards import SHORT36
 from companion.games.errors import UnknownAction
@@ -11,6 +10,7 @@ from companion.games.oczko.engine import Oczko
 from companion.games.registry import make_engine
 from companion.games.script import parse_script
 from companion.games.session import Game
+from tests.games.oczko.oczko_helpers import play, refused, table
 
 ROOT = Path(__file__).resolve().parents[3]
 WORKED = ROOT / "tests" / "scenarios" / "oczko" / "worked-example.txt"

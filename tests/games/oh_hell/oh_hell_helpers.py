@@ -12,6 +12,14 @@ from companion.games.oh_hell.state import OhHellState, Phase
 from companion.games.script import parse_events
 from companion.games.session import Game
 
+
+def oh_hell_engine(game: Game) -> OhHell:
+    """The game's engine, known to be Oh Hell's."""
+    engine = game.engine
+    assert isinstance(engine, OhHell)
+    return engine
+
+
 WORKED_EXAMPLE = """
 card trump 9H
 bid 1 1
@@ -79,7 +87,7 @@ class Dealer:
 
     def _deal(self, state: OhHellState) -> None:
         players = len(state.scores)
-        size = self.game.engine.table.hand_size(state)
+        size = oh_hell_engine(self.game).table.hand_size(state)
         pack = list(FRENCH52.distinct_cards)
         self.rng.shuffle(pack)
         self.hands = [pack[seat * size : (seat + 1) * size] for seat in range(players)]

@@ -14,7 +14,7 @@ from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleare
 from companion.games.oh_hell.engine import OhHell
 from companion.games.oh_hell.schedule import Schedule, schedule_sizes
 from companion.games.session import Game
-from tests.games.oh_hell.oh_hell_helpers import Dealer, state_of
+from tests.games.oh_hell.oh_hell_helpers import Dealer, oh_hell_engine, state_of
 
 EVENT_LIMIT = 160
 
@@ -48,7 +48,7 @@ def random_game(game: Game, seed: int, *, wild: float = 0.0) -> list[Event]:
 @given(tables(), st.integers(0, 2**32))
 def test_tricks_add_up_and_a_legal_game_flags_nothing(game: Game, seed: int) -> None:
     dealer = Dealer(game, random.Random(seed))
-    table = game.engine.table
+    table = oh_hell_engine(game).table
     start = game.engine.options.starting_scores()
     for _ in range(EVENT_LIMIT):
         event = dealer.next_event()
