@@ -15,7 +15,6 @@ the right centre, direction and size; writes the ONNX model and a JSON of the fi
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ import torch
 from companion.cards import IndexScript
 from companion.training.detector_data import DetectorSample, scene_sample
 from companion.training.detector_model import DetectorNet
+from companion.training.exporting import export_onnx, write_figures
 from companion.training.reader_data import MIN_VISIBLE, POSITIVE_COSINE, POSITIVE_DISTANCE
 from companion.training.scene_jobs import SceneJob, add_trainer_arguments, faces_for
 from companion.vision.detector import (
@@ -46,7 +46,6 @@ FIRST_SEED = 5_000_000  # far from the reader's training scenes and the measurin
 BATCH = 8
 LEARNING_RATE = 4e-3
 WEIGHT_DECAY = 1e-4
-OPSET = 17
 FOCAL_POWER = 2.0
 NEGATIVE_POWER = 4.0  # how much the bump's shoulders are spared as negatives
 GEOMETRY_WEIGHT = 1.0
@@ -192,21 +191,16 @@ def evaluate(net: DetectorNet, data: SampleSet, settings: DetectorSettings) -> R
 
 
 def export(net: DetectorNet, path: Path) -> None:
-    net.eval()
-    example = torch.zeros(1, 3, 360, 640)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(
+    export_onnx(
         net,
-        (example,),
-        str(path),
-        input_names=[DETECTOR_INPUT],
-        output_names=[DETECTOR_OUTPUT],
+        torch.zeros(1, 3, 360, 640),
+        path,
+        inputs=[DETECTOR_INPUT],
+        outputs=[DETECTOR_OUTPUT],
         dynamic_axes={
             DETECTOR_INPUT: {2: "height", 3: "width"},
             DETECTOR_OUTPUT: {2: "rows", 3: "columns"},
         },
-        opset_version=OPSET,
-        dynamo=False,
     )
 
 
@@ -255,8 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "val_peaks_per_scene": recall.peaks,
         "min_visible": MIN_VISIBLE,
     }
-    args.out.with_suffix(".json").write_text(json.dumps(figures, indent=2) + "\n", "utf-8")
-    print(f"wrote {args.out}")
+    write_figures(args.out, figures)
     return 0
 
 

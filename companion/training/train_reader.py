@@ -13,7 +13,6 @@ validation accuracy per class; writes the ONNX model and a JSON of the figures.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ import torch
 from torch import nn
 
 from companion.cards import IndexScript
+from companion.training.exporting import export_onnx, write_figures
 from companion.training.reader_data import UNLABELLED, CropSet, scene_crops
 from companion.training.reader_model import IndexNet
 from companion.training.scene_jobs import (
@@ -46,7 +46,6 @@ MIN_NEGATIVES = 40
 BATCH = 256
 LEARNING_RATE = 3e-3
 WEIGHT_DECAY = 1e-4
-OPSET = 17
 # Training-time changes of the cached crops (photometric only: the geometry was jittered
 # when the crops were cut). Chances are per crop.
 GAIN_RANGE = (0.6, 1.15)  # per channel
@@ -207,18 +206,13 @@ def _augment(
 
 
 def export(net: IndexNet, path: Path) -> None:
-    net.eval()
-    example = torch.zeros(1, 3, CROP_HEIGHT, CROP_WIDTH)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(
+    export_onnx(
         net,
-        (example,),
-        str(path),
-        input_names=[INPUT_NAME],
-        output_names=list(OUTPUT_NAMES),
+        torch.zeros(1, 3, CROP_HEIGHT, CROP_WIDTH),
+        path,
+        inputs=[INPUT_NAME],
+        outputs=list(OUTPUT_NAMES),
         dynamic_axes={INPUT_NAME: {0: "batch"}, **{name: {0: "batch"} for name in OUTPUT_NAMES}},
-        opset_version=OPSET,
-        dynamo=False,
     )
 
 
@@ -291,8 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "val_suit_accuracy": suit_accuracy,
         "val_per_class": per_class,
     }
-    args.out.with_suffix(".json").write_text(json.dumps(figures, indent=2) + "\n", "utf-8")
-    print(f"wrote {args.out}")
+    write_figures(args.out, figures)
     return 0
 
 
