@@ -120,9 +120,12 @@ class Peaks:
     heat: np.ndarray  # N float32 probabilities
 
 
-def find_peaks(maps: np.ndarray, settings: DetectorSettings) -> Peaks:
-    """Local maxima of the heat map (C x H x W network output) and their geometry."""
-    heat = _sigmoid(maps[Channel.HEAT])
+def find_peaks(
+    maps: np.ndarray, settings: DetectorSettings, heat: np.ndarray | None = None
+) -> Peaks:
+    """Local maxima of the heat map (C x H x W network output; ``heat``: its heat channel
+    as probabilities, when already computed) and their geometry."""
+    heat = _sigmoid(maps[Channel.HEAT]) if heat is None else heat
     widened = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     rows, cols = np.nonzero((heat >= widened) & (heat >= settings.min_heat))
     order = np.argsort(-heat[rows, cols])[: settings.max_peaks]
@@ -222,8 +225,8 @@ class IndexDetector:
         looks, heat = [], []
         for small, scale in self.looks(work):
             maps = self.maps(small)
-            looks.append((find_peaks(maps, self.settings), scale))
             heat.append(_sigmoid(maps[Channel.HEAT]))
+            looks.append((find_peaks(maps, self.settings, heat[-1]), scale))
         centres = np.concatenate([peaks.centres / factor for peaks, factor in looks])
         heights = np.concatenate([peaks.heights / factor for peaks, factor in looks])
         down = np.concatenate([peaks.down for peaks, _ in looks])

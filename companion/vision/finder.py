@@ -63,15 +63,6 @@ class Candidates:
         """The crop's corners (TL, TR, BR, BL as the index reads) in frame pixels."""
         return crop_quad(self.centres[row], self.down[row], float(self.heights[row]))
 
-    def subset(self, rows: np.ndarray) -> Candidates:
-        """The candidates at ``rows`` (indices or a boolean mask)."""
-        return Candidates(
-            centres=self.centres[rows],
-            down=self.down[rows],
-            heights=self.heights[rows],
-            crops=self.crops[rows],
-        )
-
     def joined(self, other: Candidates) -> Candidates:
         """These candidates followed by ``other``'s."""
         return Candidates(
@@ -227,13 +218,19 @@ def _pairs_at(image: np.ndarray, settings: FinderSettings) -> tuple[np.ndarray, 
     )
 
 
-def find_candidates(image: np.ndarray, settings: FinderSettings | None = None) -> Candidates:
-    """All candidate index crops of a BGR frame; geometry is in the frame's own pixels.
+@dataclass(frozen=True)
+class Geometry:
+    """Where candidate crops would be cut, before cutting them (frame pixels)."""
 
-    Large indices are looked for again at half resolution, where their glyphs fit the
-    local brightness window; crops are always cut from the full working image."""
-    settings = settings or FinderSettings()
-    work, scale = working_image(image, settings)
+    centres: np.ndarray  # N x 2 float32
+    down: np.ndarray  # N x 2 float32 unit vectors
+    heights: np.ndarray  # N float32
+
+
+def blob_geometry(work: np.ndarray, settings: FinderSettings) -> Geometry:
+    """The blob pairs of a working image (longest side at most ``max_side``) as crop
+    geometry in its pixels. Large indices are looked for again at half resolution, where
+    their glyphs fit the local brightness window."""
     centres, down, heights = _pairs_at(work, settings)
     if min(work.shape[:2]) >= settings.coarse_min_side:
         coarse = cv2.resize(work, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
@@ -247,13 +244,27 @@ def find_candidates(image: np.ndarray, settings: FinderSettings | None = None) -
         centres = np.concatenate([centres, big_centres * COARSE_FACTOR])
         down = np.concatenate([down, big_down])
         heights = np.concatenate([heights, big_heights * COARSE_FACTOR])
-    crops = cut_crops(work, centres, down, heights)
+    return Geometry(centres.astype(np.float32), down, heights.astype(np.float32))
+
+
+def cut_candidates(work: np.ndarray, geometry: Geometry, scale: float = 1.0) -> Candidates:
+    """The crops at ``geometry`` cut from a working image, with the geometry given back
+    in the pixels of the frame it was downscaled from by ``scale``."""
+    crops = cut_crops(work, geometry.centres, geometry.down, geometry.heights)
     return Candidates(
-        centres=(centres / scale).astype(np.float32),
-        down=down,
-        heights=(heights / scale).astype(np.float32),
+        centres=(geometry.centres / scale).astype(np.float32),
+        down=geometry.down,
+        heights=(geometry.heights / scale).astype(np.float32),
         crops=crops,
     )
+
+
+def find_candidates(image: np.ndarray, settings: FinderSettings | None = None) -> Candidates:
+    """All candidate index crops of a BGR frame; geometry is in the frame's own pixels,
+    crops are cut from its working image."""
+    settings = settings or FinderSettings()
+    work, scale = working_image(image, settings)
+    return cut_candidates(work, blob_geometry(work, settings), scale)
 
 
 def crops_at(

@@ -8,7 +8,14 @@ from pathlib import Path
 import numpy as np
 
 from companion.vision.detector import DEFAULT_DETECTOR_PATH, IndexDetector
-from companion.vision.finder import Candidates, FinderSettings, find_candidates
+from companion.vision.finder import (
+    Candidates,
+    FinderSettings,
+    Geometry,
+    blob_geometry,
+    cut_candidates,
+    find_candidates,
+)
 
 
 class CandidateSource(Enum):
@@ -49,12 +56,16 @@ class CandidateFinder:
         )
 
     def __call__(self, work: np.ndarray) -> Candidates:
+        """Candidates of a working image (longest side at most ``settings.max_side``)."""
         if self.detector is None:
             return find_candidates(work, self.settings)
         marked = self.detector.mark(work)
         if self.source is CandidateSource.DETECTOR:
             return marked.candidates
-        blobs = find_candidates(work, self.settings)
-        if self.source is CandidateSource.GATED and len(blobs):
-            blobs = blobs.subset(marked.heat_near(blobs.centres) >= GATE_HEAT)
-        return marked.candidates.joined(blobs)
+        if self.source is CandidateSource.BOTH:
+            return marked.candidates.joined(find_candidates(work, self.settings))
+        # gated: only the blob pairs where the detector is warm are cut at all
+        geometry = blob_geometry(work, self.settings)
+        warm = marked.heat_near(geometry.centres) >= GATE_HEAT
+        kept = Geometry(geometry.centres[warm], geometry.down[warm], geometry.heights[warm])
+        return marked.candidates.joined(cut_candidates(work, kept))
