@@ -43,10 +43,6 @@ class Channel(IntEnum):
 
 CHANNELS = len(Channel)
 OFFSET_RANGE = (-1.0, 2.0)  # cells next to the centre's cell learn the geometry too
-# Peaks of two looks this close (in index heights) and of about the same index height
-# (within this ratio) are one index.
-SAME_PEAK_DISTANCE = 0.35
-SAME_PEAK_RATIO = 1.5
 
 
 class DetectorError(RuntimeError):
@@ -57,13 +53,6 @@ class DetectorError(RuntimeError):
 class DetectorSettings:
     min_heat: float = 0.15  # peaks below this probability are not offered
     max_peaks: int = 120  # at most this many peaks per frame, the hottest first
-    # Offer each peak upside down too (the reader rejects an upside-down index). It
-    # found nothing more on synthetic scenes or the photos: off.
-    both_ways: bool = False
-    # Keep one peak of an index that several looks marked. Off: the crops of the
-    # other looks are cut at another scale and give the reader another chance (recall
-    # on Polish/Russian synthetic scenes 0.73 without, 0.70 with).
-    one_peak_per_index: bool = False
     # The network is trained on indices up to about 30 px tall; close-ups with bigger
     # indices are looked at again with the frame scaled by these fractions of the first
     # look's scale, steps of 1/sqrt(2) so that every index size falls well inside the
@@ -144,26 +133,6 @@ def find_peaks(
     )
 
 
-def distinct_peaks(centres: np.ndarray, heights: np.ndarray, heat: np.ndarray) -> np.ndarray:
-    """Row numbers of the peaks to keep, hottest first: a peak is dropped when a hotter
-    kept one lies within SAME_PEAK_DISTANCE of its index height and is of a similar
-    height (the same index seen by two looks)."""
-    distance = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
-    ratio = heights[None, :] / np.maximum(heights[:, None], 1e-6)
-    same = (
-        (distance < SAME_PEAK_DISTANCE * heights[:, None])
-        & (ratio > 1 / SAME_PEAK_RATIO)
-        & (ratio < SAME_PEAK_RATIO)
-    )
-    dropped = np.zeros(heat.shape[0], dtype=bool)
-    kept: list[int] = []
-    for row in np.argsort(-heat, kind="stable"):
-        if not dropped[row]:
-            kept.append(int(row))
-            dropped |= same[row]  # same[row, other]: ``other`` is this index again
-    return np.array(kept, dtype=np.int64)
-
-
 @dataclass(frozen=True)
 class Marked:
     """What the detector made of one working image."""
@@ -227,19 +196,15 @@ class IndexDetector:
             maps = self.maps(small)
             heat.append(_sigmoid(maps[Channel.HEAT]))
             looks.append((find_peaks(maps, self.settings, heat[-1]), scale))
+        # Every look's peaks are kept, also where two looks marked the same index: each
+        # is cut at another scale and gives the reader another chance (keeping one per
+        # index read 0.70 of the Polish/Russian synthetic cards instead of 0.73; adding
+        # each peak upside down found nothing more).
         centres = np.concatenate([peaks.centres / factor for peaks, factor in looks])
         heights = np.concatenate([peaks.heights / factor for peaks, factor in looks])
         down = np.concatenate([peaks.down for peaks, _ in looks])
-        if self.settings.one_peak_per_index:
-            heat_values = np.concatenate([peaks.heat for peaks, _ in looks])
-            kept = distinct_peaks(centres, heights, heat_values)
-            centres, heights, down = centres[kept], heights[kept], down[kept]
         centres = centres.astype(np.float32)
         heights = (heights * CROP_PER_INDEX).astype(np.float32)
-        if self.settings.both_ways:
-            centres = np.concatenate([centres, centres])
-            heights = np.concatenate([heights, heights])
-            down = np.concatenate([down, -down])
         candidates = Candidates(
             centres=centres,
             down=down,

@@ -49,11 +49,6 @@ class DeckPrototypes:
     cards: tuple[Card, ...]
     vectors: np.ndarray  # len(cards) x E, L2-normalised
 
-    def nearest(self, embedding: np.ndarray) -> tuple[Card, float]:
-        similarity = self.vectors @ embedding
-        best = int(np.argmax(similarity))
-        return self.cards[best], float(similarity[best])
-
     def relabel(self, card: Card | None, score: float, embedding: np.ndarray) -> Relabelled:
         """The prototype's card when the index is clearly closest to one, else the
         model's if it is one of the enrolled cards (the enrolled cards are the deck in
