@@ -84,9 +84,9 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _candidate_options(parser: argparse.ArgumentParser, *, live: bool = False) -> None:
-    from companion.vision.sources import DEFAULT_SOURCE, LIVE_SOURCE, CandidateSource
+    from companion.vision.sources import CandidateSource, default_source
 
-    default = LIVE_SOURCE if live else DEFAULT_SOURCE
+    default = default_source(live=live)
     parser.add_argument(
         "--candidates",
         type=CandidateSource,
@@ -102,11 +102,11 @@ def _reader_arguments(args: argparse.Namespace, *, live: bool = False) -> dict[s
     the defaults for camera frames rather than photos)."""
     from companion.vision.detector import DEFAULT_DETECTOR_PATH
     from companion.vision.model import DEFAULT_MODEL_PATH
-    from companion.vision.sources import DEFAULT_SOURCE, LIVE_SOURCE
+    from companion.vision.sources import default_source
 
     return {
         "model_path": args.model or DEFAULT_MODEL_PATH,
-        "source": getattr(args, "candidates", None) or (LIVE_SOURCE if live else DEFAULT_SOURCE),
+        "source": getattr(args, "candidates", None) or default_source(live=live),
         "detector_path": getattr(args, "detector", None) or DEFAULT_DETECTOR_PATH,
     }
 
@@ -180,8 +180,12 @@ def run_teach(args: argparse.Namespace) -> int:
         card_from_file_name,
     )
     from companion.vision.images import ImageError, load_image
+    from companion.vision.sources import CandidateSource
 
     args.deck_file = None
+    # enrolment cuts its crops with the blob finder (CardReader.enrolment_embeddings):
+    # the detector would be loaded for nothing
+    args.candidates = CandidateSource.BLOBS
     reader = _make_reader(args, "teach")
     if reader is None:
         return EXIT_USAGE

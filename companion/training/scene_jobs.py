@@ -63,9 +63,6 @@ def finder_for(job: SceneJob) -> CandidateFinder:
     """The job's candidate finder, made once per worker process."""
     key = (job.candidates, job.detector)
     if key not in _FINDERS:
-        source = CandidateSource(job.candidates)
-        if source is CandidateSource.BLOBS:
-            _FINDERS[key] = CandidateFinder(source)
-        else:
-            _FINDERS[key] = CandidateFinder(source, detector_path=Path(job.detector))
+        source = CandidateSource(job.candidates)  # BLOBS loads no detector
+        _FINDERS[key] = CandidateFinder(source, detector_path=Path(job.detector))
     return _FINDERS[key]

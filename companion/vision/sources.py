@@ -35,6 +35,12 @@ class CandidateSource(Enum):
 DEFAULT_SOURCE = CandidateSource.GATED
 LIVE_SOURCE = CandidateSource.DETECTOR
 
+
+def default_source(*, live: bool) -> CandidateSource:
+    """The source for live camera frames, or for photos."""
+    return LIVE_SOURCE if live else DEFAULT_SOURCE
+
+
 # A blob crop is read in GATED mode when the detector's heat near it is at least this.
 GATE_HEAT = 0.05
 
