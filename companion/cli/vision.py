@@ -84,30 +84,19 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _candidate_options(parser: argparse.ArgumentParser, *, live: bool = False) -> None:
-    from companion.vision.sources import CandidateSource, default_source
+    from companion.vision.sources import add_source_arguments, default_source
 
-    default = default_source(live=live)
-    parser.add_argument(
-        "--candidates",
-        type=CandidateSource,
-        choices=list(CandidateSource),
-        default=None,
-        help=f"where the crops to read come from (default: {default.value})",
-    )
-    parser.add_argument("--detector", type=Path, default=None, help="the ONNX index detector")
+    add_source_arguments(parser, default=default_source(live=live))
 
 
-def _reader_arguments(args: argparse.Namespace, *, live: bool = False) -> dict[str, Any]:
-    """The CardReader keyword arguments for the model and candidate options (``live``:
-    the defaults for camera frames rather than photos)."""
-    from companion.vision.detector import DEFAULT_DETECTOR_PATH
+def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    """The CardReader keyword arguments for the model and candidate options."""
     from companion.vision.model import DEFAULT_MODEL_PATH
-    from companion.vision.sources import default_source
 
     return {
         "model_path": args.model or DEFAULT_MODEL_PATH,
-        "source": getattr(args, "candidates", None) or default_source(live=live),
-        "detector_path": getattr(args, "detector", None) or DEFAULT_DETECTOR_PATH,
+        "source": args.candidates,
+        "detector_path": args.detector,
     }
 
 
@@ -174,6 +163,7 @@ def _photos(paths: list[Path]) -> list[Path]:
 
 
 def run_teach(args: argparse.Namespace) -> int:
+    from companion.vision.detector import DEFAULT_DETECTOR_PATH
     from companion.vision.enrolment import (
         EnrolmentError,
         build_prototypes,
@@ -186,6 +176,7 @@ def run_teach(args: argparse.Namespace) -> int:
     # enrolment cuts its crops with the blob finder (CardReader.enrolment_embeddings):
     # the detector would be loaded for nothing
     args.candidates = CandidateSource.BLOBS
+    args.detector = DEFAULT_DETECTOR_PATH  # not loaded for the blob finder
     reader = _make_reader(args, "teach")
     if reader is None:
         return EXIT_USAGE
@@ -265,7 +256,7 @@ def run_bench(args: argparse.Namespace) -> int:
     from companion.vision.reader import CardReader, StageTimes
 
     try:
-        reader = CardReader(**_reader_arguments(args, live=True))
+        reader = CardReader(**_reader_arguments(args))
     except (ModelError, DetectorError) as error:
         print(f"companion bench: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -27,9 +27,8 @@ from companion.training.held_out import ENGLISH_SEED, POLISH_RUSSIAN_SEED, scene
 from companion.training.reader_data import MIN_VISIBLE, index_geometry, match_candidates
 from companion.training.scenes import INDEX_PIXELS_RANGE
 from companion.training.types import Scene
-from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.finder import Candidates
-from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, CandidateSource
+from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, add_source_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT_MIN_SCALE, REPORT_MAX_SCALE = 0.6, 1.6  # candidate height / index height
@@ -156,13 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--scripts", choices=[choice.value for choice in ScriptChoice], default="all"
     )
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
-    parser.add_argument(
-        "--candidates",
-        type=CandidateSource,
-        choices=list(CandidateSource),
-        default=DEFAULT_SOURCE,
-    )
-    parser.add_argument("--detector", type=Path, default=DEFAULT_DETECTOR_PATH)
+    add_source_arguments(parser, default=DEFAULT_SOURCE)
     args = parser.parse_args(argv)
     if args.scenes < 1:
         parser.error("--scenes must be at least 1")

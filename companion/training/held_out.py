@@ -11,9 +11,8 @@ from companion.cards import Card
 from companion.training.reader_data import MIN_VISIBLE
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
 from companion.training.types import FaceImage, Scene
-from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.model import DEFAULT_MODEL_PATH
-from companion.vision.sources import DEFAULT_SOURCE, CandidateSource
+from companion.vision.sources import DEFAULT_SOURCE, add_source_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
 # First scene seeds of the measuring sets, far from the trainer's (below 2,000,000).
@@ -25,14 +24,7 @@ SWEEP_SEED = 9_000_000  # all scripts, for choosing the confidence threshold
 def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None:
     parser.add_argument("--scenes", type=int, default=scenes)
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL_PATH)
-    parser.add_argument(
-        "--candidates",
-        type=CandidateSource,
-        choices=list(CandidateSource),
-        default=DEFAULT_SOURCE,
-        help="where the crops to read come from",
-    )
-    parser.add_argument("--detector", type=Path, default=DEFAULT_DETECTOR_PATH)
+    add_source_arguments(parser, default=DEFAULT_SOURCE)
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
     parser.add_argument(
         "--index-pixels",

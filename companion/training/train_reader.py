@@ -33,11 +33,10 @@ from companion.training.scene_jobs import (
     faces_for,
     finder_for,
 )
-from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import NOT_AN_INDEX, SUITS, rank_class_names
 from companion.vision.model import INPUT_NAME, OUTPUT_NAMES, normalise_crops
-from companion.vision.sources import CandidateSource
+from companion.vision.sources import CandidateSource, add_source_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
 VALIDATION_SEED_OFFSET = 1_000_000
@@ -222,14 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--extra-data", type=Path, nargs="*", default=[], help="more cached training crops"
     )
-    parser.add_argument(
-        "--candidates",
-        type=CandidateSource,
-        choices=list(CandidateSource),
-        default=CandidateSource.BLOBS,
-        help="where the crops of the scenes come from",
-    )
-    parser.add_argument("--detector", type=Path, default=DEFAULT_DETECTOR_PATH)
+    add_source_arguments(parser, default=CandidateSource.BLOBS)
     parser.add_argument("--init", type=Path, default=None, help="start from these weights (.pt)")
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_reader.onnx")
     args = parser.parse_args(argv)

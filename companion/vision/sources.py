@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from enum import Enum
 from pathlib import Path
 
@@ -39,6 +40,20 @@ LIVE_SOURCE = CandidateSource.DETECTOR
 def default_source(*, live: bool) -> CandidateSource:
     """The source for live camera frames, or for photos."""
     return LIVE_SOURCE if live else DEFAULT_SOURCE
+
+
+def add_source_arguments(parser: argparse.ArgumentParser, *, default: CandidateSource) -> None:
+    """``--candidates`` and ``--detector``, as every command that reads crops takes them."""
+    parser.add_argument(
+        "--candidates",
+        type=CandidateSource,
+        choices=list(CandidateSource),
+        default=default,
+        help=f"where the crops to read come from (default: {default})",
+    )
+    parser.add_argument(
+        "--detector", type=Path, default=DEFAULT_DETECTOR_PATH, help="the ONNX index detector"
+    )
 
 
 # A blob crop is read in GATED mode when the detector's heat near it is at least this.
