@@ -21,6 +21,8 @@ class SceneJob:
 
 
 ROOT = Path(__file__).resolve().parents[2]
+# A trainer's validation scenes are its training seeds shifted by this.
+VALIDATION_SEED_OFFSET = 1_000_000
 
 
 def add_trainer_arguments(
@@ -37,6 +39,20 @@ def add_trainer_arguments(
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
     parser.add_argument("--data-dir", type=Path, default=ROOT / "work-data" / "datasets")
     parser.add_argument("--data-only", action="store_true", help="build the data and stop")
+
+
+def training_jobs(
+    args: argparse.Namespace, first_seed: int, *, candidates: str = "blobs", detector: str = ""
+) -> tuple[list[SceneJob], list[SceneJob]]:
+    """The training and validation scene jobs of a trainer's arguments (all three index
+    scripts), the training seeds counting up from ``first_seed``."""
+    scripts = tuple(script.value for script in IndexScript)
+    cache = str(args.faces_cache)
+
+    def jobs(first: int, count: int) -> list[SceneJob]:
+        return [SceneJob(first + n, scripts, cache, candidates, detector) for n in range(count)]
+
+    return jobs(first_seed, args.scenes), jobs(VALIDATION_SEED_OFFSET + first_seed, args.val_scenes)
 
 
 _FACES: dict[tuple[str, ...], list[FaceImage]] = {}

@@ -25,12 +25,17 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from companion.cards import IndexScript
 from companion.training.detector_data import DetectorSample, scene_sample
 from companion.training.detector_model import DetectorNet
 from companion.training.exporting import export_onnx, write_figures
 from companion.training.reader_data import MIN_VISIBLE, POSITIVE_COSINE, POSITIVE_DISTANCE
-from companion.training.scene_jobs import SceneJob, add_trainer_arguments, faces_for
+from companion.training.scene_jobs import (
+    ROOT,
+    SceneJob,
+    add_trainer_arguments,
+    faces_for,
+    training_jobs,
+)
 from companion.vision.detector import (
     DETECTOR_INPUT,
     DETECTOR_OUTPUT,
@@ -40,8 +45,6 @@ from companion.vision.detector import (
     find_peaks,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-VALIDATION_SEED_OFFSET = 1_000_000
 FIRST_SEED = 5_000_000  # far from the reader's training scenes and the measuring sets
 BATCH = 8
 LEARNING_RATE = 4e-3
@@ -211,13 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    scripts = tuple(script.value for script in IndexScript)
-    cache = str(args.faces_cache)
-    first = FIRST_SEED + args.seed * 100_000
-    train_jobs = [SceneJob(first + n, scripts, cache) for n in range(args.scenes)]
-    val_jobs = [
-        SceneJob(VALIDATION_SEED_OFFSET + first + n, scripts, cache) for n in range(args.val_scenes)
-    ]
+    train_jobs, val_jobs = training_jobs(args, FIRST_SEED + args.seed * 100_000)
     data_dir = args.data_dir
     train_set = cached_set(
         data_dir / f"detector-train-{args.seed}-{args.scenes}.npz", train_jobs, args.workers

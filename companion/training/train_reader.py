@@ -23,23 +23,22 @@ import numpy as np
 import torch
 from torch import nn
 
-from companion.cards import IndexScript
 from companion.training.exporting import export_onnx, write_figures
 from companion.training.reader_data import UNLABELLED, CropSet, scene_crops
 from companion.training.reader_model import IndexNet
 from companion.training.scene_jobs import (
+    ROOT,
     SceneJob,
     add_trainer_arguments,
     faces_for,
     finder_for,
+    training_jobs,
 )
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import NOT_AN_INDEX, SUITS, rank_class_names
 from companion.vision.model import INPUT_NAME, OUTPUT_NAMES, normalise_crops
 from companion.vision.sources import CandidateSource, add_source_arguments
 
-ROOT = Path(__file__).resolve().parents[2]
-VALIDATION_SEED_OFFSET = 1_000_000
 NEGATIVES_PER_POSITIVE = 3.0
 MIN_NEGATIVES = 40
 BATCH = 256
@@ -227,17 +226,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    scripts = tuple(script.value for script in IndexScript)
-    cache = str(args.faces_cache)
-    source, detector = args.candidates.value, str(args.detector)
-    train_jobs = [
-        SceneJob(args.seed * 100_000 + n, scripts, cache, source, detector)
-        for n in range(args.scenes)
-    ]
-    val_jobs = [
-        SceneJob(VALIDATION_SEED_OFFSET + args.seed * 100_000 + n, scripts, cache, source, detector)
-        for n in range(args.val_scenes)
-    ]
+    source = args.candidates.value
+    train_jobs, val_jobs = training_jobs(
+        args, args.seed * 100_000, candidates=source, detector=str(args.detector)
+    )
     suffix = "" if args.candidates is CandidateSource.BLOBS else f"-{source}"
     train_set = cached_set(
         args.data_dir / f"train-{args.seed}-{args.scenes}{suffix}.npz", train_jobs, args
