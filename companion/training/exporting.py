@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -37,7 +39,16 @@ def export_onnx(
     )
 
 
-def write_figures(model: Path, figures: Mapping[str, object]) -> None:
-    """The training figures beside the model, as ``<model>.json``."""
-    model.with_suffix(".json").write_text(json.dumps(figures, indent=2) + "\n", "utf-8")
+def write_figures(model: Path, run: argparse.Namespace, figures: Mapping[str, object]) -> None:
+    """The training figures beside the model, as ``<model>.json``, after what every run
+    records: its command, seed, scene counts and epochs."""
+    record = {
+        "command": " ".join(sys.argv),
+        "seed": run.seed,
+        "train_scenes": run.scenes,
+        "val_scenes": run.val_scenes,
+        "epochs": run.epochs,
+        **figures,
+    }
+    model.with_suffix(".json").write_text(json.dumps(record, indent=2) + "\n", "utf-8")
     print(f"wrote {model}")

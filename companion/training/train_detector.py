@@ -15,7 +15,6 @@ the right centre, direction and size; writes the ONNX model and a JSON of the fi
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -235,18 +234,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     export(net, args.out)
     figures = {
-        "command": " ".join(sys.argv),
-        "seed": args.seed,
-        "train_scenes": args.scenes,
-        "val_scenes": args.val_scenes,
-        "epochs": args.epochs,
         "val_indices": recall.indices,
         "val_marked": recall.marked,
         "val_marked_share": share,
         "val_peaks_per_scene": recall.peaks,
         "min_visible": MIN_VISIBLE,
     }
-    write_figures(args.out, figures)
+    write_figures(args.out, args, figures)
     return 0
 
 

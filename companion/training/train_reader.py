@@ -13,7 +13,6 @@ validation accuracy per class; writes the ONNX model and a JSON of the figures.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -259,17 +258,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {name:>7}: {value:.4f}")
     export(net, args.out)
     figures = {
-        "command": " ".join(sys.argv),
-        "seed": args.seed,
-        "train_scenes": args.scenes,
-        "val_scenes": args.val_scenes,
         "train_crops": len(train_set.ranks),
         "val_crops": len(val_set.ranks),
         "val_accuracy": accuracy,
         "val_suit_accuracy": suit_accuracy,
         "val_per_class": per_class,
     }
-    write_figures(args.out, figures)
+    write_figures(args.out, args, figures)
     return 0
 
 
