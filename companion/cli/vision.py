@@ -111,12 +111,19 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
         deck_file = DEFAULT_DECK_FILE
     try:
         prototypes = DeckPrototypes.load(deck_file) if deck_file is not None else None
+    except EnrolmentError as error:
+        print(f"companion {command}: {error}", file=sys.stderr)
+        return None
+    try:
         return CardReader(
             deck=deck_profile(getattr(args, "deck", "french52")),
             prototypes=prototypes,
             **_reader_arguments(args),
         )
-    except (ModelError, DetectorError, EnrolmentError, CardError) as error:
+    except EnrolmentError as error:
+        print(f"companion {command}: {deck_file}: {error}", file=sys.stderr)
+        return None
+    except (ModelError, DetectorError, CardError) as error:
         print(f"companion {command}: {error}", file=sys.stderr)
         return None
 
@@ -196,7 +203,7 @@ def run_teach(args: argparse.Namespace) -> int:
             continue
         samples.append((card, embeddings))
     try:
-        prototypes = build_prototypes(samples)
+        prototypes = build_prototypes(samples, model=reader.model.fingerprint)
         prototypes.save(args.out)
     except (EnrolmentError, OSError) as error:
         print(f"companion teach: {error}", file=sys.stderr)

@@ -24,18 +24,21 @@ def _block(inputs: int, outputs: int) -> list[nn.Module]:
 
 
 class IndexNet(nn.Module):
-    def __init__(self) -> None:
+    def __init__(self, widths: tuple[int, ...] = CHANNELS) -> None:
+        """``widths``: the channels of the convolution blocks, one block per scale."""
         super().__init__()
+        if len(widths) != POOLINGS + 1:
+            raise ValueError(f"the reader has {POOLINGS + 1} blocks, got widths {widths}")
         layers: list[nn.Module] = []
         previous = 3
-        for depth, channels in enumerate(CHANNELS):
+        for depth, channels in enumerate(widths):
             layers.extend(_block(previous, channels))
             if depth < POOLINGS:
                 layers.append(nn.MaxPool2d(2))
             previous = channels
         self.features = nn.Sequential(*layers)
         shrink = 2**POOLINGS
-        flat = CHANNELS[-1] * (CROP_HEIGHT // shrink) * (CROP_WIDTH // shrink)
+        flat = widths[-1] * (CROP_HEIGHT // shrink) * (CROP_WIDTH // shrink)
         self.embed = nn.Sequential(nn.Flatten(), nn.Dropout(DROPOUT), nn.Linear(flat, EMBEDDING))
         self.rank_head = nn.Linear(EMBEDDING, RANK_CLASSES)
         self.suit_head = nn.Linear(EMBEDDING, SUIT_CLASSES)

@@ -24,7 +24,7 @@ from torch import nn
 
 from companion.training.exporting import export_onnx, write_figures
 from companion.training.reader_data import UNLABELLED, CropSet, scene_crops
-from companion.training.reader_model import IndexNet
+from companion.training.reader_model import CHANNELS, IndexNet
 from companion.training.scene_jobs import (
     ROOT,
     SceneJob,
@@ -221,6 +221,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     add_source_arguments(parser, default=CandidateSource.BLOBS)
     parser.add_argument("--init", type=Path, default=None, help="start from these weights (.pt)")
+    parser.add_argument(
+        "--channels",
+        type=int,
+        nargs=len(CHANNELS),
+        default=list(CHANNELS),
+        help="channels of the four convolution blocks",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_reader.onnx")
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
@@ -247,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 np.concatenate([train_set.suits, data["suits"]]),
             )
     print(f"train crops {len(train_set.ranks)}, validation crops {len(val_set.ranks)}", flush=True)
-    net = IndexNet()
+    net = IndexNet(tuple(args.channels))
     if args.init is not None:
         net.load_state_dict(torch.load(args.init))
         print(f"starting from {args.init}", flush=True)
@@ -258,6 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {name:>7}: {value:.4f}")
     export(net, args.out)
     figures = {
+        "channels": list(args.channels),
         "train_crops": len(train_set.ranks),
         "val_crops": len(val_set.ranks),
         "val_accuracy": accuracy,

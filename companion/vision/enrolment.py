@@ -28,7 +28,8 @@ PROTOTYPE_MARGIN = 0.1
 AGREEMENT = 0.6
 # Embeddings kept per enrolment photo (the crops that look most like an index).
 CROPS_PER_PHOTO = 4
-FILE_FORMAT = 2  # 1: prototypes of the 64-value embedding, no longer comparable
+# 1: prototypes of the 64-value embedding; 2: of the features, without the model's name
+FILE_FORMAT = 3
 
 
 class EnrolmentError(ValueError):
@@ -48,6 +49,14 @@ class Relabelled:
 class DeckPrototypes:
     cards: tuple[Card, ...]
     vectors: np.ndarray  # len(cards) x E, L2-normalised
+    model: str  # fingerprint of the reader model whose features these are
+
+    def require_model(self, fingerprint: str) -> None:
+        """Prototypes compare only with the features of the model that made them."""
+        if fingerprint != self.model:
+            raise EnrolmentError(
+                "the deck file was made with another reader model: run companion teach again"
+            )
 
     def relabel(self, card: Card | None, score: float, embedding: np.ndarray) -> Relabelled:
         """The prototype's card when the index is clearly closest to one, else the
@@ -73,6 +82,7 @@ class DeckPrototypes:
                 format=np.array(FILE_FORMAT),
                 cards=np.array([str(card) for card in self.cards]),
                 vectors=self.vectors.astype(np.float32),
+                model=np.array(self.model),
             )
 
     @classmethod
@@ -82,6 +92,7 @@ class DeckPrototypes:
                 made_as = int(data["format"]) if "format" in data else 0
                 names = [str(name) for name in data["cards"]]
                 vectors = np.asarray(data["vectors"], dtype=np.float32)
+                model = str(data["model"]) if made_as == FILE_FORMAT else ""
         except (OSError, ValueError, KeyError) as error:
             raise EnrolmentError(
                 f"{path} is not a deck file made by companion teach: {error}"
@@ -96,7 +107,7 @@ class DeckPrototypes:
             cards = tuple(Card.parse(name) for name in names)
         except CardError as error:
             raise EnrolmentError(f"{path}: {error}") from None
-        return cls(cards, vectors)
+        return cls(cards, vectors, model)
 
 
 def card_from_file_name(path: Path) -> Card:
@@ -110,8 +121,9 @@ def card_from_file_name(path: Path) -> Card:
         ) from None
 
 
-def build_prototypes(samples: Iterable[tuple[Card, np.ndarray]]) -> DeckPrototypes:
-    """Mean L2-normalised embedding per card from (card, embeddings) samples."""
+def build_prototypes(samples: Iterable[tuple[Card, np.ndarray]], *, model: str) -> DeckPrototypes:
+    """Mean L2-normalised embedding per card from (card, embeddings) samples of the
+    reader model with fingerprint ``model``."""
     grouped: dict[Card, list[np.ndarray]] = {}
     for card, embeddings in samples:
         grouped.setdefault(card, []).append(embeddings)
@@ -122,4 +134,4 @@ def build_prototypes(samples: Iterable[tuple[Card, np.ndarray]]) -> DeckPrototyp
     for card in cards:
         mean = np.concatenate(grouped[card]).mean(axis=0)
         vectors.append(mean / max(float(np.linalg.norm(mean)), 1e-6))
-    return DeckPrototypes(cards, np.array(vectors, dtype=np.float32))
+    return DeckPrototypes(cards, np.array(vectors, dtype=np.float32), model)

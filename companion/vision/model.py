@@ -8,6 +8,7 @@ features. The same ``normalise_crops`` runs at training and at run time.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,7 @@ MIN_WHITE = 24.0  # below this a crop is too dark to normalise by its white
 # largest call's buffers: small calls keep that small (+10 MB at 32 crops, +30 MB at 128,
 # and without the arena the process grew by 60-90 MB over a photo with 1,600 candidates).
 BATCH = 32
+FINGERPRINT_LENGTH = 16  # hex digits of the model file's SHA-256
 
 
 class ModelError(RuntimeError):
@@ -69,6 +71,8 @@ class IndexReader:
             path, ModelError, model="reader", trainer="train_reader.py", outputs=set(OUTPUT_NAMES)
         )
         self.path = path
+        # names the model for deck files, whose prototypes only this model's features match
+        self.fingerprint = hashlib.sha256(path.read_bytes()).hexdigest()[:FINGERPRINT_LENGTH]
 
     def read(self, crops: np.ndarray) -> Readings:
         """Read N upright crops (N x H x W x 3 uint8 BGR)."""

@@ -83,6 +83,8 @@ class CardReader:
 
         cv2.setNumThreads(1)  # the budget is one core; OpenCV's threads only contend
         self.model = IndexReader(model_path)
+        if prototypes is not None:
+            prototypes.require_model(self.model.fingerprint)
         self.deck = deck
         self.prototypes = prototypes
         self.settings = settings or FinderSettings()

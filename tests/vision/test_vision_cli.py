@@ -97,6 +97,18 @@ def test_teach_writes_a_deck_file_the_reader_uses(tmp_path: Path) -> None:
     assert cards == ["AD", "QH"]
 
 
+def test_a_deck_file_taught_with_another_model_is_refused(tmp_path: Path) -> None:
+    from companion.vision.enrolment import build_prototypes
+
+    deck = tmp_path / "other.npz"
+    build_prototypes([(Card.parse("QH"), np.ones((1, 8)))], model="0123456789abcdef").save(deck)
+    table = _frame_file(tmp_path, "t.png", ["QH"], seed=21)
+    result = _companion("recognize", str(table), "--deck-file", str(deck))
+    assert result.returncode == 2
+    assert str(deck) in result.stderr and "another reader model" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_teach_rejects_photos_not_named_after_a_card(tmp_path: Path) -> None:
     photo = _frame_file(tmp_path, "holiday.png", ["QH"])
     result = _companion("teach", str(photo), "--out", str(tmp_path / "d.npz"))

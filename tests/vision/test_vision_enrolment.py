@@ -44,12 +44,14 @@ def test_prototypes_round_trip_and_relabel(tmp_path: Path) -> None:
             (Card.parse("QH"), queen[None]),
             (Card.parse("KS"), king[None]),
             (Card.parse("7C"), seven[None]),
-        ]
+        ],
+        model="abc123",
     )
     path = tmp_path / "deck.npz"
     prototypes.save(path)
     loaded = DeckPrototypes.load(path)
     assert set(loaded.cards) == {Card.parse("QH"), Card.parse("KS"), Card.parse("7C")}
+    assert loaded.model == "abc123"
     # clearly the queen's prototype: named by it whatever the model read
     named = loaded.relabel(Card.parse("2C"), 0.7, _unit(1.0, 0.1, 0.0, 0.2))
     assert named.card == Card.parse("QH") and named.score >= MIN_SIMILARITY
@@ -68,11 +70,19 @@ def test_prototypes_round_trip_and_relabel(tmp_path: Path) -> None:
     assert loaded.relabel(Card.parse("2C"), 0.99, between).card is None
 
 
-def test_a_deck_file_of_an_older_teach_is_refused_with_advice(tmp_path: Path) -> None:
+@pytest.mark.parametrize("made_as", [1, 2])
+def test_a_deck_file_of_an_older_teach_is_refused_with_advice(tmp_path: Path, made_as: int) -> None:
     path = tmp_path / "old.npz"
-    np.savez(path, format=np.array(1), cards=np.array(["QH"]), vectors=np.ones((1, 64)))
+    np.savez(path, format=np.array(made_as), cards=np.array(["QH"]), vectors=np.ones((1, 64)))
     with pytest.raises(EnrolmentError, match="run companion teach again"):
         DeckPrototypes.load(path)
+
+
+def test_prototypes_of_another_model_are_refused_with_advice() -> None:
+    prototypes = build_prototypes([(Card.parse("QH"), np.ones((1, 4)))], model="abc123")
+    prototypes.require_model("abc123")
+    with pytest.raises(EnrolmentError, match="another reader model.*teach again"):
+        prototypes.require_model("def456")
 
 
 def test_corrupt_deck_file_is_a_clear_error(tmp_path: Path) -> None:
@@ -84,4 +94,4 @@ def test_corrupt_deck_file_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_enrolling_nothing_is_an_error() -> None:
     with pytest.raises(EnrolmentError, match="no card was enrolled"):
-        build_prototypes([])
+        build_prototypes([], model="abc123")

@@ -6,7 +6,7 @@ import numpy as np
 
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
-from companion.vision.model import Readings
+from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 from companion.vision.reader import SECOND_LOOK_JITTERS, CardReader
 
 EMBEDDING = 4
@@ -77,7 +77,8 @@ def test_a_prototype_match_is_kept_below_the_readers_threshold() -> None:
     queen = np.array([1.0, 0.0, 0.0, 0.0], dtype=np.float32)
     close = np.array([MIN_SIMILARITY + 0.02, np.sqrt(1 - (MIN_SIMILARITY + 0.02) ** 2), 0, 0])
     far = np.array([0.0, 0.0, 1.0, 0.0])
-    prototypes = DeckPrototypes((Card.parse("QH"), Card.parse("7S")), np.stack([queen, far]))
+    model = IndexReader(DEFAULT_MODEL_PATH).fingerprint
+    prototypes = DeckPrototypes((Card.parse("QH"), Card.parse("7S")), np.stack([queen, far]), model)
     reader = CardReader(prototypes=prototypes)
     unsure_queen = _one_hot(RANK_CLASSES, rank_class(Rank.QUEEN), 0.9)  # below 0.98
     hearts = _one_hot(SUIT_CLASSES, 1, 0.999)
