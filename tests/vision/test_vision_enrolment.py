@@ -81,7 +81,7 @@ def test_a_deck_file_of_an_older_teach_is_refused_with_advice(tmp_path: Path, ma
 def test_prototypes_of_another_model_are_refused_with_advice() -> None:
     prototypes = build_prototypes([(Card.parse("QH"), np.ones((1, 4)))], model="abc123")
     prototypes.require_model("abc123")
-    with pytest.raises(EnrolmentError, match="another reader model.*teach again"):
+    with pytest.raises(EnrolmentError, match=r"another reader model.*teach again"):
         prototypes.require_model("def456")
 
 
