@@ -36,6 +36,19 @@ def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None
     )
 
 
+def add_threshold_argument(parser: argparse.ArgumentParser) -> None:
+    """``--min-confidence``: the reader's threshold, to measure a model before adopting it
+    (its threshold comes from ``threshold_sweep``)."""
+    from companion.vision.reader import MIN_CONFIDENCE
+
+    parser.add_argument(
+        "--min-confidence",
+        type=float,
+        default=MIN_CONFIDENCE,
+        help=f"the reader's confidence threshold (default {MIN_CONFIDENCE})",
+    )
+
+
 def scenes_from(
     faces: Sequence[FaceImage], first_seed: int, count: int, index_pixels: Sequence[float]
 ) -> Iterator[Scene]:

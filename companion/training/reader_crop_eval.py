@@ -21,14 +21,18 @@ from itertools import pairwise
 
 import numpy as np
 
-from companion.training.held_out import POLISH_RUSSIAN_SEED, add_scene_arguments, scenes_from
+from companion.training.held_out import (
+    POLISH_RUSSIAN_SEED,
+    add_scene_arguments,
+    add_threshold_argument,
+    scenes_from,
+)
 from companion.training.reader_data import MIN_VISIBLE, index_geometry
 from companion.training.types import Scene
 from companion.vision.detector import CROP_PER_INDEX
 from companion.vision.finder import crops_at
 from companion.vision.labels import NOT_AN_INDEX, card_from_classes
 from companion.vision.model import IndexReader
-from companion.vision.reader import MIN_CONFIDENCE
 
 BUCKET_EDGES = (16.0, 20.0, 28.0, 40.0)  # index height in pixels
 
@@ -111,6 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_scene_arguments(parser, scenes=200)
+    add_threshold_argument(parser)
     args = parser.parse_args(argv)
     if args.scenes < 1:
         parser.error("--scenes must be at least 1")
@@ -121,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tally = CropTally()
     for scene in scenes_from(faces, POLISH_RUSSIAN_SEED, args.scenes, args.index_pixels):
         read_scene(scene, model, tally)
-    for line in tally.lines(MIN_CONFIDENCE):
+    for line in tally.lines(args.min_confidence):
         print(line)
     return 0
 

@@ -21,6 +21,7 @@ from companion.cards import IndexScript
 from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
     add_scene_arguments,
+    add_threshold_argument,
     readable_cards,
     scenes_from,
 )
@@ -43,6 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_scene_arguments(parser, scenes=300)
+    add_threshold_argument(parser)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
@@ -50,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         model_path=args.model,
         source=args.candidates,
         detector_path=args.detector,
+        min_confidence=args.min_confidence,
     )
     report = EvalReport()
     scenes = scenes_from(faces, POLISH_RUSSIAN_SEED, args.scenes, args.index_pixels)
