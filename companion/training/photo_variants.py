@@ -78,6 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{overall.true_positives + overall.false_negatives} = {overall.recall:.3f}, "
             f"precision {overall.precision:.3f} ({overall.false_positives} false)"
         )
+        for failure in report.failures:
+            extra, missed = failure["extra"], failure["missed"]
+            print(f"{'':>18}{Path(str(failure['path'])).name}: missed {missed}, extra {extra}")
     return 0
 
 

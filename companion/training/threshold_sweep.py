@@ -19,7 +19,7 @@ from companion.training.held_out import (
 )
 
 LOWEST = 0.2  # the reader runs at this threshold; higher ones are applied afterwards
-THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)
+THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 0.995, 0.998, 0.999)
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def sweep_line(found: list[Found], readable: int, threshold: float) -> str:
     hits = sum(item.readable for item in kept)
     precision = 1.0 - false / max(len(kept), 1)
     recall = hits / max(readable, 1)
-    return f"{threshold:5.2f}  precision {precision:.4f}  recall {recall:.4f}  false {false}"
+    return f"{threshold:6.3f}  precision {precision:.4f}  recall {recall:.4f}  false {false}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,7 +20,7 @@ from companion.cards import Card, CardError
 # centred convolution features) is at least this and beats the second nearest card's by
 # PROTOTYPE_MARGIN. Chosen on drawn frames of a deck with letters the reader was never
 # trained on (Dutch B V H), seeds apart from the test's.
-MIN_SIMILARITY = 0.7
+MIN_SIMILARITY = 0.6
 PROTOTYPE_MARGIN = 0.1
 # Otherwise the reader's own read stands only if the index looks at least this much like
 # the enrolled prototype of the card it read: a confident read of an unfamiliar letter as

@@ -25,7 +25,7 @@ from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, CandidateS
 
 # A read index below this confidence is dropped: the lowest threshold at which precision
 # on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py).
-MIN_CONFIDENCE = 0.98
+MIN_CONFIDENCE = 0.998
 # Reads between these confidences get a second look: the index is cut again with the
 # geometry jittered as in training, and the probabilities of all cuts are averaged.
 SECOND_LOOK_FROM = 0.2  # below this (or when "not an index" is near certain) no second look
