@@ -55,7 +55,7 @@ def test_prototypes_round_trip_and_relabel(tmp_path: Path) -> None:
     # clearly the queen's prototype: named by it whatever the model read
     named = loaded.relabel(Card.parse("2C"), 0.7, _unit(1.0, 0.1, 0.0, 0.2))
     assert named.card == Card.parse("QH") and named.score >= MIN_SIMILARITY
-    assert named.by_prototype  # accepted even though the similarity is below 0.98
+    assert named.by_prototype  # accepted even though the similarity is below the threshold
     # between two prototypes: the model's read stands when the index looks like its card
     between = _unit(0.75, 0.7, 0.0, 0.0)
     assert between @ king >= AGREEMENT

@@ -80,7 +80,7 @@ def test_a_prototype_match_is_kept_below_the_readers_threshold() -> None:
     model = IndexReader(DEFAULT_MODEL_PATH).fingerprint
     prototypes = DeckPrototypes((Card.parse("QH"), Card.parse("7S")), np.stack([queen, far]), model)
     reader = CardReader(prototypes=prototypes)
-    unsure_queen = _one_hot(RANK_CLASSES, rank_class(Rank.QUEEN), 0.9)  # below 0.98
+    unsure_queen = _one_hot(RANK_CLASSES, rank_class(Rank.QUEEN), 0.9)  # below the threshold
     hearts = _one_hot(SUIT_CLASSES, 1, 0.999)
     readings = Readings(
         np.array([unsure_queen, unsure_queen], dtype=np.float32),
