@@ -24,12 +24,15 @@ from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, CandidateSource
 
 # A read index below this confidence is dropped: the lowest threshold at which precision
-# on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py).
-MIN_CONFIDENCE = 0.998
+# on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py, run with the
+# second look below).
+MIN_CONFIDENCE = 0.99
 # Reads between these confidences get a second look: the index is cut again with the
 # geometry jittered as in training, and the probabilities of all cuts are averaged.
 SECOND_LOOK_FROM = 0.2  # below this (or when "not an index" is near certain) no second look
-SECOND_LOOK_UNTIL = 0.98
+# Up to 0.998 (reader v11's threshold without it): a read just under that is confirmed
+# or let down by its jittered cuts, which let the sweep's rule choose 0.99 instead.
+SECOND_LOOK_UNTIL = 0.998
 # With a deck file, crops the reader finds less likely than this to be "not an index" are
 # compared with the prototypes even when it reads no card in them (an unfamiliar letter).
 MAYBE_INDEX = 0.5
