@@ -17,10 +17,10 @@ import argparse
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
 
 import numpy as np
 
+from companion.training.finder_report import BUCKET_EDGES, bucket_name
 from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
     add_scene_arguments,
@@ -33,8 +33,6 @@ from companion.vision.detector import CROP_PER_INDEX
 from companion.vision.finder import crops_at
 from companion.vision.labels import NOT_AN_INDEX, card_from_classes
 from companion.vision.model import IndexReader
-
-BUCKET_EDGES = (16.0, 20.0, 28.0, 40.0)  # index height in pixels
 
 
 @dataclass(frozen=True)
@@ -54,18 +52,13 @@ class CropTally:
             return ["no visible index"]
         lines = [f"visible indices: {len(self.reads)}"]
         buckets = np.digitize([read.height for read in self.reads], BUCKET_EDGES)
-        names = (
-            f"< {BUCKET_EDGES[0]:.0f} px",
-            *(f"{a:.0f}-{b:.0f} px" for a, b in pairwise(BUCKET_EDGES)),
-            f">= {BUCKET_EDGES[-1]:.0f} px",
-        )
         lines.append(self._line("all", self.reads, threshold))
-        for number, name in enumerate(names):
+        for number in range(len(BUCKET_EDGES) + 1):
             chosen = [
                 read for read, bucket in zip(self.reads, buckets, strict=True) if bucket == number
             ]
             if chosen:
-                lines.append(self._line(name, chosen, threshold))
+                lines.append(self._line(bucket_name(number), chosen, threshold))
         pairs = ", ".join(f"{a}->{b} x{n}" for (a, b), n in self.confused.most_common(10))
         lines.append(f"confused (expected->read): {pairs}")
         return lines

@@ -27,7 +27,7 @@ def test_lines_count_right_reads_and_confident_wrong_ones() -> None:
         "       all: best card right 0.7500, right at >= 0.98 0.5000, wrong at >= 0.98 0.2500 (4)"
     )
     assert any(line.startswith("  20-28 px: best card right 0.5000") for line in lines)
-    assert any(line.startswith("   < 16 px: best card right 1.0000") for line in lines)
+    assert any(line.startswith("  12-16 px: best card right 1.0000") for line in lines)
 
 
 def test_every_visible_index_is_read_and_clear_ones_right(
