@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -71,8 +72,11 @@ class IndexReader:
             path, ModelError, model="reader", trainer="train_reader.py", outputs=set(OUTPUT_NAMES)
         )
         self.path = path
-        # names the model for deck files, whose prototypes only this model's features match
-        self.fingerprint = hashlib.sha256(path.read_bytes()).hexdigest()[:FINGERPRINT_LENGTH]
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """Names the model for deck files, whose prototypes only its features match."""
+        return hashlib.sha256(self.path.read_bytes()).hexdigest()[:FINGERPRINT_LENGTH]
 
     def read(self, crops: np.ndarray) -> Readings:
         """Read N upright crops (N x H x W x 3 uint8 BGR)."""
