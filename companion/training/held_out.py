@@ -12,6 +12,7 @@ from companion.training.reader_data import MIN_VISIBLE
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
 from companion.training.types import FaceImage, Scene
 from companion.vision.model import DEFAULT_MODEL_PATH
+from companion.vision.reader import MIN_CONFIDENCE
 from companion.vision.sources import DEFAULT_SOURCE, add_source_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,8 +40,6 @@ def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None
 def add_threshold_argument(parser: argparse.ArgumentParser) -> None:
     """``--min-confidence``: the reader's threshold, to measure a model before adopting it
     (its threshold comes from ``threshold_sweep``)."""
-    from companion.vision.reader import MIN_CONFIDENCE
-
     parser.add_argument(
         "--min-confidence",
         type=float,
