@@ -9,7 +9,7 @@ from torch import nn
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES
 
-CHANNELS = (8, 16, 32, 64)
+CHANNELS = (16, 32, 64, 128)  # since reader v11; (8, 16, 32, 64) before
 EMBEDDING = 64
 POOLINGS = 3
 DROPOUT = 0.2
