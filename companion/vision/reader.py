@@ -26,13 +26,13 @@ from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, CandidateS
 # A read index below this confidence is dropped: the lowest threshold at which precision
 # on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py, run with the
 # second look below).
-MIN_CONFIDENCE = 0.99
+MIN_CONFIDENCE = 0.9
 # Reads between these confidences get a second look: the index is cut again with the
 # geometry jittered as in training, and the probabilities of all cuts are averaged.
 SECOND_LOOK_FROM = 0.2  # below this (or when "not an index" is near certain) no second look
 # Up to 0.998 (reader v11's threshold without it): a read just under that is confirmed
 # or let down by its jittered cuts, which let the sweep's rule choose 0.99 instead.
-SECOND_LOOK_UNTIL = 0.998
+SECOND_LOOK_UNTIL = 0.9995
 # With a deck file, crops the reader finds less likely than this to be "not an index" are
 # compared with the prototypes even when it reads no card in them (an unfamiliar letter).
 MAYBE_INDEX = 0.5
