@@ -176,11 +176,10 @@ class CardReader:
         suits = readings.suit_probs.argmax(axis=1)
         confidence = rank_probs.max(axis=1) * readings.suit_probs.max(axis=1)
         reads: list[Read] = []
-        maybe_index = rank_probs[:, NOT_AN_INDEX] < MAYBE_INDEX
-        rows = np.nonzero((ranks != NOT_AN_INDEX) | (maybe_index & (self.prototypes is not None)))[
-            0
-        ]
-        for row in rows:
+        read_as_card = ranks != NOT_AN_INDEX
+        if self.prototypes is not None:  # an unfamiliar letter may still match a prototype
+            read_as_card |= rank_probs[:, NOT_AN_INDEX] < MAYBE_INDEX
+        for row in np.nonzero(read_as_card)[0]:
             card = card_from_classes(int(ranks[row]), int(suits[row]))
             score = float(confidence[row]) if card is not None else 0.0
             accepted = score >= self.min_confidence
