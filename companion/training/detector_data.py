@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.training.reader_data import MIN_VISIBLE, index_geometry
+from companion.training.reader_data import MIN_VISIBLE, Column, index_geometry
 from companion.training.types import Scene
 from companion.vision.detector import CHANNELS, DETECTOR_SIDE, STRIDE, Channel
 
@@ -47,7 +47,11 @@ def scene_sample(scene: Scene) -> DetectorSample:
     centres, downs, heights, table = index_geometry(scene)
     grid_y, grid_x = np.mgrid[0:rows, 0:cols].astype(np.float32) + 0.5
     for centre, down, height, visible in zip(
-        centres * scale / STRIDE, downs, heights * scale / STRIDE, table[:, 0], strict=True
+        centres * scale / STRIDE,
+        downs,
+        heights * scale / STRIDE,
+        table[:, Column.VISIBLE],
+        strict=True,
     ):
         squared = (grid_x - centre[0]) ** 2 + (grid_y - centre[1]) ** 2
         cell_x, cell_y = int(centre[0]), int(centre[1])

@@ -24,7 +24,12 @@ import numpy as np
 
 from companion.cards import IndexScript
 from companion.training.held_out import ENGLISH_SEED, POLISH_RUSSIAN_SEED, scenes_from
-from companion.training.reader_data import MIN_VISIBLE, index_geometry, match_candidates
+from companion.training.reader_data import (
+    MIN_VISIBLE,
+    Column,
+    index_geometry,
+    match_candidates,
+)
 from companion.training.scenes import INDEX_PIXELS_RANGE
 from companion.training.types import Scene
 from companion.vision.finder import Candidates
@@ -66,7 +71,7 @@ def found_cards(candidates: Candidates, scene: Scene) -> list[CardResult]:
     centres, downs, heights, table = index_geometry(scene)
     if centres.shape[0] == 0:
         return []
-    visible = table[:, 0] >= MIN_VISIBLE
+    visible = table[:, Column.VISIBLE] >= MIN_VISIBLE
     found: np.ndarray = np.zeros(centres.shape[0], dtype=bool)
     labelled: np.ndarray = np.zeros(centres.shape[0], dtype=bool)
     if len(candidates):

@@ -27,7 +27,7 @@ from companion.training.held_out import (
     add_threshold_argument,
     scenes_from,
 )
-from companion.training.reader_data import MIN_VISIBLE, index_geometry
+from companion.training.reader_data import MIN_VISIBLE, Column, index_geometry
 from companion.training.types import Scene
 from companion.vision.detector import CROP_PER_INDEX
 from companion.vision.finder import crops_at
@@ -83,7 +83,9 @@ def _name(rank: int, suit: int) -> str:
 def read_scene(scene: Scene, model: IndexReader, tally: CropTally) -> None:
     """Cut and read every visible index of the scene."""
     centres, downs, heights, table = index_geometry(scene)
-    visible = np.nonzero(table[:, 0] >= MIN_VISIBLE)[0] if len(heights) else np.zeros(0, int)
+    visible = (
+        np.nonzero(table[:, Column.VISIBLE] >= MIN_VISIBLE)[0] if len(heights) else np.zeros(0, int)
+    )
     if visible.size == 0:
         return
     crops = crops_at(
@@ -94,7 +96,7 @@ def read_scene(scene: Scene, model: IndexReader, tally: CropTally) -> None:
     suits = readings.suit_probs.argmax(axis=1)
     confidence = readings.rank_probs[np.arange(len(ranks)), ranks] * readings.suit_probs.max(axis=1)
     for row, index in enumerate(visible):
-        expected = (int(table[index, 1]), int(table[index, 2]))
+        expected = (int(table[index, Column.RANK]), int(table[index, Column.SUIT]))
         got = (int(ranks[row]), int(suits[row]))
         right = got == expected
         tally.reads.append(IndexRead(float(heights[index]), right, float(confidence[row])))

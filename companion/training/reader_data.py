@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum, IntEnum
 
 import numpy as np
 
@@ -21,6 +22,24 @@ from companion.vision.labels import NOT_AN_INDEX, rank_class, suit_class
 
 UNLABELLED = -1
 MIN_VISIBLE = 0.7  # an index less visible than this is neither positive nor negative
+PART_SHOWN = 0.6
+PART_HIDDEN = 0.35
+
+
+class LabelRule(Enum):
+    """Which ground-truth indices give a crop framing them their card."""
+
+    # the index box is at least MIN_VISIBLE visible (readers v1..v11)
+    INDEX_BOX = "box"
+    # also both the rank glyph and the suit pip show at least PART_SHOWN; an index
+    # showing less than PART_HIDDEN of either is no readable index (a glyph without its
+    # pip names no suit) and a crop of it is "not an index"; in between it is left out
+    GLYPH_AND_PIP = "parts"
+
+    def __str__(self) -> str:  # as command-line help shows the choices
+        return self.value
+
+
 POSITIVE_DISTANCE = 0.35  # centre distance / index height
 NEGATIVE_DISTANCE = 0.9
 POSITIVE_COSINE = 0.9  # about 25 degrees
@@ -39,6 +58,16 @@ class CropSet:
     suits: np.ndarray  # N int64 suit class (any value when rank is 0)
 
 
+class Column(IntEnum):
+    """The columns of ``index_geometry``'s table."""
+
+    VISIBLE = 0
+    RANK = 1
+    SUIT = 2
+    GLYPH_VISIBLE = 3
+    PIP_VISIBLE = 4
+
+
 @dataclass(frozen=True)
 class JitterSettings:
     copies: int = 2
@@ -48,8 +77,8 @@ class JitterSettings:
 
 
 def index_geometry(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Centres, down vectors, heights and visibilities of every ground-truth index, and
-    per index its (rank class, suit class)."""
+    """Centres, down vectors, heights of every ground-truth index, and a table with per
+    index the columns of ``Column``: its visibilities and (rank class, suit class)."""
     centres, downs, heights, visible, labels = [], [], [], [], []
     for placed in scene.cards:
         for index in placed.indices:
@@ -60,14 +89,14 @@ def index_geometry(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
             centres.append(quad.mean(axis=0))
             downs.append((bottom - top) / max(height, 1e-3))
             heights.append(height)
-            visible.append(index.visible)
+            visible.append((index.visible, index.glyph_visible, index.pip_visible))
             labels.append((rank_class(placed.card.rank), suit_class(placed.card.suit)))
     if not centres:
         empty = np.zeros((0, 2), dtype=np.float32)
-        return empty, empty, np.zeros(0, np.float32), np.zeros((0, 3), np.float32)
-    table = np.concatenate(
-        [np.array(visible, np.float32)[:, None], np.array(labels, np.float32)], axis=1
-    )
+        return empty, empty, np.zeros(0, np.float32), np.zeros((0, len(Column)), np.float32)
+    table = np.zeros((len(centres), len(Column)), np.float32)
+    table[:, [Column.VISIBLE, Column.GLYPH_VISIBLE, Column.PIP_VISIBLE]] = visible
+    table[:, [Column.RANK, Column.SUIT]] = labels
     return (
         np.array(centres, np.float32),
         np.array(downs, np.float32),
@@ -110,7 +139,9 @@ def match_candidates(
     return Matches(positive=positive, distance=distance, cosine=cosine, scale=scale)
 
 
-def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, np.ndarray]:
+def label_candidates(
+    candidates: Candidates, scene: Scene, rule: LabelRule = LabelRule.GLYPH_AND_PIP
+) -> tuple[np.ndarray, np.ndarray]:
     """Rank and suit classes per candidate; rank UNLABELLED for the ambiguous ones."""
     count = len(candidates)
     ranks = np.full(count, NOT_AN_INDEX, dtype=np.int64)
@@ -120,7 +151,12 @@ def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, 
         return ranks, suits
     matches = match_candidates(candidates, centres, downs, heights)
     positive, distance, cosine = matches.positive, matches.distance, matches.cosine
-    visible = table[:, 0][None, :] >= MIN_VISIBLE
+    readable = table[:, Column.VISIBLE] >= MIN_VISIBLE
+    unreadable = np.zeros_like(readable)
+    if rule is LabelRule.GLYPH_AND_PIP:
+        parts = np.minimum(table[:, Column.GLYPH_VISIBLE], table[:, Column.PIP_VISIBLE])
+        readable &= parts >= PART_SHOWN
+        unreadable = parts < PART_HIDDEN
     scale = matches.scale
     clearly_not = (
         (distance > NEGATIVE_DISTANCE)
@@ -128,13 +164,15 @@ def label_candidates(candidates: Candidates, scene: Scene) -> tuple[np.ndarray, 
         | (scale < NEGATIVE_MIN_SCALE)
         | (scale > NEGATIVE_MAX_SCALE)
     )
+    # not an index: far from every index, or framing only ones that show no readable index
+    negative = clearly_not | (positive & unreadable[None, :])
     for row in range(count):
-        hits = np.nonzero(positive[row] & visible[0])[0]
+        hits = np.nonzero(positive[row] & readable)[0]
         if hits.size:
             best = hits[np.argmin(distance[row, hits])]
-            ranks[row] = int(table[best, 1])
-            suits[row] = int(table[best, 2])
-        elif not clearly_not[row].all():
+            ranks[row] = int(table[best, Column.RANK])
+            suits[row] = int(table[best, Column.SUIT])
+        elif not negative[row].all():
             ranks[row] = UNLABELLED
     return ranks, suits
 
@@ -169,11 +207,12 @@ def scene_crops(
     min_negatives: int,
     find: Callable[[np.ndarray], Candidates] = find_candidates,
     jitter: JitterSettings | None = None,
+    rule: LabelRule = LabelRule.GLYPH_AND_PIP,
 ) -> tuple[CropSet, int, int]:
     """Labelled crops of one scene (candidates from ``find``), with the count of visible
     indices and of those the candidates found (for the finder's recall)."""
     candidates = find(scene.image)
-    ranks, suits = label_candidates(candidates, scene)
+    ranks, suits = label_candidates(candidates, scene, rule)
     positives = np.nonzero(ranks > NOT_AN_INDEX)[0]
     negatives = np.nonzero(ranks == NOT_AN_INDEX)[0]
     keep_negatives = max(min_negatives, int(negatives_per_positive * positives.size))

@@ -18,6 +18,7 @@ class SceneJob:
     faces_cache: str
     candidates: str = "blobs"  # a CandidateSource value: where the crops come from
     detector: str = ""  # the detector model, for the sources that use it
+    labels: str = "parts"  # a LabelRule value: which indices give a crop their card
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +43,12 @@ def add_trainer_arguments(
 
 
 def training_jobs(
-    args: argparse.Namespace, first_seed: int, *, candidates: str = "blobs", detector: str = ""
+    args: argparse.Namespace,
+    first_seed: int,
+    *,
+    candidates: str = "blobs",
+    detector: str = "",
+    labels: str = "parts",
 ) -> tuple[list[SceneJob], list[SceneJob]]:
     """The training and validation scene jobs of a trainer's arguments (all three index
     scripts), the training seeds counting up from ``first_seed``."""
@@ -50,7 +56,9 @@ def training_jobs(
     cache = str(args.faces_cache)
 
     def jobs(first: int, count: int) -> list[SceneJob]:
-        return [SceneJob(first + n, scripts, cache, candidates, detector) for n in range(count)]
+        return [
+            SceneJob(first + n, scripts, cache, candidates, detector, labels) for n in range(count)
+        ]
 
     return jobs(first_seed, args.scenes), jobs(VALIDATION_SEED_OFFSET + first_seed, args.val_scenes)
 

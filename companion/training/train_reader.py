@@ -23,7 +23,7 @@ import torch
 from torch import nn
 
 from companion.training.exporting import export_onnx, write_figures
-from companion.training.reader_data import UNLABELLED, CropSet, scene_crops
+from companion.training.reader_data import UNLABELLED, CropSet, LabelRule, scene_crops
 from companion.training.reader_model import CHANNELS, IndexNet
 from companion.training.scene_jobs import (
     ROOT,
@@ -66,6 +66,7 @@ def _make_crops(job: SceneJob) -> tuple[CropSet, int, int]:
         negatives_per_positive=NEGATIVES_PER_POSITIVE,
         min_negatives=MIN_NEGATIVES,
         find=finder_for(job),
+        rule=LabelRule(job.labels),
     )
 
 
@@ -228,15 +229,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=list(CHANNELS),
         help="channels of the four convolution blocks",
     )
+    parser.add_argument(
+        "--labels",
+        type=LabelRule,
+        choices=list(LabelRule),
+        default=LabelRule.GLYPH_AND_PIP,
+        help="which indices give a crop their card: 'parts' (both glyph and pip show; "
+        "since v13) or 'box' (the index box is 70%% visible; v11 and before)",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_reader.onnx")
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     source = args.candidates.value
     train_jobs, val_jobs = training_jobs(
-        args, args.seed * 100_000, candidates=source, detector=str(args.detector)
+        args,
+        args.seed * 100_000,
+        candidates=source,
+        detector=str(args.detector),
+        labels=args.labels.value,
     )
     suffix = "" if args.candidates is CandidateSource.BLOBS else f"-{source}"
+    if args.labels is not LabelRule.GLYPH_AND_PIP:  # caches of other labels never mix
+        suffix += f"-{args.labels.value}"
     train_set = cached_set(
         args.data_dir / f"train-{args.seed}-{args.scenes}{suffix}.npz", train_jobs, args
     )
@@ -266,6 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     export(net, args.out)
     figures = {
         "channels": list(args.channels),
+        "labels": args.labels.value,
         "train_crops": len(train_set.ranks),
         "val_crops": len(val_set.ranks),
         "val_accuracy": accuracy,

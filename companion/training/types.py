@@ -31,6 +31,8 @@ class PlacedIndex:
     # index's own reading order: top-left, top-right,
     # bottom-right, bottom-left as the index reads upright
     visible: float  # 0..1 fraction of the box visible (not covered, in frame)
+    glyph_visible: float  # the same for the rank glyph's part of the box (its top part)
+    pip_visible: float  # and for the suit pip's part (the rest, below the glyph)
 
 
 @dataclass(frozen=True)

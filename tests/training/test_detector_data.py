@@ -20,7 +20,7 @@ def _index(centre: tuple[float, float], height: float, visible: float) -> Placed
         [[-half_w, -half_h], [half_w, -half_h], [half_w, half_h], [-half_w, half_h]],
         dtype=np.float32,
     )
-    return PlacedIndex(quad, visible)
+    return PlacedIndex(quad, visible, glyph_visible=visible, pip_visible=visible)
 
 
 def _scene(*indices: PlacedIndex) -> Scene:

@@ -21,7 +21,7 @@ def _index(x: float, y: float, *, visible: float = 1.0) -> PlacedIndex:
     quad = np.array(
         [[x, y], [x + 12, y], [x + 12, y + INDEX_HEIGHT], [x, y + INDEX_HEIGHT]], np.float32
     )
-    return PlacedIndex(quad=quad, visible=visible)
+    return PlacedIndex(quad=quad, visible=visible, glyph_visible=visible, pip_visible=visible)
 
 
 def _scene(*indices: PlacedIndex) -> Scene:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.cards import Card, IndexScript
-from companion.training.reader_data import UNLABELLED, label_candidates
+from companion.training.reader_data import UNLABELLED, LabelRule, label_candidates
 from companion.training.types import PlacedCard, PlacedIndex, Scene
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import NOT_AN_INDEX, rank_class, suit_class
@@ -14,7 +15,9 @@ INDEX_HEIGHT = 40.0
 INDEX_CENTRE = np.array([200.0, 150.0], dtype=np.float32)
 
 
-def _scene(card: Card, visible: float = 1.0) -> Scene:
+def _scene(
+    card: Card, visible: float = 1.0, *, glyph: float | None = None, pip: float | None = None
+) -> Scene:
     half_w, half_h = INDEX_HEIGHT / 3, INDEX_HEIGHT / 2
     quad = INDEX_CENTRE + np.array(
         [[-half_w, -half_h], [half_w, -half_h], [half_w, half_h], [-half_w, half_h]],
@@ -26,7 +29,14 @@ def _scene(card: Card, visible: float = 1.0) -> Scene:
         script=IndexScript.ENGLISH,
         outline=quad * 3,
         visible=1.0,
-        indices=(PlacedIndex(quad.astype(np.float32), visible),),
+        indices=(
+            PlacedIndex(
+                quad.astype(np.float32),
+                visible,
+                glyph_visible=visible if glyph is None else glyph,
+                pip_visible=visible if pip is None else pip,
+            ),
+        ),
     )
     return Scene(np.zeros((300, 400, 3), np.uint8), (placed,))
 
@@ -76,6 +86,50 @@ def test_labels_positive_left_out_and_negative_candidates() -> None:
     assert suits[0] == suit_class(card.suit)
 
 
-def test_a_mostly_hidden_index_is_never_a_positive() -> None:
-    ranks, _ = label_candidates(_candidates([(0.0, 0.0, 1.5, 0.0)]), _scene(Card.parse("QH"), 0.3))
-    assert ranks.tolist() == [UNLABELLED]
+def _label_of_one_framing_crop(scene: Scene, rule: LabelRule = LabelRule.GLYPH_AND_PIP) -> int:
+    ranks, _ = label_candidates(_candidates([(0.0, 0.0, 1.5, 0.0)]), scene, rule)
+    return int(ranks[0])
+
+
+def test_a_mostly_hidden_index_is_not_an_index() -> None:
+    assert _label_of_one_framing_crop(_scene(Card.parse("QH"), 0.3)) == NOT_AN_INDEX
+
+
+def test_an_index_whose_pip_is_covered_is_not_an_index() -> None:
+    # the glyph shows in full and the index box is 62% visible: no suit can be read
+    scene = _scene(Card.parse("7H"), 0.62, glyph=1.0, pip=0.15)
+    assert _label_of_one_framing_crop(scene) == NOT_AN_INDEX
+
+
+def test_an_index_whose_glyph_is_covered_is_not_an_index() -> None:
+    scene = _scene(Card.parse("7H"), 0.5, glyph=0.1, pip=1.0)
+    assert _label_of_one_framing_crop(scene) == NOT_AN_INDEX
+
+
+@pytest.mark.parametrize(
+    ("visible", "glyph", "pip"),
+    [
+        (0.75, 1.0, 0.5),  # the pip half shows: left out
+        (0.65, 0.7, 0.7),  # both parts mostly show but the box less than MIN_VISIBLE
+    ],
+)
+def test_partly_shown_indices_are_left_out(visible: float, glyph: float, pip: float) -> None:
+    scene = _scene(Card.parse("7H"), visible, glyph=glyph, pip=pip)
+    assert _label_of_one_framing_crop(scene) == UNLABELLED
+
+
+def test_an_index_with_both_parts_shown_is_its_card() -> None:
+    card = Card.parse("7H")
+    ranks, suits = label_candidates(
+        _candidates([(0.0, 0.0, 1.5, 0.0)]), _scene(card, 0.8, glyph=1.0, pip=0.65)
+    )
+    assert (int(ranks[0]), int(suits[0])) == (rank_class(card.rank), suit_class(card.suit))
+
+
+def test_the_index_box_rule_looks_only_at_the_whole_box() -> None:
+    card = Card.parse("7H")
+    covered_pip = _scene(card, 0.75, glyph=1.0, pip=0.2)
+    mostly_hidden = _scene(card, 0.3)
+    assert _label_of_one_framing_crop(covered_pip, LabelRule.INDEX_BOX) == rank_class(card.rank)
+    assert _label_of_one_framing_crop(covered_pip) == NOT_AN_INDEX
+    assert _label_of_one_framing_crop(mostly_hidden, LabelRule.INDEX_BOX) == UNLABELLED

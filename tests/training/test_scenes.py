@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.training.layout import Pose, TableLayout
 from companion.training.scene_report import draw_truth, figures
-from companion.training.scenes import SceneMaker, reading_order
+from companion.training.scenes import GLYPH_SHARE, SceneMaker, reading_order
 from companion.training.types import FaceImage, Scene
 
 WIDTH, HEIGHT = 640, 360
@@ -90,6 +90,31 @@ def test_a_card_covering_half_leaves_the_index_strip_visible(maker: SceneMaker) 
     assert 0.4 < covered.visible < 0.6
     top_left = min(covered.indices, key=lambda index: float(index.quad[:, 0].sum()))
     assert top_left.visible > FULL, "the top-left index shows beside the covering card"
+
+
+def test_a_card_covering_an_index_below_its_glyph_hides_the_pip(maker: SceneMaker) -> None:
+    face = maker.faces[0]
+    top_box = min(range(len(face.index_boxes)), key=lambda n: face.index_boxes[n][1])
+    assert face.index_rotations[top_box] == 0
+    _, y0, _, y1 = face.index_boxes[top_box]
+    height = 200.0
+    under = Pose(300.0, 180.0, 0.0, height, group=0)
+    # the covering card's top edge crosses the index just below its glyph
+    edge = 180.0 - height / 2 + (y0 + (GLYPH_SHARE + 0.05) * (y1 - y0)) * height
+    over = Pose(300.0, edge + height / 2, 0.0, height, group=0)
+    scene = maker.compose(_layout(under, over), [0, 1], WIDTH, HEIGHT, clutter=False)
+    index = scene.cards[0].indices[top_box]
+    assert index.glyph_visible > FULL
+    assert index.pip_visible < 0.3
+    assert index.pip_visible < index.visible < index.glyph_visible
+
+
+def test_part_visibilities_agree_with_the_whole_box(maker: SceneMaker) -> None:
+    for _ in range(3):
+        for card in maker.make(WIDTH, HEIGHT).cards:
+            for index in card.indices:
+                parts = GLYPH_SHARE * index.glyph_visible + (1 - GLYPH_SHARE) * index.pip_visible
+                assert abs(parts - index.visible) < 0.2
 
 
 def test_a_card_half_out_of_frame(maker: SceneMaker) -> None:
