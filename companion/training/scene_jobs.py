@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.cards import IndexScript
+from companion.training.reader_data import LabelRule
 from companion.training.types import FaceImage
 from companion.vision.sources import CandidateFinder, CandidateSource
 
@@ -18,7 +19,7 @@ class SceneJob:
     faces_cache: str
     candidates: str = "blobs"  # a CandidateSource value: where the crops come from
     detector: str = ""  # the detector model, for the sources that use it
-    labels: str = "parts"  # a LabelRule value: which indices give a crop their card
+    labels: str = LabelRule.GLYPH_AND_PIP.value  # which indices give a crop their card
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +49,7 @@ def training_jobs(
     *,
     candidates: str = "blobs",
     detector: str = "",
-    labels: str = "parts",
+    labels: str = LabelRule.GLYPH_AND_PIP.value,
 ) -> tuple[list[SceneJob], list[SceneJob]]:
     """The training and validation scene jobs of a trainer's arguments (all three index
     scripts), the training seeds counting up from ``first_seed``."""
