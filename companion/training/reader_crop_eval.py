@@ -83,9 +83,7 @@ def _name(rank: int, suit: int) -> str:
 def read_scene(scene: Scene, model: IndexReader, tally: CropTally) -> None:
     """Cut and read every visible index of the scene."""
     centres, downs, heights, table = index_geometry(scene)
-    visible = (
-        np.nonzero(table[:, Column.VISIBLE] >= MIN_VISIBLE)[0] if len(heights) else np.zeros(0, int)
-    )
+    visible = np.nonzero(table[:, Column.VISIBLE] >= MIN_VISIBLE)[0]
     if visible.size == 0:
         return
     crops = crops_at(

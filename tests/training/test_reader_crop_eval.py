@@ -3,11 +3,12 @@ reads clear synthetic indices."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from companion.training.reader_crop_eval import CropTally, IndexRead, main, read_scene
 from companion.training.reader_data import MIN_VISIBLE
-from companion.training.types import FaceImage
+from companion.training.types import FaceImage, Scene
 from companion.vision.model import IndexReader
 
 
@@ -41,6 +42,13 @@ def test_every_visible_index_is_read_and_clear_ones_right(
     visible = sum(index.visible >= MIN_VISIBLE for card in scene.cards for index in card.indices)
     assert len(tally.reads) == visible > 0
     assert sum(read.right for read in tally.reads) >= 0.8 * visible
+
+
+def test_a_scene_without_cards_reads_nothing() -> None:
+    tally = CropTally()
+    read_scene(Scene(np.zeros((90, 160, 3), np.uint8), ()), IndexReader(), tally)
+    assert tally.reads == []
+    assert tally.lines(0.9) == ["no visible index"]
 
 
 def test_bad_scene_count_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
