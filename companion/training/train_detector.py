@@ -27,6 +27,14 @@ import torch
 from companion.training.detector_data import DetectorSample, scene_sample
 from companion.training.detector_model import DetectorNet
 from companion.training.exporting import export_onnx, write_figures
+from companion.training.precision import (
+    Precision,
+    add_precision_argument,
+    forward_pass,
+    prepare_batch,
+    prepare_network,
+    restore_layout,
+)
 from companion.training.reader_data import MIN_VISIBLE, POSITIVE_COSINE, POSITIVE_DISTANCE
 from companion.training.scene_jobs import (
     ROOT,
@@ -123,19 +131,28 @@ def detector_loss(
     return heat_loss + GEOMETRY_WEIGHT * geometry_loss
 
 
-def train(net: DetectorNet, data: SampleSet, epochs: int, seed: int, checkpoint: Path) -> None:
+def train(
+    net: DetectorNet,
+    data: SampleSet,
+    epochs: int,
+    seed: int,
+    checkpoint: Path,
+    precision: Precision = Precision.FLOAT32,
+) -> None:
     generator = np.random.default_rng(seed)
     optimiser = torch.optim.AdamW(net.parameters(), lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY)
     steps = epochs * (len(data.images) // BATCH + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, LEARNING_RATE, total_steps=steps)
     for epoch in range(1, epochs + 1):
-        net.train()
+        prepare_network(net, precision).train()
         order = generator.permutation(len(data.images))
         started, total = time.monotonic(), 0.0
         for start in range(0, len(order), BATCH):
             rows = np.sort(order[start : start + BATCH])
+            with forward_pass(precision):
+                output = net(prepare_batch(to_tensor(data.images[rows]), precision))
             loss = detector_loss(
-                net(to_tensor(data.images[rows])),
+                output.float(),
                 torch.from_numpy(data.targets[rows].astype(np.float32)),
                 torch.from_numpy(data.regress[rows]),
                 torch.from_numpy(data.weight[rows].astype(np.float32)),
@@ -153,7 +170,7 @@ def train(net: DetectorNet, data: SampleSet, epochs: int, seed: int, checkpoint:
             flush=True,
         )
         checkpoint.parent.mkdir(parents=True, exist_ok=True)
-        torch.save(net.state_dict(), checkpoint)
+        torch.save(restore_layout(net).state_dict(), checkpoint)
 
 
 @dataclass(frozen=True)
@@ -209,6 +226,7 @@ def export(net: DetectorNet, path: Path) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_trainer_arguments(parser, scenes=5000, val_scenes=200, epochs=8, seed=1)
+    add_precision_argument(parser)
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_detector.onnx")
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
@@ -224,7 +242,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.data_only:
         return 0
     net = DetectorNet()
-    train(net, train_set, args.epochs, args.seed, args.out.with_suffix(".pt"))
+    print(f"training in {args.precision}", flush=True)
+    train(net, train_set, args.epochs, args.seed, args.out.with_suffix(".pt"), args.precision)
     settings = DetectorSettings()
     recall = evaluate(net, val_set, settings)
     share = recall.marked / max(recall.indices, 1)
@@ -239,6 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "val_marked_share": share,
         "val_peaks_per_scene": recall.peaks,
         "min_visible": MIN_VISIBLE,
+        "precision": args.precision.value,
     }
     write_figures(args.out, args, figures)
     return 0

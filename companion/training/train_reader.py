@@ -23,12 +23,21 @@ import torch
 from torch import nn
 
 from companion.training.exporting import export_onnx, write_figures
+from companion.training.precision import (
+    Precision,
+    add_precision_argument,
+    forward_pass,
+    prepare_batch,
+    prepare_network,
+    restore_layout,
+)
 from companion.training.reader_data import UNLABELLED, CropSet, LabelRule, scene_crops
 from companion.training.reader_model import CHANNELS, IndexNet
 from companion.training.scene_jobs import (
     ROOT,
     SceneJob,
     add_trainer_arguments,
+    crop_cache,
     faces_for,
     finder_for,
     training_jobs,
@@ -138,6 +147,7 @@ def train(
     epochs: int,
     seed: int,
     checkpoint: Path,
+    precision: Precision = Precision.FLOAT32,
 ) -> None:
     """Train in place; the weights are saved to ``checkpoint`` after every epoch."""
     generator = np.random.default_rng(seed)
@@ -149,16 +159,18 @@ def train(
         (NOISE_BANK, CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.float32
     )
     for epoch in range(1, epochs + 1):
-        net.train()
+        prepare_network(net, precision).train()
         order = generator.permutation(len(train_set.ranks))
         started, total = time.monotonic(), 0.0
         for start in range(0, len(order), BATCH):
             rows = order[start : start + BATCH]
             crops = _augment(train_set.crops[rows], generator, noise_bank)
-            batch = torch.from_numpy(normalise_crops(crops))
+            batch = prepare_batch(torch.from_numpy(normalise_crops(crops)), precision)
             ranks = torch.from_numpy(train_set.ranks[rows])
             suits = torch.from_numpy(train_set.suits[rows])
-            rank_logits, suit_logits, *_ = net(batch)
+            with forward_pass(precision):
+                rank_output, suit_output, *_ = net(batch)
+            rank_logits, suit_logits = rank_output.float(), suit_output.float()
             is_index = (ranks != NOT_AN_INDEX).float()
             loss = rank_loss(rank_logits, ranks) + (
                 suit_loss(suit_logits, suits) * is_index
@@ -168,7 +180,7 @@ def train(
             optimiser.step()
             schedule.step()
             total += loss.item() * len(rows)
-        accuracy, _, suit_accuracy = evaluate(net, val_set)
+        accuracy, _, suit_accuracy = evaluate(restore_layout(net), val_set)
         print(
             f"epoch {epoch}/{epochs}: loss {total / len(order):.4f}, "
             f"val accuracy {accuracy:.4f}, suit {suit_accuracy:.4f}, "
@@ -237,6 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="which indices give a crop their card: 'parts' (both glyph and pip show; "
         "since v13) or 'box' (the index box is 70%% visible; v11 and before)",
     )
+    add_precision_argument(parser)
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_reader.onnx")
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
@@ -249,15 +262,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         detector=str(args.detector),
         labels=args.labels.value,
     )
-    suffix = "" if args.candidates is CandidateSource.BLOBS else f"-{source}"
-    if args.labels is not LabelRule.GLYPH_AND_PIP:  # caches of other labels never mix
-        suffix += f"-{args.labels.value}"
-    train_set = cached_set(
-        args.data_dir / f"train-{args.seed}-{args.scenes}{suffix}.npz", train_jobs, args
-    )
-    val_set = cached_set(
-        args.data_dir / f"val-{args.seed}-{args.val_scenes}{suffix}.npz", val_jobs, args
-    )
+    caches = {
+        part: crop_cache(args.data_dir, part, args.seed, count, args.candidates, args.labels)
+        for part, count in (("train", args.scenes), ("val", args.val_scenes))
+    }
+    train_set = cached_set(caches["train"], train_jobs, args)
+    val_set = cached_set(caches["val"], val_jobs, args)
     if args.data_only:
         return 0
     for extra in args.extra_data:
@@ -273,7 +283,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.init is not None:
         net.load_state_dict(torch.load(args.init))
         print(f"starting from {args.init}", flush=True)
-    train(net, train_set, val_set, args.epochs, args.seed, args.out.with_suffix(".pt"))
+    print(f"training in {args.precision}", flush=True)
+    checkpoint = args.out.with_suffix(".pt")
+    train(net, train_set, val_set, args.epochs, args.seed, checkpoint, args.precision)
     accuracy, per_class, suit_accuracy = evaluate(net, val_set)
     print(f"validation accuracy {accuracy:.4f}, suit accuracy {suit_accuracy:.4f}")
     for name, value in per_class.items():
@@ -282,6 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures = {
         "channels": list(args.channels),
         "labels": args.labels.value,
+        "precision": args.precision.value,
         "train_crops": len(train_set.ranks),
         "val_crops": len(val_set.ranks),
         "val_accuracy": accuracy,

@@ -1,0 +1,70 @@
+"""The arithmetic the trainers' forward passes use on this CPU.
+
+On a CPU with native bfloat16 (AVX512-BF16 or AMX, as here), convolutions run under
+bfloat16 autocast with channels-last tensors in about 0.4 of the float32 time (reader: 36
+against 82-91 ms per batch of 256; detector: 116 against 228 ms per batch of 8, measured
+2026-11-23). The weights, the optimiser and the losses stay float32; only the forward
+pass's products are rounded. Without native support autocast is emulated and slower, so
+float32 is the default there. Validation and ONNX export always run in float32.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Iterator
+from enum import StrEnum
+
+import torch
+from torch import nn
+
+
+class Precision(StrEnum):
+    FLOAT32 = "fp32"
+    BFLOAT16 = "bf16"  # bfloat16 autocast, channels-last
+
+
+def native_bfloat16() -> bool:
+    """Whether this CPU computes bfloat16 products in hardware."""
+    return bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+
+
+def default_precision() -> Precision:
+    return Precision.BFLOAT16 if native_bfloat16() else Precision.FLOAT32
+
+
+def prepare_network(net: nn.Module, precision: Precision) -> nn.Module:
+    """The network laid out for training at ``precision`` (channels-last for bfloat16)."""
+    if precision is Precision.BFLOAT16:
+        return net.to(memory_format=torch.channels_last)
+    return net
+
+
+def prepare_batch(batch: torch.Tensor, precision: Precision) -> torch.Tensor:
+    if precision is Precision.BFLOAT16:
+        return batch.contiguous(memory_format=torch.channels_last)
+    return batch
+
+
+@contextlib.contextmanager
+def forward_pass(precision: Precision) -> Iterator[None]:
+    """The context a training step's forward pass runs in; the outputs it gives are
+    turned back to float32 by the caller before any loss."""
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=precision is Precision.BFLOAT16):
+        yield
+
+
+def restore_layout(net: nn.Module) -> nn.Module:
+    """The network back in the ordinary layout, for validation and export."""
+    return net.to(memory_format=torch.contiguous_format)
+
+
+def add_precision_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--precision",
+        type=Precision,
+        choices=list(Precision),
+        default=default_precision(),
+        help="the forward pass's arithmetic in training (default here: %(default)s; bf16 "
+        "only where the CPU has it natively)",
+    )
