@@ -64,6 +64,23 @@ def training_jobs(
     return jobs(first_seed, args.scenes), jobs(VALIDATION_SEED_OFFSET + first_seed, args.val_scenes)
 
 
+def crop_cache(
+    data_dir: Path,
+    part: str,
+    seed: int,
+    scenes: int,
+    source: CandidateSource,
+    labels: LabelRule,
+) -> Path:
+    """Where the reader's crops of ``part`` ("train" or "val") are cached: the blob
+    finder's crops under the default labels have no suffix; other sources and label rules
+    are named, so caches of different rules never mix."""
+    suffix = "" if source is CandidateSource.BLOBS else f"-{source.value}"
+    if labels is not LabelRule.GLYPH_AND_PIP:
+        suffix += f"-{labels.value}"
+    return data_dir / f"{part}-{seed}-{scenes}{suffix}.npz"
+
+
 _FACES: dict[tuple[str, ...], list[FaceImage]] = {}
 _FINDERS: dict[tuple[str, str], CandidateFinder] = {}
 

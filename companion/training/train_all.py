@@ -1,0 +1,153 @@
+"""Train both models from scratch with the committed recipe, timing every stage.
+
+Run with the training venv, in the background:
+
+    nohup .venv-train/bin/python -m companion.training.train_all --run work-data/runs/v14 \\
+        > work-data/runs/v14.log 2>&1 &
+
+Stages, each a trainer run in its own process (so one stage's data is freed before the
+next): the card faces (installed with apt and rendered when missing), the detector, the
+blob finder's crops of three seeds, then the reader on the detector's crops of a fourth
+seed plus those blob crops. Every stage prints its own progress; this prints each stage's
+command before it and its minutes after, and the total at the end. The models are left in
+the run folder; copying them to ``models/`` is for the user to decide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.training.reader_data import LabelRule
+from companion.training.scene_jobs import ROOT, crop_cache
+from companion.vision.sources import CandidateSource
+
+DETECTOR_SEED = 1
+DETECTOR_SCENES = 5000
+DETECTOR_VAL_SCENES = 200
+DETECTOR_EPOCHS = 8
+BLOB_SEEDS = (8, 9, 10)
+BLOB_SCENES = 3000
+READER_SEED = 11
+READER_SCENES = 4000
+READER_VAL_SCENES = 300
+READER_EPOCHS = 10
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    module: str  # run as python -m module
+    arguments: tuple[str, ...]
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", self.module, *self.arguments]
+
+
+@dataclass(frozen=True)
+class Plan:
+    stages: tuple[Stage, ...]
+    detector: Path
+    reader: Path
+
+
+def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None) -> Plan:
+    """The stages that make ``run``/index_detector.onnx and ``run``/index_reader.onnx,
+    caching scenes and crops in ``data_dir`` and faces in ``faces``."""
+    detector = run / "index_detector.onnx"
+    reader = run / "index_reader.onnx"
+    shared = ("--data-dir", str(data_dir), "--faces-cache", str(faces))
+    chosen = ("--precision", precision) if precision else ()
+    stages = [
+        Stage(
+            "faces", "companion.training.faces", ("--install", "--render", "--cache", str(faces))
+        ),
+        Stage(
+            "detector",
+            "companion.training.train_detector",
+            (
+                *("--scenes", str(DETECTOR_SCENES), "--val-scenes", str(DETECTOR_VAL_SCENES)),
+                *("--epochs", str(DETECTOR_EPOCHS), "--seed", str(DETECTOR_SEED)),
+                *shared,
+                *chosen,
+                *("--out", str(detector)),
+            ),
+        ),
+    ]
+    blob_sets = []
+    for seed in BLOB_SEEDS:
+        stages.append(
+            Stage(
+                f"blob crops, seed {seed}",
+                "companion.training.train_reader",
+                (
+                    *("--scenes", str(BLOB_SCENES), "--val-scenes", str(READER_VAL_SCENES)),
+                    *("--seed", str(seed), "--data-only"),
+                    *shared,
+                ),
+            )
+        )
+        blob_crops = crop_cache(
+            data_dir, "train", seed, BLOB_SCENES, CandidateSource.BLOBS, LabelRule.GLYPH_AND_PIP
+        )
+        blob_sets.append(str(blob_crops))
+    stages.append(
+        Stage(
+            "reader",
+            "companion.training.train_reader",
+            (
+                *("--scenes", str(READER_SCENES), "--val-scenes", str(READER_VAL_SCENES)),
+                *("--seed", str(READER_SEED), "--epochs", str(READER_EPOCHS)),
+                *("--candidates", "detector", "--detector", str(detector)),
+                "--extra-data",
+                *blob_sets,
+                *shared,
+                *chosen,
+                *("--out", str(reader)),
+            ),
+        )
+    )
+    return Plan(tuple(stages), detector, reader)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--run", type=Path, required=True, help="folder for the two models")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where scenes and crops are cached (default: RUN/data; a folder holding "
+        "caches of the same seeds skips making them again)",
+    )
+    parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
+    parser.add_argument(
+        "--precision", choices=("fp32", "bf16"), default=None, help="default: the trainers'"
+    )
+    args = parser.parse_args(argv)
+    data_dir = args.data_dir or args.run / "data"
+    chosen = plan(args.run, data_dir, args.faces_cache, precision=args.precision)
+    started = time.monotonic()
+    for number, stage in enumerate(chosen.stages, start=1):
+        print(f"== [{number}/{len(chosen.stages)}] {stage.name}: {' '.join(stage.command())}")
+        sys.stdout.flush()
+        stage_started = time.monotonic()
+        result = subprocess.run(stage.command(), check=False)
+        minutes = (time.monotonic() - stage_started) / 60
+        if result.returncode != 0:
+            print(f"train_all: stage '{stage.name}' failed (exit {result.returncode})")
+            return 1
+        print(f"== {stage.name}: {minutes:.1f} min, {(time.monotonic() - started) / 60:.1f} so far")
+        sys.stdout.flush()
+    print(f"train_all: both models in {(time.monotonic() - started) / 60:.1f} min")
+    print(f"  detector {chosen.detector}\n  reader   {chosen.reader}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,29 @@
+"""Crop caches of different sources and label rules never share a file."""
+
+from __future__ import annotations
+
+from itertools import product
+from pathlib import Path
+
+from companion.training.reader_data import LabelRule
+from companion.training.scene_jobs import crop_cache
+from companion.vision.sources import CandidateSource
+
+
+def test_the_default_blob_crops_keep_their_plain_name() -> None:
+    path = crop_cache(Path("d"), "train", 8, 3000, CandidateSource.BLOBS, LabelRule.GLYPH_AND_PIP)
+    assert path == Path("d/train-8-3000.npz")
+
+
+def test_other_sources_and_rules_are_named() -> None:
+    assert crop_cache(
+        Path("d"), "val", 11, 300, CandidateSource.DETECTOR, LabelRule.INDEX_BOX
+    ) == Path("d/val-11-300-detector-box.npz")
+
+
+def test_every_source_and_rule_has_its_own_cache() -> None:
+    names = {
+        crop_cache(Path("d"), "train", 1, 10, source, rule)
+        for source, rule in product(CandidateSource, LabelRule)
+    }
+    assert len(names) == len(CandidateSource) * len(LabelRule)

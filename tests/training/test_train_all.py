@@ -1,0 +1,74 @@
+"""The from-scratch training plan: what each stage makes is what the next one reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.training.reader_data import LabelRule
+from companion.training.scene_jobs import crop_cache
+from companion.training.train_all import (
+    BLOB_SCENES,
+    BLOB_SEEDS,
+    READER_SEED,
+    plan,
+)
+from companion.vision.sources import CandidateSource
+
+RUN, DATA, FACES = Path("runs/x"), Path("runs/x/data"), Path("faces")
+
+
+def _value(arguments: tuple[str, ...], option: str) -> str:
+    return arguments[arguments.index(option) + 1]
+
+
+def test_the_stages_run_faces_detector_blob_crops_then_reader() -> None:
+    stages = plan(RUN, DATA, FACES).stages
+    assert [stage.name for stage in stages] == [
+        "faces",
+        "detector",
+        *(f"blob crops, seed {seed}" for seed in BLOB_SEEDS),
+        "reader",
+    ]
+    assert stages[0].module == "companion.training.faces"
+    assert {stage.module for stage in stages[2:]} == {"companion.training.train_reader"}
+    for stage in stages[2:-1]:
+        assert "--data-only" in stage.arguments
+
+
+def test_the_reader_reads_the_detector_and_the_blob_crops_this_plan_makes() -> None:
+    chosen = plan(RUN, DATA, FACES)
+    detector_stage, reader_stage = chosen.stages[1], chosen.stages[-1]
+    assert _value(detector_stage.arguments, "--out") == str(chosen.detector)
+    assert _value(reader_stage.arguments, "--detector") == str(chosen.detector)
+    assert _value(reader_stage.arguments, "--out") == str(chosen.reader)
+    assert _value(reader_stage.arguments, "--seed") == str(READER_SEED)
+    extra = reader_stage.arguments[reader_stage.arguments.index("--extra-data") + 1 :]
+    expected = [
+        str(
+            crop_cache(
+                DATA, "train", seed, BLOB_SCENES, CandidateSource.BLOBS, LabelRule.GLYPH_AND_PIP
+            )
+        )
+        for seed in BLOB_SEEDS
+    ]
+    assert list(extra[: len(expected)]) == expected
+    for stage in chosen.stages[1:]:
+        assert _value(stage.arguments, "--data-dir") == str(DATA)
+        assert _value(stage.arguments, "--faces-cache") == str(FACES)
+    assert _value(chosen.stages[0].arguments, "--cache") == str(FACES)
+
+
+def test_precision_is_passed_to_the_trainers_only_when_chosen() -> None:
+    default = plan(RUN, DATA, FACES)
+    assert all("--precision" not in stage.arguments for stage in default.stages)
+    chosen = plan(RUN, DATA, FACES, precision="fp32")
+    trainers = [chosen.stages[1], chosen.stages[-1]]
+    assert all(_value(stage.arguments, "--precision") == "fp32" for stage in trainers)
+    assert all("--precision" not in stage.arguments for stage in chosen.stages[2:-1])
+
+
+def test_a_stage_command_runs_its_module_with_this_python() -> None:
+    stage = plan(RUN, DATA, FACES).stages[1]
+    command = stage.command()
+    assert command[1:3] == ["-m", "companion.training.train_detector"]
+    assert tuple(command[3:]) == stage.arguments
