@@ -15,9 +15,12 @@ import argparse
 import json
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.cards import IndexScript
+import numpy as np
+
+from companion.cards import Card, IndexScript
 from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
     add_scene_arguments,
@@ -25,12 +28,47 @@ from companion.training.held_out import (
     readable_cards,
     scenes_from,
 )
+from companion.training.reader_data import MIN_VISIBLE
 from companion.training.types import Scene
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.reader import CardReader
 
 ROOT = Path(__file__).resolve().parents[2]
 PARTIAL_KIND = "synthetic_pl_ru"
+FRAME_HEIGHT = 720  # the index sizes are given at this frame height
+HEIGHT_BANDS = (16.0, 24.0, 40.0)  # index height bands' upper bounds, px at 720
+FULLY_SHOWN = 0.95  # an index at least this visible counts as uncovered
+
+
+@dataclass
+class ConditionTally:
+    """Readable cards and how many of them were read, by the condition of the card's
+    best-shown index: its height band and whether it is uncovered."""
+
+    cards: Counter[str] = field(default_factory=Counter)
+    read: Counter[str] = field(default_factory=Counter)
+
+    def add(self, scene: Scene, found: Sequence[Card]) -> None:
+        unread = Counter(found)
+        scale = FRAME_HEIGHT / scene.image.shape[0]
+        for placed in scene.cards:
+            best = max(placed.indices, key=lambda index: index.visible, default=None)
+            if best is None or best.visible < MIN_VISIBLE:
+                continue
+            height = float(np.linalg.norm(best.quad[3] - best.quad[0])) * scale
+            band = next((f"< {b:.0f} px" for b in HEIGHT_BANDS if height < b), None)
+            cover = "uncovered" if best.visible >= FULLY_SHOWN else "partly covered"
+            hit = unread[placed.card] > 0
+            unread[placed.card] -= int(hit)
+            for key in (band or f">= {HEIGHT_BANDS[-1]:.0f} px", cover):
+                self.cards[key] += 1
+                self.read[key] += int(hit)
+
+    def recalls(self) -> dict[str, dict[str, float | int]]:
+        return {
+            key: {"cards": count, "recall": round(self.read[key] / count, 4)}
+            for key, count in sorted(self.cards.items())
+        }
 
 
 def scene_entry(scene: Scene, number: int) -> ManifestEntry:
@@ -55,21 +93,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         min_confidence=args.min_confidence,
     )
     report = EvalReport()
+    conditions = ConditionTally()
     scenes = scenes_from(faces, POLISH_RUSSIAN_SEED, args.scenes, args.index_pixels)
     for number, scene in enumerate(scenes):
         found = [detection.card for detection in reader.read(scene.image)]
         score_image(scene_entry(scene, number), found, report)
+        conditions.add(scene, found)
     summary: dict[str, object] = dict(report.overall.to_json())
     summary["designs"] = len({face.design for face in faces})
     summary["index_pixels"] = list(args.index_pixels)
     summary["ms_per_frame"] = round(
         (reader.times.find + reader.times.read + reader.times.merge) / reader.times.frames, 1
     )
+    summary["recall_by_condition"] = conditions.recalls()
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         for key, value in summary.items():
-            print(f"{key}: {value}")
+            if key != "recall_by_condition":
+                print(f"{key}: {value}")
+        print("recall by the best-shown index's height (at 720 px) and cover:")
+        for key, figures in conditions.recalls().items():
+            print(f"  {key:>15}: {figures['recall']:.4f} of {figures['cards']} cards")
         pairs = Counter(report.confused).most_common(10)
         print("confused (expected->read):", ", ".join(f"{a}->{b} x{n}" for (a, b), n in pairs))
     return 0

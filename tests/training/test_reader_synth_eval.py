@@ -1,0 +1,48 @@
+"""The held-out measure's breakdown of readable cards by index height and cover."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.cards import Card, IndexScript
+from companion.training.reader_synth_eval import ConditionTally
+from companion.training.types import PlacedCard, PlacedIndex, Scene
+
+
+def _index(top: float, height: float, visible: float) -> PlacedIndex:
+    quad = np.array([[0, top], [10, top], [10, top + height], [0, top + height]], np.float32)
+    return PlacedIndex(quad, visible, visible, visible)
+
+
+def _card(text: str, *indices: PlacedIndex) -> PlacedCard:
+    outline = np.zeros((4, 2), np.float32)
+    return PlacedCard(Card.parse(text), "test", IndexScript.POLISH, outline, 1.0, indices)
+
+
+def _scene(*cards: PlacedCard, frame_height: int = 720) -> Scene:
+    return Scene(np.zeros((frame_height, 100, 3), np.uint8), cards)
+
+
+def test_cards_are_counted_by_their_best_index_and_read_once() -> None:
+    scene = _scene(
+        _card("QH", _index(0, 30, 1.0), _index(100, 30, 0.2)),  # 24..40 px, uncovered
+        _card("KS", _index(0, 12, 0.8)),  # under 16 px, partly covered
+        _card("KS", _index(0, 50, 0.99)),  # the same card again, 40 px and up
+        _card("2D", _index(0, 30, 0.5)),  # not readable: never counted
+    )
+    tally = ConditionTally()
+    tally.add(scene, [Card.parse("QH"), Card.parse("KS"), Card.parse("2D")])
+    recalls = tally.recalls()
+    assert recalls["< 40 px"] == {"cards": 1, "recall": 1.0}
+    assert recalls["uncovered"] == {"cards": 2, "recall": 0.5}  # QH read, the second KS not
+    # the one KS found is given to the first KS of the scene, the small covered one
+    assert recalls["< 16 px"] == {"cards": 1, "recall": 1.0}
+    assert recalls["partly covered"] == {"cards": 1, "recall": 1.0}
+    assert recalls[">= 40 px"] == {"cards": 1, "recall": 0.0}
+    assert sum(figures["cards"] for figures in recalls.values()) == 2 * 3
+
+
+def test_heights_are_measured_at_a_720_pixel_frame() -> None:
+    tally = ConditionTally()
+    tally.add(_scene(_card("AH", _index(0, 30, 1.0)), frame_height=1440), [])
+    assert tally.recalls()["< 16 px"] == {"cards": 1, "recall": 0.0}
