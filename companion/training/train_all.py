@@ -36,7 +36,7 @@ BLOB_SCENES = 3000
 READER_SEED = 11
 READER_SCENES = 4000
 READER_VAL_SCENES = 300
-READER_EPOCHS = 10
+READER_EPOCHS = 12  # reader v15; the 60-min run of 2026-11-23 used 10
 
 
 @dataclass(frozen=True)
