@@ -11,8 +11,6 @@ float32 is the default there. Validation and ONNX export always run in float32.
 from __future__ import annotations
 
 import argparse
-import contextlib
-from collections.abc import Iterator
 from enum import StrEnum
 
 import torch
@@ -40,18 +38,20 @@ def prepare_network(net: nn.Module, precision: Precision) -> nn.Module:
     return net
 
 
-def prepare_batch(batch: torch.Tensor, precision: Precision) -> torch.Tensor:
-    if precision is Precision.BFLOAT16:
-        return batch.contiguous(memory_format=torch.channels_last)
-    return batch
-
-
-@contextlib.contextmanager
-def forward_pass(precision: Precision) -> Iterator[None]:
-    """The context a training step's forward pass runs in; the outputs it gives are
-    turned back to float32 by the caller before any loss."""
-    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=precision is Precision.BFLOAT16):
-        yield
+def training_forward(
+    net: nn.Module, batch: torch.Tensor, precision: Precision
+) -> tuple[torch.Tensor, ...]:
+    """The network's outputs on ``batch`` as a training step needs them: computed at
+    ``precision`` (bfloat16 autocast on a channels-last batch), returned as float32 for
+    the loss, always as a tuple (a network with one output gives a tuple of one)."""
+    bfloat16 = precision is Precision.BFLOAT16
+    if bfloat16:
+        batch = batch.contiguous(memory_format=torch.channels_last)
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bfloat16):
+        outputs = net(batch)
+    if isinstance(outputs, torch.Tensor):
+        outputs = (outputs,)
+    return tuple(output.float() for output in outputs)
 
 
 def restore_layout(net: nn.Module) -> nn.Module:

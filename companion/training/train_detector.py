@@ -30,10 +30,9 @@ from companion.training.exporting import export_onnx, write_figures
 from companion.training.precision import (
     Precision,
     add_precision_argument,
-    forward_pass,
-    prepare_batch,
     prepare_network,
     restore_layout,
+    training_forward,
 )
 from companion.training.reader_data import MIN_VISIBLE, POSITIVE_COSINE, POSITIVE_DISTANCE
 from companion.training.scene_jobs import (
@@ -149,10 +148,9 @@ def train(
         started, total = time.monotonic(), 0.0
         for start in range(0, len(order), BATCH):
             rows = np.sort(order[start : start + BATCH])
-            with forward_pass(precision):
-                output = net(prepare_batch(to_tensor(data.images[rows]), precision))
+            (output,) = training_forward(net, to_tensor(data.images[rows]), precision)
             loss = detector_loss(
-                output.float(),
+                output,
                 torch.from_numpy(data.targets[rows].astype(np.float32)),
                 torch.from_numpy(data.regress[rows]),
                 torch.from_numpy(data.weight[rows].astype(np.float32)),

@@ -26,10 +26,9 @@ from companion.training.exporting import export_onnx, write_figures
 from companion.training.precision import (
     Precision,
     add_precision_argument,
-    forward_pass,
-    prepare_batch,
     prepare_network,
     restore_layout,
+    training_forward,
 )
 from companion.training.reader_data import UNLABELLED, CropSet, LabelRule, scene_crops
 from companion.training.reader_model import CHANNELS, IndexNet
@@ -165,12 +164,10 @@ def train(
         for start in range(0, len(order), BATCH):
             rows = order[start : start + BATCH]
             crops = _augment(train_set.crops[rows], generator, noise_bank)
-            batch = prepare_batch(torch.from_numpy(normalise_crops(crops)), precision)
+            batch = torch.from_numpy(normalise_crops(crops))
             ranks = torch.from_numpy(train_set.ranks[rows])
             suits = torch.from_numpy(train_set.suits[rows])
-            with forward_pass(precision):
-                rank_output, suit_output, *_ = net(batch)
-            rank_logits, suit_logits = rank_output.float(), suit_output.float()
+            rank_logits, suit_logits, *_ = training_forward(net, batch, precision)
             is_index = (ranks != NOT_AN_INDEX).float()
             loss = rank_loss(rank_logits, ranks) + (
                 suit_loss(suit_logits, suits) * is_index
