@@ -56,11 +56,14 @@ class ConditionTally:
             if best is None or best.visible < MIN_VISIBLE:
                 continue
             height = float(np.linalg.norm(best.quad[3] - best.quad[0])) * scale
-            band = next((f"< {b:.0f} px" for b in HEIGHT_BANDS if height < b), None)
+            band = next(
+                (f"< {bound:.0f} px" for bound in HEIGHT_BANDS if height < bound),
+                f">= {HEIGHT_BANDS[-1]:.0f} px",
+            )
             cover = "uncovered" if best.visible >= FULLY_SHOWN else "partly covered"
             hit = unread[placed.card] > 0
             unread[placed.card] -= int(hit)
-            for key in (band or f">= {HEIGHT_BANDS[-1]:.0f} px", cover):
+            for key in (band, cover):
                 self.cards[key] += 1
                 self.read[key] += int(hit)
 
@@ -105,7 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary["ms_per_frame"] = round(
         (reader.times.find + reader.times.read + reader.times.merge) / reader.times.frames, 1
     )
-    summary["recall_by_condition"] = conditions.recalls()
+    recalls = conditions.recalls()
+    summary["recall_by_condition"] = recalls
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
@@ -113,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if key != "recall_by_condition":
                 print(f"{key}: {value}")
         print("recall by the best-shown index's height (at 720 px) and cover:")
-        for key, figures in conditions.recalls().items():
+        for key, figures in recalls.items():
             print(f"  {key:>15}: {figures['recall']:.4f} of {figures['cards']} cards")
         pairs = Counter(report.confused).most_common(10)
         print("confused (expected->read):", ", ".join(f"{a}->{b} x{n}" for (a, b), n in pairs))
