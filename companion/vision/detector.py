@@ -10,6 +10,7 @@ finder's crops. The output channels are listed in ``Channel``.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
@@ -59,6 +60,18 @@ class DetectorSettings:
     # trained range at some look (a 1280 x 720 frame is seen 640 px wide down to 160).
     coarse_factors: tuple[float, ...] = (0.71, 0.5, 0.35, 0.25)
     min_coarse_side: int = 64  # no coarser look at a frame whose shorter side gets smaller
+    # Finer looks, made from the working image itself (at most its own resolution): an
+    # index under about 16 px in a 1280 px frame is under 8 px at the first look, too
+    # small for the network. Each costs what the first look costs times the factor squared.
+    fine_factors: tuple[float, ...] = ()
+
+
+# a fine look less than this much finer than the first (a small frame, already seen at
+# its own resolution) sees nothing new and is not taken
+MIN_FINER = 1.05
+# a tile sees this much of the image around its core (input pixels, a multiple of PAD_TO),
+# so that an index across the core's edge is seen whole
+TILE_MARGIN = 64
 
 
 def input_scale(image: np.ndarray) -> float:
@@ -92,6 +105,22 @@ def network_input(image: np.ndarray, scale: float | None = None) -> tuple[np.nda
 
 def _padded(size: int) -> int:
     return -(-size // PAD_TO) * PAD_TO
+
+
+def _tiles(height: int, width: int) -> list[tuple[slice, slice]]:
+    """Rows and columns of the tiles' cores in a padded network input: at most
+    DETECTOR_SIDE square, of about even size, their edges multiples of PAD_TO."""
+
+    def edges(size: int) -> list[int]:
+        count = -(-size // DETECTOR_SIDE)
+        step = _padded(-(-size // count))
+        return sorted({min(size, start) for start in range(0, size + step, step)})
+
+    return [
+        (slice(top, bottom), slice(left, right))
+        for top, bottom in itertools.pairwise(edges(height))
+        for left, right in itertools.pairwise(edges(width))
+    ]
 
 
 def _sigmoid(values: np.ndarray) -> np.ndarray:
@@ -171,8 +200,30 @@ class IndexDetector:
         self.settings = settings or DetectorSettings()
 
     def maps(self, small: np.ndarray) -> np.ndarray:
-        """The network's C x H x W output for a BGR image already at its look's scale."""
-        output = self._session.run([DETECTOR_OUTPUT], {DETECTOR_INPUT: as_tensor(small)})[0]
+        """The network's C x H x W output for a BGR image already at its look's scale;
+        an input larger than DETECTOR_SIDE square is run in overlapping tiles, so that a
+        fine look needs no more memory than the first (the maps are the same)."""
+        tensor = as_tensor(small)
+        height, width = tensor.shape[2:]
+        if max(height, width) <= DETECTOR_SIDE:
+            return self._run(tensor)
+        maps = np.zeros((CHANNELS, height // STRIDE, width // STRIDE), np.float32)
+        for rows, cols in _tiles(height, width):
+            top, left = max(0, rows.start - TILE_MARGIN), max(0, cols.start - TILE_MARGIN)
+            tile = self._run(
+                tensor[:, :, top : rows.stop + TILE_MARGIN, left : cols.stop + TILE_MARGIN]
+            )
+            core_rows = slice(rows.start // STRIDE, rows.stop // STRIDE)
+            core_cols = slice(cols.start // STRIDE, cols.stop // STRIDE)
+            maps[:, core_rows, core_cols] = tile[
+                :,
+                core_rows.start - top // STRIDE : core_rows.stop - top // STRIDE,
+                core_cols.start - left // STRIDE : core_cols.stop - left // STRIDE,
+            ]
+        return maps
+
+    def _run(self, tensor: np.ndarray) -> np.ndarray:
+        output = self._session.run([DETECTOR_OUTPUT], {DETECTOR_INPUT: tensor})[0]
         maps: np.ndarray = np.asarray(output)[0]
         return maps
 
@@ -186,6 +237,10 @@ class IndexDetector:
         for factor in self.settings.coarse_factors:
             if shorter * scale * factor >= self.settings.min_coarse_side:
                 made.append((scaled(first, factor), scale * factor))
+        for factor in self.settings.fine_factors:
+            fine = min(1.0, scale * factor)
+            if fine > scale * MIN_FINER:
+                made.append((scaled(work, fine), fine))
         return made
 
     def mark(self, work: np.ndarray) -> Marked:

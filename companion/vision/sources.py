@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.vision.detector import DEFAULT_DETECTOR_PATH, IndexDetector
+from companion.vision.detector import DEFAULT_DETECTOR_PATH, DetectorSettings, IndexDetector
 from companion.vision.finder import (
     Candidates,
     FinderSettings,
@@ -58,6 +58,11 @@ def add_source_arguments(parser: argparse.ArgumentParser, *, default: CandidateS
 
 # A blob crop is read in GATED mode when the detector's heat near it is at least this.
 GATE_HEAT = 0.05
+# Photos are also looked at with the working image at its own resolution (twice the
+# first look's scale for a 1280 px frame): on synthetic scenes of all scripts, recall at
+# the reader's threshold rose from 0.876 to 0.905 at the same precision (0.993). Live
+# frames do without: that look alone costs about 10 ms of a 1280 x 720 frame.
+PHOTO_DETECTOR = DetectorSettings(fine_factors=(2.0,))
 
 
 class CandidateFinder:
@@ -72,9 +77,11 @@ class CandidateFinder:
     ) -> None:
         self.source = source
         self.settings = settings or FinderSettings()
-        self.detector = (
-            IndexDetector(detector_path) if source is not CandidateSource.BLOBS else None
-        )
+        self.detector: IndexDetector | None = None
+        if source is CandidateSource.DETECTOR:
+            self.detector = IndexDetector(detector_path)
+        elif source is not CandidateSource.BLOBS:
+            self.detector = IndexDetector(detector_path, PHOTO_DETECTOR)
 
     def __call__(self, work: np.ndarray) -> Candidates:
         """Candidates of a working image (longest side at most ``settings.max_side``)."""

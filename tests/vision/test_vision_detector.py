@@ -16,6 +16,8 @@ from companion.vision.detector import (
     DetectorError,
     DetectorSettings,
     IndexDetector,
+    _tiles,
+    as_tensor,
     find_peaks,
     network_input,
 )
@@ -88,3 +90,38 @@ def test_a_missing_or_broken_detector_model_is_a_clear_error(tmp_path: Path) -> 
     broken.write_bytes(b"not a model")
     with pytest.raises(DetectorError, match="not a readable ONNX model"):
         IndexDetector(broken)
+
+
+@pytest.mark.parametrize(("height", "width"), [(720, 1280), (960, 1280), (104, 704), (1280, 968)])
+def test_tiles_cover_the_image_once_on_the_cell_grid(height: int, width: int) -> None:
+    covered = np.zeros((height, width), np.int32)
+    for rows, cols in _tiles(height, width):
+        assert rows.stop - rows.start <= DETECTOR_SIDE and cols.stop - cols.start <= DETECTOR_SIDE
+        assert rows.start % STRIDE == 0 and cols.start % STRIDE == 0
+        covered[rows, cols] += 1
+    assert (covered == 1).all()
+
+
+def test_a_large_look_run_in_tiles_gives_the_whole_image_maps() -> None:
+    detector = IndexDetector()
+    image = (np.random.default_rng(5).random((700, 1000, 3)) * 255).astype(np.uint8)
+    tiled = detector.maps(image)
+    assert len(_tiles(704, 1000)) == 4
+    whole = detector._run(as_tensor(image))
+    assert tiled.shape == whole.shape
+    np.testing.assert_allclose(tiled, whole, atol=1e-4)
+
+
+def test_fine_looks_see_the_working_image_up_to_its_own_resolution() -> None:
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    plain = IndexDetector().looks(frame)
+    assert plain[0][1] == pytest.approx(0.5)
+    assert max(scale for _, scale in plain) == pytest.approx(0.5)
+    fine = IndexDetector(settings=DetectorSettings(fine_factors=(2.0, 4.0))).looks(frame)
+    assert len(fine) == len(plain) + 2
+    assert [scale for _, scale in fine[-2:]] == [1.0, 1.0]  # never above the frame's own
+    assert fine[-1][0].shape == frame.shape
+    small = np.zeros((300, 500, 3), np.uint8)  # already seen at its own resolution
+    assert len(IndexDetector(settings=DetectorSettings(fine_factors=(2.0,))).looks(small)) == len(
+        IndexDetector().looks(small)
+    )

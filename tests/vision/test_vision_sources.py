@@ -8,7 +8,7 @@ from companion.cards import parse_cards
 from companion.vision.detector import STRIDE, Marked
 from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates, find_candidates
-from companion.vision.sources import GATE_HEAT, CandidateFinder, CandidateSource
+from companion.vision.sources import GATE_HEAT, PHOTO_DETECTOR, CandidateFinder, CandidateSource
 
 PEAK = np.array([[100.0, 120.0]], np.float32)
 
@@ -73,3 +73,11 @@ def test_heat_near_a_point_is_the_hottest_neighbouring_cell() -> None:
     points = np.array([[6.5 * cell, 4.5 * cell], [7.5 * cell, 5.5 * cell], [1.0, 1.0]])
     near = marked.heat_near(points)
     assert near.tolist() == [np.float32(0.7), np.float32(0.7), 0.0]
+
+
+def test_photos_get_a_fine_look_and_live_frames_do_not() -> None:
+    gated = CandidateFinder(CandidateSource.GATED).detector
+    live = CandidateFinder(CandidateSource.DETECTOR).detector
+    assert gated is not None and live is not None
+    assert gated.settings == PHOTO_DETECTOR and PHOTO_DETECTOR.fine_factors
+    assert not live.settings.fine_factors
