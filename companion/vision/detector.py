@@ -61,8 +61,9 @@ class DetectorSettings:
     coarse_factors: tuple[float, ...] = (0.71, 0.5, 0.35, 0.25)
     min_coarse_side: int = 64  # no coarser look at a frame whose shorter side gets smaller
     # Finer looks, made from the working image itself (at most its own resolution): an
-    # index under about 16 px in a 1280 px frame is under 8 px at the first look, too
-    # small for the network. Each costs what the first look costs times the factor squared.
+    # index under about 16 px in a 1280 px frame is under 8 px at the first look, near the
+    # smallest the network was trained on (6 px). Each costs about what the first look
+    # costs times the factor squared, and a little more for the tiles' overlap.
     fine_factors: tuple[float, ...] = ()
 
 
