@@ -97,7 +97,7 @@ def test_tiles_cover_the_image_once_on_the_cell_grid(height: int, width: int) ->
     covered = np.zeros((height, width), np.int32)
     for rows, cols in _tiles(height, width):
         assert rows.stop - rows.start <= DETECTOR_SIDE and cols.stop - cols.start <= DETECTOR_SIDE
-        assert rows.start % STRIDE == 0 and cols.start % STRIDE == 0
+        assert rows.start % PAD_TO == 0 and cols.start % PAD_TO == 0  # the network's grid
         covered[rows, cols] += 1
     assert (covered == 1).all()
 
