@@ -67,9 +67,19 @@ class DetectorSettings:
     fine_factors: tuple[float, ...] = ()
 
 
+# A fine look is made from the working image by bilinear sampling: shrinking a 1280 x 720
+# frame to 0.705 by pixel area takes 4.2 ms on one core, bilinearly 0.6 ms, and the live
+# source's held-out recall was the same (0.823 against 0.826 at 12-60 px, 0.895 / 0.897
+# at 20-40 px, 200 scenes each).
+FINE_INTERPOLATION = cv2.INTER_LINEAR
 # a fine look less than this much finer than the first (a small frame, already seen at
 # its own resolution) sees nothing new and is not taken
 MIN_FINER = 1.05
+# A look with at most this many input pixels is run whole, a larger one in tiles: the
+# live source's fine look at a 1280 x 720 frame (904 x 512) runs whole, since tiles cost
+# it 2 ms (10 against 8 ms) and it needs little memory; a photo's look at 1280 x 960 needs
+# 55 MB more whole than in tiles.
+MAX_WHOLE_PIXELS = 480_000
 # a tile sees this much of the image around its core (input pixels, a multiple of PAD_TO),
 # so that an index across the core's edge is seen whole
 TILE_MARGIN = 64
@@ -81,10 +91,10 @@ def input_scale(image: np.ndarray) -> float:
     return min(1.0, DETECTOR_SIDE / float(max(image.shape[:2])))
 
 
-def scaled(image: np.ndarray, scale: float) -> np.ndarray:
+def scaled(image: np.ndarray, scale: float, interpolation: int = cv2.INTER_AREA) -> np.ndarray:
     if scale == 1.0:
         return image
-    resized: np.ndarray = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    resized: np.ndarray = cv2.resize(image, None, fx=scale, fy=scale, interpolation=interpolation)
     return resized
 
 
@@ -202,11 +212,11 @@ class IndexDetector:
 
     def maps(self, small: np.ndarray) -> np.ndarray:
         """The network's C x H x W output for a BGR image already at its look's scale;
-        an input larger than DETECTOR_SIDE square is run in overlapping tiles, so that a
-        fine look needs no more memory than the first (the maps are the same)."""
+        an input of more than MAX_WHOLE_PIXELS is run in overlapping tiles, so that a
+        fine look needs little more memory than the first (the maps are the same)."""
         tensor = as_tensor(small)
         height, width = tensor.shape[2:]
-        if max(height, width) <= DETECTOR_SIDE:
+        if height * width <= MAX_WHOLE_PIXELS:
             return self._run(tensor)
         maps = np.zeros((CHANNELS, height // STRIDE, width // STRIDE), np.float32)
         for rows, cols in _tiles(height, width):
@@ -241,7 +251,7 @@ class IndexDetector:
         for factor in self.settings.fine_factors:
             fine = min(1.0, scale * factor)
             if fine > scale * MIN_FINER:
-                made.append((scaled(work, fine), fine))
+                made.append((scaled(work, fine, FINE_INTERPOLATION), fine))
         return made
 
     def mark(self, work: np.ndarray) -> Marked:

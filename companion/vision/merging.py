@@ -50,39 +50,48 @@ class Detection:
         }
 
 
-def same_index(candidates: Candidates, kept_row: int, row: int) -> bool:
-    """Whether candidate ``row`` shows the index already read at ``kept_row``."""
-    down = candidates.down[kept_row]
-    across = np.array([down[1], -down[0]], dtype=np.float32)
-    gap = candidates.centres[row] - candidates.centres[kept_row]
-    size = float(candidates.heights[kept_row])
-    return bool(
-        abs(float(gap @ across)) < SAME_INDEX_ACROSS * size
-        and abs(float(gap @ down)) < SAME_INDEX_ALONG * size
-    )
+def _pair_relations(candidates: Candidates, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For the candidates at ``rows``: whether the one in column j shows the index read by
+    the one in row i, and the centres' distance in row i's crop heights, both R x R."""
+    centres = candidates.centres[rows]
+    down = candidates.down[rows]
+    across = np.stack([down[:, 1], -down[:, 0]], axis=1)
+    sizes = candidates.heights[rows].astype(np.float64)[:, None]
+    gaps = centres[None, :, :] - centres[:, None, :]  # [i, j] = centre j - centre i
+    along_gap = np.abs(np.einsum("ijk,ik->ij", gaps, down))
+    across_gap = np.abs(np.einsum("ijk,ik->ij", gaps, across))
+    same = (across_gap < SAME_INDEX_ACROSS * sizes) & (along_gap < SAME_INDEX_ALONG * sizes)
+    reach = np.linalg.norm(gaps, axis=2) / sizes
+    return same, reach
 
 
 def merge_reads(candidates: Candidates, reads: list[Read], *, copies: int) -> list[Detection]:
     """Greedy merge, best read first: a read of an index already taken is dropped, and a
     further index of a card already found is counted as that card's other corner (with a
     deck of ``copies`` > 1, only when it is within a card's reach)."""
-    kept: list[tuple[Read, int]] = []
-    for item in sorted(reads, key=lambda read: -read.confidence):
-        centre = candidates.centres[item.row]
-        size = float(candidates.heights[item.row])
+    ordered = sorted(reads, key=lambda read: -read.confidence)
+    same, reach = _pair_relations(candidates, np.array([read.row for read in ordered], int))
+    kept: list[tuple[int, int]] = []  # (position in ordered, indices read)
+    for position, item in enumerate(ordered):
         duplicate = False
         for number, (other, count) in enumerate(kept):
-            if same_index(candidates, other.row, item.row):
+            if same[other, position]:
                 duplicate = True
                 break
-            gap = float(np.linalg.norm(candidates.centres[other.row] - centre))
-            if other.card == item.card and (copies == 1 or gap < SAME_CARD_DISTANCE * size):
+            if ordered[other].card == item.card and (
+                copies == 1 or reach[position, other] < SAME_CARD_DISTANCE
+            ):
                 kept[number] = (other, count + 1)
                 duplicate = True
                 break
         if not duplicate:
-            kept.append((item, 1))
+            kept.append((position, 1))
     return [
-        Detection(item.card, item.confidence, candidates.quad(item.row), count)
-        for item, count in kept
+        Detection(
+            ordered[other].card,
+            ordered[other].confidence,
+            candidates.quad(ordered[other].row),
+            count,
+        )
+        for other, count in kept
     ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -102,11 +103,21 @@ def test_tiles_cover_the_image_once_on_the_cell_grid(height: int, width: int) ->
     assert (covered == 1).all()
 
 
+class CountingDetector(IndexDetector):
+    """The detector, counting how often the network runs."""
+
+    runs = 0
+
+    def _run(self, tensor: np.ndarray) -> np.ndarray:
+        self.runs += 1
+        return super()._run(tensor)
+
+
 def test_a_large_look_run_in_tiles_gives_the_whole_image_maps() -> None:
-    detector = IndexDetector()
+    detector = CountingDetector()
     image = (np.random.default_rng(5).random((700, 1000, 3)) * 255).astype(np.uint8)
     tiled = detector.maps(image)
-    assert len(_tiles(704, 1000)) == 4
+    assert detector.runs == len(_tiles(704, 1000)) == 4
     whole = detector._run(as_tensor(image))
     assert tiled.shape == whole.shape
     np.testing.assert_allclose(tiled, whole, atol=1e-4)
@@ -121,7 +132,18 @@ def test_fine_looks_see_the_working_image_up_to_its_own_resolution() -> None:
     assert len(fine) == len(plain) + 2
     assert [scale for _, scale in fine[-2:]] == [1.0, 1.0]  # never above the frame's own
     assert fine[-1][0].shape == frame.shape
+    noise = (np.random.default_rng(3).random(frame.shape) * 255).astype(np.uint8)
+    between = IndexDetector(settings=DetectorSettings(fine_factors=(1.41,))).looks(noise)[-1]
+    bilinear = cv2.resize(noise, None, fx=0.705, fy=0.705, interpolation=cv2.INTER_LINEAR)
+    assert between[1] == pytest.approx(0.705)
+    assert np.array_equal(between[0], bilinear)  # cheaper than by area, as good (detector.py)
     small = np.zeros((300, 500, 3), np.uint8)  # already seen at its own resolution
     assert len(IndexDetector(settings=DetectorSettings(fine_factors=(2.0,))).looks(small)) == len(
         IndexDetector().looks(small)
     )
+
+
+def test_a_look_of_a_few_pixels_more_than_the_first_runs_whole() -> None:
+    detector = CountingDetector()
+    detector.maps(np.zeros((508, 902, 3), np.uint8))  # a live frame's fine look
+    assert detector.runs == 1

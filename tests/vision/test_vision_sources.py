@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.cards import parse_cards
 from companion.vision.detector import STRIDE, Marked
 from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates, find_candidates
-from companion.vision.sources import GATE_HEAT, PHOTO_DETECTOR, CandidateFinder, CandidateSource
+from companion.vision.sources import (
+    GATE_HEAT,
+    LIVE_DETECTOR,
+    PHOTO_DETECTOR,
+    CandidateFinder,
+    CandidateSource,
+)
 
 PEAK = np.array([[100.0, 120.0]], np.float32)
 
@@ -75,9 +82,16 @@ def test_heat_near_a_point_is_the_hottest_neighbouring_cell() -> None:
     assert near.tolist() == [np.float32(0.7), np.float32(0.7), 0.0]
 
 
-def test_photos_get_a_fine_look_and_live_frames_do_not() -> None:
+def test_photos_get_the_finest_look_and_live_frames_a_cheaper_one() -> None:
     gated = CandidateFinder(CandidateSource.GATED).detector
     live = CandidateFinder(CandidateSource.DETECTOR).detector
     assert gated is not None and live is not None
-    assert gated.settings == PHOTO_DETECTOR and PHOTO_DETECTOR.fine_factors
-    assert not live.settings.fine_factors
+    assert gated.settings == PHOTO_DETECTOR and live.settings == LIVE_DETECTOR
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    photo_scales = [scale for _, scale in gated.looks(frame)]
+    live_scales = [scale for _, scale in live.looks(frame)]
+    assert max(photo_scales) == pytest.approx(1.0)  # the frame's own resolution
+    assert max(live_scales) == pytest.approx(0.705)
+    assert len(live_scales) < len(photo_scales)
+    # a close-up's index, 150 px tall in the frame, is inside the trained sizes (6-30 px)
+    assert 150 * min(live_scales) < 30
