@@ -143,7 +143,7 @@ def test_fine_looks_see_the_working_image_up_to_its_own_resolution() -> None:
     )
 
 
-def test_a_look_of_a_few_pixels_more_than_the_first_runs_whole() -> None:
+def test_a_live_frames_fine_look_runs_whole_not_in_tiles() -> None:
     detector = CountingDetector()
     detector.maps(np.zeros((508, 902, 3), np.uint8))  # a live frame's fine look
     assert detector.runs == 1
