@@ -28,7 +28,7 @@ from companion.training.held_out import (
     readable_cards,
     scenes_from,
 )
-from companion.training.reader_data import MIN_VISIBLE
+from companion.training.reader_data import MIN_VISIBLE, PART_SHOWN
 from companion.training.types import Scene
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.reader import CardReader
@@ -43,7 +43,9 @@ FULLY_SHOWN = 0.95  # an index at least this visible counts as uncovered
 @dataclass
 class ConditionTally:
     """Readable cards and how many of them were read, by the condition of the card's
-    best-shown index: its height band and whether it is uncovered."""
+    best-shown index: its height band, and whether it is uncovered or, if partly covered,
+    whether its rank glyph and suit pip each still show PART_SHOWN (the readers' training
+    labels call a crop of an index showing less of either ambiguous or no index)."""
 
     cards: Counter[str] = field(default_factory=Counter)
     read: Counter[str] = field(default_factory=Counter)
@@ -60,7 +62,14 @@ class ConditionTally:
                 (f"< {bound:.0f} px" for bound in HEIGHT_BANDS if height < bound),
                 f">= {HEIGHT_BANDS[-1]:.0f} px",
             )
-            cover = "uncovered" if best.visible >= FULLY_SHOWN else "partly covered"
+            parts = min(best.glyph_visible, best.pip_visible)
+            cover = (
+                "uncovered"
+                if best.visible >= FULLY_SHOWN
+                else "partly covered, glyph and pip shown"
+                if parts >= PART_SHOWN
+                else "partly covered, glyph or pip hidden"
+            )
             hit = unread[placed.card] > 0
             unread[placed.card] -= int(hit)
             for key in (band, cover):
@@ -118,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{key}: {value}")
         print("recall by the best-shown index's height (at 720 px) and cover:")
         for key, figures in recalls.items():
-            print(f"  {key:>15}: {figures['recall']:.4f} of {figures['cards']} cards")
+            print(f"  {key:>35}: {figures['recall']:.4f} of {figures['cards']} cards")
         pairs = Counter(report.confused).most_common(10)
         print("confused (expected->read):", ", ".join(f"{a}->{b} x{n}" for (a, b), n in pairs))
     return 0

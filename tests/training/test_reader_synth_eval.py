@@ -9,9 +9,10 @@ from companion.training.reader_synth_eval import ConditionTally
 from companion.training.types import PlacedCard, PlacedIndex, Scene
 
 
-def _index(top: float, height: float, visible: float) -> PlacedIndex:
+def _index(top: float, height: float, visible: float, pip: float | None = None) -> PlacedIndex:
+    """An index box ``visible``, its glyph as much, its pip ``pip`` (default: as much)."""
     quad = np.array([[0, top], [10, top], [10, top + height], [0, top + height]], np.float32)
-    return PlacedIndex(quad, visible, visible, visible)
+    return PlacedIndex(quad, visible, visible, visible if pip is None else pip)
 
 
 def _card(text: str, *indices: PlacedIndex) -> PlacedCard:
@@ -37,7 +38,7 @@ def test_cards_are_counted_by_their_best_index_and_read_once() -> None:
     assert recalls["uncovered"] == {"cards": 2, "recall": 0.5}  # QH read, the second KS not
     # the one KS found is given to the first KS of the scene, the small covered one
     assert recalls["< 16 px"] == {"cards": 1, "recall": 1.0}
-    assert recalls["partly covered"] == {"cards": 1, "recall": 1.0}
+    assert recalls["partly covered, glyph and pip shown"] == {"cards": 1, "recall": 1.0}
     assert recalls[">= 40 px"] == {"cards": 1, "recall": 0.0}
     assert sum(figures["cards"] for figures in recalls.values()) == 2 * 3
 
@@ -46,3 +47,12 @@ def test_heights_are_measured_at_a_720_pixel_frame() -> None:
     tally = ConditionTally()
     tally.add(_scene(_card("AH", _index(0, 30, 1.0)), frame_height=1440), [])
     assert tally.recalls()["< 16 px"] == {"cards": 1, "recall": 0.0}
+
+
+def test_a_partly_covered_index_whose_pip_is_hidden_is_counted_apart() -> None:
+    tally = ConditionTally()
+    scene = _scene(_card("7C", _index(0, 30, 0.8, pip=0.3)), _card("8C", _index(0, 30, 0.8)))
+    tally.add(scene, [Card.parse("8C")])
+    recalls = tally.recalls()
+    assert recalls["partly covered, glyph or pip hidden"] == {"cards": 1, "recall": 0.0}
+    assert recalls["partly covered, glyph and pip shown"] == {"cards": 1, "recall": 1.0}
