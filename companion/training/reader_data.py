@@ -82,11 +82,9 @@ def index_geometry(scene: Scene) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     centres, downs, heights, visible, labels = [], [], [], [], []
     for placed in scene.cards:
         for index in placed.indices:
-            quad = index.quad.astype(np.float32)
-            top = (quad[0] + quad[1]) / 2
-            bottom = (quad[2] + quad[3]) / 2
-            height = float(np.linalg.norm(bottom - top))
-            centres.append(quad.mean(axis=0))
+            top, bottom = index.edge_midpoints()
+            height = index.height()
+            centres.append(index.quad.astype(np.float32).mean(axis=0))
             downs.append((bottom - top) / max(height, 1e-3))
             heights.append(height)
             visible.append((index.visible, index.glyph_visible, index.pip_visible))

@@ -18,8 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from companion.cards import Card, IndexScript
 from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
@@ -57,7 +55,7 @@ class ConditionTally:
             best = max(placed.indices, key=lambda index: index.visible, default=None)
             if best is None or best.visible < MIN_VISIBLE:
                 continue
-            height = float(np.linalg.norm(best.quad[3] - best.quad[0])) * scale
+            height = best.height() * scale
             band = next(
                 (f"< {bound:.0f} px" for bound in HEIGHT_BANDS if height < bound),
                 f">= {HEIGHT_BANDS[-1]:.0f} px",

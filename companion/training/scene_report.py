@@ -62,14 +62,7 @@ def figures(scenes: Sequence[Scene]) -> SceneFigures:
     cards = [card for scene in scenes for card in scene.cards]
     indices = [index for card in cards for index in card.indices]
     visible = np.array([index.visible for index in indices])
-    heights = [
-        float(
-            np.linalg.norm(index.quad[3] - index.quad[0])
-            + np.linalg.norm(index.quad[2] - index.quad[1])
-        )
-        / 2
-        for index in indices
-    ]
+    heights = [index.height() for index in indices]
     return SceneFigures(
         scenes=len(scenes),
         cards_per_scene=float(np.mean(counts)),

@@ -34,6 +34,16 @@ class PlacedIndex:
     glyph_visible: float  # the same for the rank glyph's part of the box (its top part)
     pip_visible: float  # and for the suit pip's part (the rest, below the glyph)
 
+    def edge_midpoints(self) -> tuple[np.ndarray, np.ndarray]:
+        """The midpoints of the box's top and bottom edges (as the index reads)."""
+        quad = self.quad.astype(np.float32)
+        return (quad[0] + quad[1]) / 2, (quad[2] + quad[3]) / 2
+
+    def height(self) -> float:
+        """The box's height in image pixels: from its top edge's midpoint to its bottom's."""
+        top, bottom = self.edge_midpoints()
+        return float(np.linalg.norm(bottom - top))
+
 
 @dataclass(frozen=True)
 class PlacedCard:
