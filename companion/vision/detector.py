@@ -102,9 +102,13 @@ def as_tensor(small: np.ndarray) -> np.ndarray:
     """A BGR image as the network's 1 x 3 x H x W float input, padded to a multiple of
     PAD_TO."""
     height, width = small.shape[:2]
-    padded = np.zeros((_padded(height), _padded(width), 3), dtype=np.float32)
-    padded[:height, :width] = small.astype(np.float32) / 255.0 - 0.5
-    return np.ascontiguousarray(padded.transpose(2, 0, 1)[None])
+    tensor = np.zeros((1, 3, _padded(height), _padded(width)), dtype=np.float32)
+    image = tensor[0, :, :height, :width]
+    for channel, plane in enumerate(cv2.split(small)):  # channel-first, straight into place
+        image[channel] = plane
+    image /= 255.0
+    image -= 0.5
+    return tensor
 
 
 def network_input(image: np.ndarray, scale: float | None = None) -> tuple[np.ndarray, float]:

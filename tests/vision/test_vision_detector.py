@@ -40,6 +40,17 @@ def test_network_input_is_downscaled_padded_and_centred_on_zero() -> None:
     assert small.shape == (1, 3, 104, 64)
 
 
+def test_network_input_keeps_the_channels_in_order() -> None:
+    image = np.zeros((9, 7, 3), np.uint8)
+    image[..., 0], image[..., 1], image[..., 2] = 0, 51, 255  # blue, green, red
+    image[2, 3] = (102, 204, 153)
+    tensor = as_tensor(image)
+    assert tensor.shape == (1, 3, 16, 8) and tensor.flags["C_CONTIGUOUS"]
+    np.testing.assert_allclose(tensor[0, :, 0, 0], [-0.5, -0.3, 0.5], atol=1e-6)
+    np.testing.assert_allclose(tensor[0, :, 2, 3], [-0.1, 0.3, 0.1], atol=1e-6)
+    assert not tensor[0, :, 9:].any() and not tensor[0, :, :, 7:].any()  # padding
+
+
 def _maps(peaks: list[tuple[int, int, float, float, float]]) -> np.ndarray:
     """Made-up network output: (row, col, heat probability, down angle degrees, height)."""
     maps = np.zeros((CHANNELS, 40, 60), np.float32)
