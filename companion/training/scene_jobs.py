@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.cards import IndexScript
 from companion.training.reader_data import LabelRule
 from companion.training.types import FaceImage
+from companion.vision.detector import DetectorSettings
 from companion.vision.sources import CandidateFinder, CandidateSource
 
 
@@ -25,6 +26,7 @@ class SceneJob:
 ROOT = Path(__file__).resolve().parents[2]
 # A trainer's validation scenes are its training seeds shifted by this.
 VALIDATION_SEED_OFFSET = 1_000_000
+TRAINING_LOOKS = DetectorSettings()  # the first look and the four coarse ones
 
 
 def add_trainer_arguments(
@@ -106,5 +108,9 @@ def finder_for(job: SceneJob) -> CandidateFinder:
     key = (job.candidates, job.detector)
     if key not in _FINDERS:
         source = CandidateSource(job.candidates)  # BLOBS loads no detector
-        _FINDERS[key] = CandidateFinder(source, detector_path=Path(job.detector))
+        # the detector's plain looks, which every committed reader's crops were cut with
+        # (models/README.md), not the photo or live source's extra ones
+        _FINDERS[key] = CandidateFinder(
+            source, detector_path=Path(job.detector), detector_settings=TRAINING_LOOKS
+        )
     return _FINDERS[key]

@@ -81,14 +81,16 @@ class CandidateFinder:
         *,
         settings: FinderSettings | None = None,
         detector_path: Path = DEFAULT_DETECTOR_PATH,
+        detector_settings: DetectorSettings | None = None,
     ) -> None:
+        """``detector_settings``: the detector's looks, by default the source's own
+        (LIVE_DETECTOR for ``detector``, PHOTO_DETECTOR for ``gated`` and ``both``)."""
         self.source = source
         self.settings = settings or FinderSettings()
         self.detector: IndexDetector | None = None
-        if source is CandidateSource.DETECTOR:
-            self.detector = IndexDetector(detector_path, LIVE_DETECTOR)
-        elif source is not CandidateSource.BLOBS:
-            self.detector = IndexDetector(detector_path, PHOTO_DETECTOR)
+        if source is not CandidateSource.BLOBS:
+            own = LIVE_DETECTOR if source is CandidateSource.DETECTOR else PHOTO_DETECTOR
+            self.detector = IndexDetector(detector_path, detector_settings or own)
 
     def __call__(self, work: np.ndarray) -> Candidates:
         """Candidates of a working image (longest side at most ``settings.max_side``)."""

@@ -1,4 +1,5 @@
-"""Crop caches of different sources and label rules never share a file."""
+"""Crop caches of different sources and label rules never share a file; the trainers' crops
+are cut at the detector's plain looks."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from itertools import product
 from pathlib import Path
 
 from companion.training.reader_data import LabelRule
-from companion.training.scene_jobs import crop_cache
-from companion.vision.sources import CandidateSource
+from companion.training.scene_jobs import SceneJob, crop_cache, finder_for
+from companion.vision.detector import DEFAULT_DETECTOR_PATH, DetectorSettings
+from companion.vision.sources import LIVE_DETECTOR, CandidateFinder, CandidateSource
 
 
 def test_the_default_blob_crops_keep_their_plain_name() -> None:
@@ -27,3 +29,11 @@ def test_every_source_and_rule_has_its_own_cache() -> None:
         for source, rule in product(CandidateSource, LabelRule)
     }
     assert len(names) == len(CandidateSource) * len(LabelRule)
+
+
+def test_training_crops_are_cut_at_the_plain_looks_not_the_live_ones() -> None:
+    job = SceneJob(1, ("english",), "", candidates="detector", detector=str(DEFAULT_DETECTOR_PATH))
+    detector = finder_for(job).detector
+    assert detector is not None and detector.settings == DetectorSettings()
+    live = CandidateFinder(CandidateSource.DETECTOR).detector
+    assert live is not None and live.settings == LIVE_DETECTOR != DetectorSettings()
