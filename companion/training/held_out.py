@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from companion.cards import Card
+from companion.cards import DOUBLE104, FRENCH52, Card, DeckProfile
 from companion.training.reader_data import MIN_VISIBLE
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
 from companion.training.types import FaceImage, Scene
@@ -65,3 +65,9 @@ def readable_cards(scene: Scene) -> tuple[list[Card], list[Card]]:
         shown = any(index.visible >= MIN_VISIBLE for index in placed.indices)
         (readable if shown else partial).append(placed.card)
     return readable, partial
+
+
+def table_deck(scene: Scene) -> DeckProfile:
+    """The deck a player would tell the reader the scene's cards come from: two packs
+    (which may show a card twice) or one."""
+    return DOUBLE104 if scene.decks > 1 else FRENCH52

@@ -15,6 +15,7 @@ MAX_BLUR = 1.6  # Gaussian sigma, pixels
 MIN_BLUR_LIMIT = 0.6
 BLUR_PER_INDEX_PIXEL = 18.0  # index height / this = the largest blur sigma for the scene
 COLOUR_NOISE = np.float32(0.3)  # share of the sensor noise that differs between channels
+GAUSSIAN_FWHM = 2.3548  # a Gaussian's full width at half maximum, in sigmas
 
 
 def uneven_light(rng: np.random.Generator, image: FloatImage) -> None:
@@ -67,9 +68,13 @@ def to_bytes_with_gamma(rng: np.random.Generator, image: FloatImage) -> np.ndarr
     return np.asarray(cv2.LUT(clipped, curve), np.uint8)
 
 
-def blur(rng: np.random.Generator, image: np.ndarray, *, index_pixels: float) -> np.ndarray:
+def blur(
+    rng: np.random.Generator, image: np.ndarray, *, index_pixels: float
+) -> tuple[np.ndarray, float]:
     """Defocus or motion blur, at most about as much as still leaves indices of the scene's
-    size readable (``index_pixels``: their typical height)."""
+    size readable (``index_pixels``: their typical height). Returns the blurred image and
+    how wide the blur smears a point, in pixels (a motion's length, a defocus's full width
+    at half maximum)."""
     limit = float(np.clip(index_pixels / BLUR_PER_INDEX_PIXEL, MIN_BLUR_LIMIT, MAX_BLUR))
     if rng.random() < 0.3:
         length = int(rng.integers(3, max(4, round(2 * limit) + 4)))
@@ -80,8 +85,9 @@ def blur(rng: np.random.Generator, image: np.ndarray, *, index_pixels: float) ->
         )
         turned = as_float(cv2.warpAffine(kernel, rotation, (length, length)))
         turned /= max(float(turned.sum()), 1e-6)
-        return np.asarray(cv2.filter2D(image, -1, turned), np.uint8)
-    return np.asarray(cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, limit)), np.uint8)
+        return np.asarray(cv2.filter2D(image, -1, turned), np.uint8), float(length)
+    sigma = float(rng.uniform(0.3, limit))
+    return np.asarray(cv2.GaussianBlur(image, (0, 0), sigma), np.uint8), sigma * GAUSSIAN_FWHM
 
 
 def sharpen(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
@@ -133,8 +139,9 @@ class Camera:
 
     def finish(
         self, rng: np.random.Generator, image: FloatImage, *, index_pixels: float
-    ) -> np.ndarray:
-        """Apply the lighting and camera effects; returns the BGR uint8 picture.
+    ) -> tuple[np.ndarray, float]:
+        """Apply the lighting and camera effects; returns the BGR uint8 picture and the
+        width of its blur in pixels (0 when sharp, see ``blur``).
 
         ``index_pixels``: the typical index height in the scene, which bounds the blur.
         """
@@ -145,11 +152,12 @@ class Camera:
             glare(rng, image)
         self.noise(rng, image)
         rgb = to_bytes_with_gamma(rng, image)
+        smear = 0.0
         if rng.random() < 0.6:
-            rgb = blur(rng, rgb, index_pixels=index_pixels)
+            rgb, smear = blur(rng, rgb, index_pixels=index_pixels)
         elif rng.random() < 0.5:
             rgb = sharpen(rng, rgb)
         bgr = np.ascontiguousarray(rgb[..., ::-1])
         if rng.random() < 0.8:
             bgr = jpeg(rng, bgr)
-        return bgr
+        return bgr, smear

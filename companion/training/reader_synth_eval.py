@@ -4,6 +4,9 @@ faces carry Polish or Russian indices only; scene seeds never used in training.
     .venv/bin/python -m companion.training.reader_synth_eval --scenes 300
     .venv/bin/python -m companion.training.reader_synth_eval --scenes 300 --index-pixels 20 40
 
+Each scene is read with the deck it was dealt from: a quarter of the scenes mix two packs
+and are read as ``double104`` (a card may show twice), the rest as ``french52``.
+
 The default index sizes are the training range (12..60 px tall at 720 px frame height).
 20..40 px is what the table camera sees: 0.5..0.8 m above the mat (DESIGN.md), a 66 degree
 lens at 1280 x 720 shows a card 110..170 px tall and its index about 20..35 px.
@@ -25,6 +28,7 @@ from companion.training.held_out import (
     add_threshold_argument,
     readable_cards,
     scenes_from,
+    table_deck,
 )
 from companion.training.reader_data import MIN_VISIBLE, PART_SHOWN
 from companion.training.types import Scene
@@ -36,14 +40,17 @@ PARTIAL_KIND = "synthetic_pl_ru"
 FRAME_HEIGHT = 720  # the index sizes are given at this frame height
 HEIGHT_BANDS = (16.0, 24.0, 40.0)  # index height bands' upper bounds, px at 720
 FULLY_SHOWN = 0.95  # an index at least this visible counts as uncovered
+# bands of the camera blur's width as a share of the index's height (upper bounds)
+BLUR_BANDS = (0.1, 0.2)
 
 
 @dataclass
 class ConditionTally:
     """Readable cards and how many of them were read, by the condition of the card's
-    best-shown index: its height band, and whether it is uncovered or, if partly covered,
+    best-shown index: its height band; whether it is uncovered or, if partly covered,
     whether its rank glyph and suit pip each still show PART_SHOWN (the readers' training
-    labels call a crop of an index showing less of either ambiguous or no index)."""
+    labels call a crop of an index showing less of either ambiguous or no index); and how
+    wide the scene's blur is against the index's height."""
 
     cards: Counter[str] = field(default_factory=Counter)
     read: Counter[str] = field(default_factory=Counter)
@@ -70,7 +77,7 @@ class ConditionTally:
             )
             hit = unread[placed.card] > 0
             unread[placed.card] -= int(hit)
-            for key in (band, cover):
+            for key in (band, cover, blur_band(scene.blur_pixels, best.height())):
                 self.cards[key] += 1
                 self.read[key] += int(hit)
 
@@ -79,6 +86,18 @@ class ConditionTally:
             key: {"cards": count, "recall": round(self.read[key] / count, 4)}
             for key, count in sorted(self.cards.items())
         }
+
+
+def blur_band(blur_pixels: float, index_height: float) -> str:
+    """The name of the band a blur this wide falls in for an index this tall (both in
+    the scene's pixels)."""
+    if blur_pixels <= 0.0:
+        return "sharp"
+    share = blur_pixels / max(index_height, 1.0)
+    bound = next((bound for bound in BLUR_BANDS if share < bound), None)
+    if bound is None:
+        return f"blurred >= {BLUR_BANDS[-1]:.1f} index"
+    return f"blurred < {bound:.1f} index"
 
 
 def scene_entry(scene: Scene, number: int) -> ManifestEntry:
@@ -106,6 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     conditions = ConditionTally()
     scenes = scenes_from(faces, POLISH_RUSSIAN_SEED, args.scenes, args.index_pixels)
     for number, scene in enumerate(scenes):
+        reader.use_deck(table_deck(scene))
         found = [detection.card for detection in reader.read(scene.image)]
         score_image(scene_entry(scene, number), found, report)
         conditions.add(scene, found)
@@ -123,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for key, value in summary.items():
             if key != "recall_by_condition":
                 print(f"{key}: {value}")
-        print("recall by the best-shown index's height (at 720 px) and cover:")
+        print("recall by the best-shown index's height (at 720 px), cover and blur:")
         for key, figures in recalls.items():
             print(f"  {key:>35}: {figures['recall']:.4f} of {figures['cards']} cards")
         pairs = Counter(report.confused).most_common(10)

@@ -192,7 +192,9 @@ class SceneMaker:
     def _pick_deck(self) -> _Deck:
         return self.decks[int(self.rng.choice(len(self.decks), p=self._deck_odds))]
 
-    def _deal(self, count: int) -> list[int]:
+    def _deal(self, count: int) -> tuple[list[int], int]:
+        """Positions in ``self.faces`` of ``count`` cards, and how many packs they came
+        from."""
         decks = [self._pick_deck()]
         if self.rng.random() < SECOND_DECK_CHANCE:
             decks.append(self._pick_deck())
@@ -202,7 +204,7 @@ class SceneMaker:
             pick = deck.faces[int(self.rng.integers(0, len(deck.faces)))]
             if pick not in dealt or len(dealt) >= len(deck.faces):
                 dealt.append(pick)
-        return dealt
+        return dealt, len(decks)
 
     def _paste(
         self,
@@ -304,17 +306,19 @@ class SceneMaker:
         layouts = LayoutMaker(rng, width, height)
         if rng.random() < self.close_up_chance:
             layout = layouts.close_up(height * float(rng.uniform(*CLOSE_UP_HEIGHT)))
-            return self.compose(layout, self._deal(len(layout.poses)), width, height)
+            dealt, decks = self._deal(len(layout.poses))
+            return self.compose(layout, dealt, width, height, decks=decks)
         index_pixels = float(np.exp(rng.uniform(*np.log(self.index_pixels))))
         card_height = index_pixels * height / REFERENCE_HEIGHT / NOMINAL_INDEX_FRACTION
         layout = layouts.make(card_height)
-        dealt = self._deal(len(layout.poses))
+        dealt, decks = self._deal(len(layout.poses))
         sized = []
         for pose, position in zip(layout.poses, dealt, strict=True):
             # the index, not the card, has the drawn size: cards of big-index decks are smaller
             scale = NOMINAL_INDEX_FRACTION / self._index_fraction(position)
             sized.append(Pose(pose.x, pose.y, pose.angle, pose.height * scale, pose.group))
-        return self.compose(TableLayout(tuple(sized), layout.camera), dealt, width, height)
+        layout = TableLayout(tuple(sized), layout.camera)
+        return self.compose(layout, dealt, width, height, decks=decks)
 
     def compose(
         self,
@@ -324,10 +328,12 @@ class SceneMaker:
         height: int,
         *,
         clutter: bool = True,
+        decks: int = 1,
     ) -> Scene:
         """A scene with the given faces (positions in ``self.faces``) at the given poses.
 
         ``clutter``: draw distractors on the table and sometimes a hand over the cards.
+        ``decks``: how many packs the faces were dealt from (recorded in the scene).
         """
         rng = self.rng
         canvas = self._backgrounds.draw(rng, height, width)
@@ -358,5 +364,5 @@ class SceneMaker:
             for pose, position in zip(layout.poses, faces, strict=True)
         ]
         index_pixels = float(np.median(heights)) if heights else max(INDEX_PIXELS_RANGE)
-        image = self._camera.finish(rng, canvas, index_pixels=index_pixels)
-        return Scene(image=image, cards=placed)
+        image, smear = self._camera.finish(rng, canvas, index_pixels=index_pixels)
+        return Scene(image=image, cards=placed, blur_pixels=smear, decks=decks)

@@ -59,3 +59,5 @@ class PlacedCard:
 class Scene:
     image: np.ndarray  # H x W x 3 uint8, BGR (OpenCV order)
     cards: tuple[PlacedCard, ...]  # in stacking order, bottom first
+    blur_pixels: float = 0.0  # how wide the camera's blur smears a point (0: sharp)
+    decks: int = 1  # how many packs the cards were dealt from (two may repeat a card)

@@ -91,12 +91,16 @@ class CardReader:
         self.model = IndexReader(model_path)
         if prototypes is not None:
             prototypes.require_model(self.model.fingerprint)
-        self.deck = deck
         self.prototypes = prototypes
         self.settings = settings or FinderSettings()
         self.min_confidence = min_confidence
         self.find = CandidateFinder(source, settings=self.settings, detector_path=detector_path)
         self.times = StageTimes()
+        self.use_deck(deck)
+
+    def use_deck(self, deck: DeckProfile) -> None:
+        """Read for ``deck`` from now on: only its ranks, and as many copies of a card."""
+        self.deck = deck
         allowed = np.zeros(len(RANKS) + 1, dtype=bool)
         allowed[NOT_AN_INDEX] = True
         for rank in deck.ranks:

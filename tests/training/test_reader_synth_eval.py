@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.cards import Card, IndexScript
+from companion.cards import DOUBLE104, FRENCH52, Card, IndexScript
+from companion.training.held_out import table_deck
 from companion.training.reader_synth_eval import ConditionTally
 from companion.training.types import PlacedCard, PlacedIndex, Scene
 
@@ -20,8 +21,8 @@ def _card(text: str, *indices: PlacedIndex) -> PlacedCard:
     return PlacedCard(Card.parse(text), "test", IndexScript.POLISH, outline, 1.0, indices)
 
 
-def _scene(*cards: PlacedCard, frame_height: int = 720) -> Scene:
-    return Scene(np.zeros((frame_height, 100, 3), np.uint8), cards)
+def _scene(*cards: PlacedCard, frame_height: int = 720, blur_pixels: float = 0.0) -> Scene:
+    return Scene(np.zeros((frame_height, 100, 3), np.uint8), cards, blur_pixels)
 
 
 def test_cards_are_counted_by_their_best_index_and_read_once() -> None:
@@ -40,7 +41,8 @@ def test_cards_are_counted_by_their_best_index_and_read_once() -> None:
     assert recalls["< 16 px"] == {"cards": 1, "recall": 1.0}
     assert recalls["partly covered, glyph and pip shown"] == {"cards": 1, "recall": 1.0}
     assert recalls[">= 40 px"] == {"cards": 1, "recall": 0.0}
-    assert sum(figures["cards"] for figures in recalls.values()) == 2 * 3
+    assert recalls["sharp"] == {"cards": 3, "recall": round(2 / 3, 4)}
+    assert sum(figures["cards"] for figures in recalls.values()) == 3 * 3
 
 
 def test_heights_are_measured_at_a_720_pixel_frame() -> None:
@@ -56,3 +58,26 @@ def test_a_partly_covered_index_whose_pip_is_hidden_is_counted_apart() -> None:
     recalls = tally.recalls()
     assert recalls["partly covered, glyph or pip hidden"] == {"cards": 1, "recall": 0.0}
     assert recalls["partly covered, glyph and pip shown"] == {"cards": 1, "recall": 1.0}
+
+
+def test_blur_is_banded_by_its_width_against_the_index_height() -> None:
+    tally = ConditionTally()
+    scene = _scene(
+        _card("2S", _index(0, 40, 1.0)),  # 3 px of blur is under a tenth of 40 px
+        _card("3S", _index(0, 20, 1.0)),  # and between a tenth and a fifth of 20 px
+        _card("4S", _index(0, 12, 1.0)),  # and a quarter of 12 px
+        blur_pixels=3.0,
+    )
+    tally.add(scene, [Card.parse("3S")])
+    recalls = tally.recalls()
+    assert recalls["blurred < 0.1 index"] == {"cards": 1, "recall": 0.0}
+    assert recalls["blurred < 0.2 index"] == {"cards": 1, "recall": 1.0}
+    assert recalls["blurred >= 0.2 index"] == {"cards": 1, "recall": 0.0}
+    assert "sharp" not in recalls
+
+
+def test_a_scene_of_two_packs_is_read_as_a_double_deck() -> None:
+    one_pack = _scene(_card("2S", _index(0, 30, 1.0)))
+    assert table_deck(one_pack) is FRENCH52
+    two_packs = Scene(one_pack.image, one_pack.cards, decks=2)
+    assert table_deck(two_packs) is DOUBLE104

@@ -159,6 +159,20 @@ def test_same_seed_same_scenes(sample_faces: list[FaceImage]) -> None:
         assert not np.array_equal(a.image, c.image)
 
 
+def test_a_scene_records_how_many_packs_it_was_dealt_from(
+    maker: SceneMaker, sample_faces: list[FaceImage]
+) -> None:
+    pack_size = len({face.card for face in sample_faces})
+    packs = set()
+    for _ in range(40):
+        scene = maker.make(WIDTH, HEIGHT)
+        packs.add(scene.decks)
+        cards = [placed.card for placed in scene.cards]
+        if scene.decks == 1 and len(cards) <= pack_size:  # a pack's cards differ
+            assert len(set(cards)) == len(cards)
+    assert packs == {1, 2}
+
+
 def test_no_faces_is_an_error() -> None:
     with pytest.raises(ValueError, match="at least one card face"):
         SceneMaker([], seed=0)

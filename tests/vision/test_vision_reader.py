@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.cards import DOUBLE104, SHORT36, Card, Rank
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
@@ -92,3 +93,18 @@ def test_a_prototype_match_is_kept_below_the_readers_threshold() -> None:
     reads = reader._reads(readings)
     assert [(str(read.card), read.row) for read in reads] == [("QH", 0)]
     assert reader.min_confidence > 0.8  # row 1: no prototype near, and too unsure
+
+
+def test_a_new_deck_changes_the_ranks_read_and_the_copies_kept() -> None:
+    two = _one_hot(RANK_CLASSES, rank_class(Rank.TWO), 0.99)
+    seven = _one_hot(RANK_CLASSES, rank_class(Rank.SEVEN), 0.98)
+    spade = _one_hot(SUIT_CLASSES, 0, 0.999)
+    readings = _readings([two, seven], [spade, spade])
+    reader = CardReader()
+    assert [read.card for read in reader._reads(readings)] == [Card.parse("2S"), Card.parse("7S")]
+    reader.use_deck(SHORT36)
+    assert reader.deck is SHORT36
+    assert [read.card for read in reader._reads(readings)] == [Card.parse("7S")]
+    reader.use_deck(DOUBLE104)
+    assert reader.deck.copies == 2
+    assert [read.card for read in reader._reads(readings)] == [Card.parse("2S"), Card.parse("7S")]
