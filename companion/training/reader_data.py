@@ -35,6 +35,10 @@ class LabelRule(Enum):
     # showing less than PART_HIDDEN of either is no readable index (a glyph without its
     # pip names no suit) and a crop of it is "not an index"; in between it is left out
     GLYPH_AND_PIP = "parts"
+    # the same positives; every index showing less than PART_SHOWN of either part is no
+    # readable index, and all crops of it are kept as "not an index" (a partly hidden 5
+    # or 7 is no J: without such crops the reader learned nothing about them)
+    PARTS_SHOWN = "shown"
 
     def __str__(self) -> str:  # as command-line help shows the choices
         return self.value
@@ -49,6 +53,13 @@ NEGATIVE_COSINE = 0.8  # about 37 degrees or more off: a crop the finder would n
 MIN_SCALE, MAX_SCALE = 1.0, 2.2
 # a crop this much smaller or larger than the index near it shows something else
 NEGATIVE_MIN_SCALE, NEGATIVE_MAX_SCALE = 0.6, 3.2
+
+
+@dataclass(frozen=True)
+class CandidateLabels:
+    ranks: np.ndarray  # rank class per candidate; UNLABELLED for the ambiguous ones
+    suits: np.ndarray  # suit class per candidate (any value when the rank is not a card)
+    hidden: np.ndarray  # bool: "not an index" because it frames an index with a hidden part
 
 
 @dataclass(frozen=True)
@@ -139,22 +150,23 @@ def match_candidates(
 
 def label_candidates(
     candidates: Candidates, scene: Scene, rule: LabelRule = LabelRule.GLYPH_AND_PIP
-) -> tuple[np.ndarray, np.ndarray]:
+) -> CandidateLabels:
     """Rank and suit classes per candidate; rank UNLABELLED for the ambiguous ones."""
     count = len(candidates)
     ranks = np.full(count, NOT_AN_INDEX, dtype=np.int64)
     suits = np.zeros(count, dtype=np.int64)
+    hidden = np.zeros(count, dtype=bool)
     centres, downs, heights, table = index_geometry(scene)
     if count == 0 or centres.shape[0] == 0:
-        return ranks, suits
+        return CandidateLabels(ranks, suits, hidden)
     matches = match_candidates(candidates, centres, downs, heights)
     positive, distance, cosine = matches.positive, matches.distance, matches.cosine
     readable = table[:, Column.VISIBLE] >= MIN_VISIBLE
     unreadable = np.zeros_like(readable)
-    if rule is LabelRule.GLYPH_AND_PIP:
+    if rule is not LabelRule.INDEX_BOX:
         parts = np.minimum(table[:, Column.GLYPH_VISIBLE], table[:, Column.PIP_VISIBLE])
         readable &= parts >= PART_SHOWN
-        unreadable = parts < PART_HIDDEN
+        unreadable = parts < (PART_SHOWN if rule is LabelRule.PARTS_SHOWN else PART_HIDDEN)
     scale = matches.scale
     clearly_not = (
         (distance > NEGATIVE_DISTANCE)
@@ -172,7 +184,9 @@ def label_candidates(
             suits[row] = int(table[best, Column.SUIT])
         elif not negative[row].all():
             ranks[row] = UNLABELLED
-    return ranks, suits
+        else:
+            hidden[row] = bool((positive[row] & unreadable).any())
+    return CandidateLabels(ranks, suits, hidden)
 
 
 def jittered(
@@ -210,12 +224,19 @@ def scene_crops(
     """Labelled crops of one scene (candidates from ``find``), with the count of visible
     indices and of those the candidates found (for the finder's recall)."""
     candidates = find(scene.image)
-    ranks, suits = label_candidates(candidates, scene, rule)
+    labels = label_candidates(candidates, scene, rule)
+    ranks, suits = labels.ranks, labels.suits
     positives = np.nonzero(ranks > NOT_AN_INDEX)[0]
     negatives = np.nonzero(ranks == NOT_AN_INDEX)[0]
     keep_negatives = max(min_negatives, int(negatives_per_positive * positives.size))
     if negatives.size > keep_negatives:
-        negatives = rng.choice(negatives, keep_negatives, replace=False)
+        if rule is LabelRule.PARTS_SHOWN:  # all of the hidden-part crops, then the rest
+            kept = negatives[labels.hidden[negatives]]
+            others = negatives[~labels.hidden[negatives]]
+            more = min(others.size, max(keep_negatives - kept.size, 0))
+            negatives = np.concatenate([kept, rng.choice(others, more, replace=False)])
+        else:
+            negatives = rng.choice(negatives, keep_negatives, replace=False)
     jitter = jitter or JitterSettings()
     extra = jittered(scene.image, candidates, positives, rng, jitter)
     crops = np.concatenate([candidates.crops[positives], extra, candidates.crops[negatives]])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.cards import Card, IndexScript
-from companion.training.reader_data import UNLABELLED, LabelRule, label_candidates
+from companion.cards import Card, IndexScript, Rank
+from companion.training.reader_data import UNLABELLED, LabelRule, label_candidates, scene_crops
 from companion.training.types import PlacedCard, PlacedIndex, Scene
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import NOT_AN_INDEX, rank_class, suit_class
@@ -72,7 +72,9 @@ def test_labels_positive_left_out_and_negative_candidates() -> None:
             (0.0, 0.0, 1.5, 200.0),  # far away
         ]
     )
-    ranks, suits = label_candidates(candidates, _scene(card))
+    labels = label_candidates(candidates, _scene(card))
+    ranks, suits = labels.ranks, labels.suits
+    assert not labels.hidden.any()
     assert ranks.tolist() == [
         rank_class(card.rank),
         UNLABELLED,
@@ -87,8 +89,8 @@ def test_labels_positive_left_out_and_negative_candidates() -> None:
 
 
 def _label_of_one_framing_crop(scene: Scene, rule: LabelRule = LabelRule.GLYPH_AND_PIP) -> int:
-    ranks, _ = label_candidates(_candidates([(0.0, 0.0, 1.5, 0.0)]), scene, rule)
-    return int(ranks[0])
+    labels = label_candidates(_candidates([(0.0, 0.0, 1.5, 0.0)]), scene, rule)
+    return int(labels.ranks[0])
 
 
 def test_a_mostly_hidden_index_is_not_an_index() -> None:
@@ -118,12 +120,32 @@ def test_partly_shown_indices_are_left_out(visible: float, glyph: float, pip: fl
     assert _label_of_one_framing_crop(scene) == UNLABELLED
 
 
+@pytest.mark.parametrize(
+    ("visible", "glyph", "pip"), [(0.75, 1.0, 0.5), (0.62, 0.4, 1.0), (0.5, 0.1, 1.0)]
+)
+def test_under_the_shown_rule_every_index_with_a_hidden_part_is_not_an_index(
+    visible: float, glyph: float, pip: float
+) -> None:
+    scene = _scene(Card.parse("5S"), visible, glyph=glyph, pip=pip)
+    labels = label_candidates(_candidates([(0.0, 0.0, 1.5, 0.0)]), scene, LabelRule.PARTS_SHOWN)
+    assert int(labels.ranks[0]) == NOT_AN_INDEX
+    assert labels.hidden.tolist() == [True]
+
+
+def test_under_the_shown_rule_an_index_with_both_parts_shown_is_its_card() -> None:
+    scene = _scene(Card.parse("5S"), 0.8, glyph=1.0, pip=0.65)
+    assert _label_of_one_framing_crop(scene, LabelRule.PARTS_SHOWN) == rank_class(Rank.FIVE)
+
+
 def test_an_index_with_both_parts_shown_is_its_card() -> None:
     card = Card.parse("7H")
-    ranks, suits = label_candidates(
+    labels = label_candidates(
         _candidates([(0.0, 0.0, 1.5, 0.0)]), _scene(card, 0.8, glyph=1.0, pip=0.65)
     )
-    assert (int(ranks[0]), int(suits[0])) == (rank_class(card.rank), suit_class(card.suit))
+    assert (int(labels.ranks[0]), int(labels.suits[0])) == (
+        rank_class(card.rank),
+        suit_class(card.suit),
+    )
 
 
 def test_the_index_box_rule_looks_only_at_the_whole_box() -> None:
@@ -133,3 +155,24 @@ def test_the_index_box_rule_looks_only_at_the_whole_box() -> None:
     assert _label_of_one_framing_crop(covered_pip, LabelRule.INDEX_BOX) == rank_class(card.rank)
     assert _label_of_one_framing_crop(covered_pip) == NOT_AN_INDEX
     assert _label_of_one_framing_crop(mostly_hidden, LabelRule.INDEX_BOX) == UNLABELLED
+
+
+def test_the_shown_rule_keeps_every_crop_of_a_hidden_part_index_as_a_negative() -> None:
+    hidden_glyph = _scene(Card.parse("5S"), 0.6, glyph=0.4, pip=1.0)
+    framing = [(0.0, float(degrees), 1.5, 0.0) for degrees in (0, 2, 4, 6, 8)]
+    far = [(0.0, 0.0, 1.5, 150.0 + 5 * n) for n in range(30)]
+    candidates = _candidates(framing + far)
+    for row in range(len(candidates)):  # each crop shows its row number
+        candidates.crops[row] = row
+    crops, _, _ = scene_crops(
+        hidden_glyph,
+        np.random.default_rng(0),
+        negatives_per_positive=3,
+        min_negatives=len(framing) + 2,
+        find=lambda image: candidates,
+        rule=LabelRule.PARTS_SHOWN,
+    )
+    shown = sorted(int(crop[0, 0, 0]) for crop in crops.crops)
+    assert shown[: len(framing)] == list(range(len(framing)))  # all five, and two more
+    assert len(shown) == len(framing) + 2
+    assert (crops.ranks == NOT_AN_INDEX).all()
