@@ -49,8 +49,9 @@ class ConditionTally:
     """Readable cards and how many of them were read, by the condition of the card's
     best-shown index: its height band; whether it is uncovered or, if partly covered,
     whether its rank glyph and suit pip each still show PART_SHOWN (the readers' training
-    labels call a crop of an index showing less of either ambiguous or no index); and how
-    wide the scene's blur is against the index's height."""
+    labels call a crop of an index showing less of either ambiguous or no index); how
+    wide the scene's blur is against the index's height; and for uncovered indices, the
+    two together."""
 
     cards: Counter[str] = field(default_factory=Counter)
     read: Counter[str] = field(default_factory=Counter)
@@ -75,9 +76,13 @@ class ConditionTally:
                 if parts >= PART_SHOWN
                 else "partly covered, glyph or pip hidden"
             )
+            blur = blur_band(scene.blur_pixels, best.height())
+            keys = [band, cover, blur]
+            if cover == "uncovered":  # what the network can do, and what blur takes from it
+                keys.append(f"uncovered and {blur}")
             hit = unread[placed.card] > 0
             unread[placed.card] -= int(hit)
-            for key in (band, cover, blur_band(scene.blur_pixels, best.height())):
+            for key in keys:
                 self.cards[key] += 1
                 self.read[key] += int(hit)
 
@@ -145,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{key}: {value}")
         print("recall by the best-shown index's height (at 720 px), cover and blur:")
         for key, figures in recalls.items():
-            print(f"  {key:>35}: {figures['recall']:.4f} of {figures['cards']} cards")
+            print(f"  {key:>36}: {figures['recall']:.4f} of {figures['cards']} cards")
         pairs = Counter(report.confused).most_common(10)
         print("confused (expected->read):", ", ".join(f"{a}->{b} x{n}" for (a, b), n in pairs))
     return 0

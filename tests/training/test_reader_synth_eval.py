@@ -42,7 +42,8 @@ def test_cards_are_counted_by_their_best_index_and_read_once() -> None:
     assert recalls["partly covered, glyph and pip shown"] == {"cards": 1, "recall": 1.0}
     assert recalls[">= 40 px"] == {"cards": 1, "recall": 0.0}
     assert recalls["sharp"] == {"cards": 3, "recall": round(2 / 3, 4)}
-    assert sum(figures["cards"] for figures in recalls.values()) == 3 * 3
+    assert recalls["uncovered and sharp"] == {"cards": 2, "recall": 0.5}
+    assert sum(figures["cards"] for figures in recalls.values()) == 3 * 3 + 2
 
 
 def test_heights_are_measured_at_a_720_pixel_frame() -> None:
@@ -73,6 +74,7 @@ def test_blur_is_banded_by_its_width_against_the_index_height() -> None:
     assert recalls["blurred < 0.1 index"] == {"cards": 1, "recall": 0.0}
     assert recalls["blurred < 0.2 index"] == {"cards": 1, "recall": 1.0}
     assert recalls["blurred >= 0.2 index"] == {"cards": 1, "recall": 0.0}
+    assert recalls["uncovered and blurred < 0.2 index"] == {"cards": 1, "recall": 1.0}
     assert "sharp" not in recalls
 
 
