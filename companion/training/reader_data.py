@@ -151,7 +151,8 @@ def match_candidates(
 def label_candidates(
     candidates: Candidates, scene: Scene, rule: LabelRule = LabelRule.GLYPH_AND_PIP
 ) -> CandidateLabels:
-    """Rank and suit classes per candidate; rank UNLABELLED for the ambiguous ones."""
+    """Rank and suit classes per candidate (rank UNLABELLED for the ambiguous ones), and
+    which of the "not an index" ones frame an index the rule calls unreadable."""
     count = len(candidates)
     ranks = np.full(count, NOT_AN_INDEX, dtype=np.int64)
     suits = np.zeros(count, dtype=np.int64)
