@@ -68,18 +68,13 @@ class ConditionTally:
                 (f"< {bound:.0f} px" for bound in HEIGHT_BANDS if height < bound),
                 f">= {HEIGHT_BANDS[-1]:.0f} px",
             )
-            parts = min(best.glyph_visible, best.pip_visible)
-            cover = (
-                "uncovered"
-                if best.visible >= FULLY_SHOWN
-                else "partly covered, glyph and pip shown"
-                if parts >= PART_SHOWN
-                else "partly covered, glyph or pip hidden"
-            )
             blur = blur_band(scene.blur_pixels, best.height())
-            keys = [band, cover, blur]
-            if cover == "uncovered":  # what the network can do, and what blur takes from it
-                keys.append(f"uncovered and {blur}")
+            if best.visible >= FULLY_SHOWN:  # what the network can do, and what blur takes
+                keys = [band, "uncovered", blur, f"uncovered and {blur}"]
+            elif min(best.glyph_visible, best.pip_visible) >= PART_SHOWN:
+                keys = [band, "partly covered, glyph and pip shown", blur]
+            else:
+                keys = [band, "partly covered, glyph or pip hidden", blur]
             hit = unread[placed.card] > 0
             unread[placed.card] -= int(hit)
             for key in keys:
