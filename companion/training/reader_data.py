@@ -59,7 +59,9 @@ NEGATIVE_MIN_SCALE, NEGATIVE_MAX_SCALE = 0.6, 3.2
 class CandidateLabels:
     ranks: np.ndarray  # rank class per candidate; UNLABELLED for the ambiguous ones
     suits: np.ndarray  # suit class per candidate (any value when the rank is not a card)
-    hidden: np.ndarray  # bool: "not an index" because it frames an index with a hidden part
+    # bool: "not an index" crops the rule keeps all of, not a sample (PARTS_SHOWN: those
+    # framing an index with a part hidden)
+    keep_all: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -152,14 +154,14 @@ def label_candidates(
     candidates: Candidates, scene: Scene, rule: LabelRule = LabelRule.GLYPH_AND_PIP
 ) -> CandidateLabels:
     """Rank and suit classes per candidate (rank UNLABELLED for the ambiguous ones), and
-    which of the "not an index" ones frame an index the rule calls unreadable."""
+    which of the "not an index" ones are all kept (see ``CandidateLabels``)."""
     count = len(candidates)
     ranks = np.full(count, NOT_AN_INDEX, dtype=np.int64)
     suits = np.zeros(count, dtype=np.int64)
-    hidden = np.zeros(count, dtype=bool)
+    keep_all = np.zeros(count, dtype=bool)
     centres, downs, heights, table = index_geometry(scene)
     if count == 0 or centres.shape[0] == 0:
-        return CandidateLabels(ranks, suits, hidden)
+        return CandidateLabels(ranks, suits, keep_all)
     matches = match_candidates(candidates, centres, downs, heights)
     positive, distance, cosine = matches.positive, matches.distance, matches.cosine
     readable = table[:, Column.VISIBLE] >= MIN_VISIBLE
@@ -185,9 +187,9 @@ def label_candidates(
             suits[row] = int(table[best, Column.SUIT])
         elif not negative[row].all():
             ranks[row] = UNLABELLED
-        else:
-            hidden[row] = bool((positive[row] & unreadable).any())
-    return CandidateLabels(ranks, suits, hidden)
+        elif rule is LabelRule.PARTS_SHOWN:
+            keep_all[row] = bool((positive[row] & unreadable).any())
+    return CandidateLabels(ranks, suits, keep_all)
 
 
 def jittered(
@@ -230,14 +232,11 @@ def scene_crops(
     positives = np.nonzero(ranks > NOT_AN_INDEX)[0]
     negatives = np.nonzero(ranks == NOT_AN_INDEX)[0]
     keep_negatives = max(min_negatives, int(negatives_per_positive * positives.size))
-    if negatives.size > keep_negatives:
-        if rule is LabelRule.PARTS_SHOWN:  # all of the hidden-part crops, then the rest
-            kept = negatives[labels.hidden[negatives]]
-            others = negatives[~labels.hidden[negatives]]
-            more = min(others.size, max(keep_negatives - kept.size, 0))
-            negatives = np.concatenate([kept, rng.choice(others, more, replace=False)])
-        else:
-            negatives = rng.choice(negatives, keep_negatives, replace=False)
+    if negatives.size > keep_negatives:  # the ones the rule keeps all of, then a sample
+        kept = negatives[labels.keep_all[negatives]]
+        others = negatives[~labels.keep_all[negatives]]
+        more = min(others.size, max(keep_negatives - kept.size, 0))
+        negatives = np.concatenate([kept, rng.choice(others, more, replace=False)])
     jitter = jitter or JitterSettings()
     extra = jittered(scene.image, candidates, positives, rng, jitter)
     crops = np.concatenate([candidates.crops[positives], extra, candidates.crops[negatives]])

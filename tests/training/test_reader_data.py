@@ -74,7 +74,7 @@ def test_labels_positive_left_out_and_negative_candidates() -> None:
     )
     labels = label_candidates(candidates, _scene(card))
     ranks, suits = labels.ranks, labels.suits
-    assert not labels.hidden.any()
+    assert not labels.keep_all.any()
     assert ranks.tolist() == [
         rank_class(card.rank),
         UNLABELLED,
@@ -129,7 +129,7 @@ def test_under_the_shown_rule_every_index_with_a_hidden_part_is_not_an_index(
     scene = _scene(Card.parse("5S"), visible, glyph=glyph, pip=pip)
     labels = label_candidates(_candidates([(0.0, 0.0, 1.5, 0.0)]), scene, LabelRule.PARTS_SHOWN)
     assert int(labels.ranks[0]) == NOT_AN_INDEX
-    assert labels.hidden.tolist() == [True]
+    assert labels.keep_all.tolist() == [True]
 
 
 def test_under_the_shown_rule_an_index_with_both_parts_shown_is_its_card() -> None:
