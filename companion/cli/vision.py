@@ -37,9 +37,11 @@ def register(subparsers: Any) -> None:
 
     teach = subparsers.add_parser(
         "teach",
-        help="enrol your own deck from one photo per card",
-        description="Read one photo per card (the file name starts with the card: QH.jpg, "
-        "10S_2.png), or folders of them, and save prototypes the reader uses for this deck.",
+        help="enrol your own deck from a few photos per card",
+        description="Read photos of each card (the file name starts with the card: QH_1.jpg, "
+        "QH_2.jpg, 10S_1.png), or folders of them, and save prototypes the reader uses for "
+        "this deck. Three photos per card, the card moved or turned a little between them, "
+        "teach it better than one.",
     )
     teach.add_argument("photos", nargs="+", type=Path, metavar="PHOTO_OR_FOLDER")
     teach.add_argument("--out", type=Path, required=True, help="the deck file to write (.npz)")
@@ -172,9 +174,11 @@ def _photos(paths: list[Path]) -> list[Path]:
 def run_teach(args: argparse.Namespace) -> int:
     from companion.vision.detector import DEFAULT_DETECTOR_PATH
     from companion.vision.enrolment import (
+        PHOTOS_PER_CARD,
         EnrolmentError,
         build_prototypes,
         card_from_file_name,
+        cards_short_of_photos,
     )
     from companion.vision.images import ImageError, load_image
     from companion.vision.sources import CandidateSource
@@ -209,6 +213,14 @@ def run_teach(args: argparse.Namespace) -> int:
         print(f"companion teach: {error}", file=sys.stderr)
         return EXIT_USAGE
     print(f"enrolled {len(prototypes.cards)} card(s) from {len(samples)} photo(s) into {args.out}")
+    short = cards_short_of_photos(card for card, _ in samples)
+    if short:
+        print(
+            f"companion teach: {len(short)} card(s) have fewer than {PHOTOS_PER_CARD} usable "
+            f"photos ({' '.join(str(card) for card in short)}); the reader knows a card "
+            f"better from {PHOTOS_PER_CARD}, moved or turned a little between them",
+            file=sys.stderr,
+        )
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 

@@ -90,6 +90,8 @@ def test_teach_writes_a_deck_file_the_reader_uses(tmp_path: Path) -> None:
     result = _companion("teach", str(photos), "--out", str(deck))
     assert result.returncode == 0, result.stderr
     assert deck.is_file() and deck.stat().st_size < 100_000
+    # one photo each: taught, with advice naming the cards that want more photos
+    assert "3 card(s) have fewer than 3 usable photos (9S QH AD)" in result.stderr
     table = _frame_file(tmp_path, "t.png", ["QH", "AD"], seed=20)
     read = _companion("recognize", str(table), "--deck-file", str(deck), "--json")
     assert read.returncode == 0, read.stderr

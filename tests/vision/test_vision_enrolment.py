@@ -11,12 +11,14 @@ from companion.cards import Card
 from companion.vision.enrolment import (
     AGREEMENT,
     MIN_SIMILARITY,
+    PHOTOS_PER_CARD,
     PROTOTYPE_MARGIN,
     DeckPrototypes,
     EnrolmentError,
     Relabelled,
     build_prototypes,
     card_from_file_name,
+    cards_short_of_photos,
 )
 
 
@@ -30,6 +32,14 @@ def test_card_from_file_name(name: str, card: str) -> None:
 def test_file_name_without_a_card_is_a_clear_error() -> None:
     with pytest.raises(EnrolmentError, match="must start with the card"):
         card_from_file_name(Path("holiday.jpg"))
+
+
+def test_cards_short_of_photos_are_named_once_in_deck_order() -> None:
+    photos = [Card.parse("QH")] * PHOTOS_PER_CARD + [Card.parse("AS"), Card.parse("2C")] * 2
+    assert cards_short_of_photos(photos) == sorted(
+        [Card.parse("AS"), Card.parse("2C")], key=lambda card: card.sort_key
+    )
+    assert cards_short_of_photos([Card.parse("QH")] * PHOTOS_PER_CARD) == []
 
 
 def _unit(*values: float) -> np.ndarray:
