@@ -15,6 +15,16 @@ REDUCTIONS = (
 )
 MAX_PIXELS = 400_000_000  # refuse images claiming more pixels than this
 
+JPEG_START = b"\xff\xd8"
+JPEG_END = b"\xff\xd9"
+JPEG_START_OF_SCAN = 0xDA
+JPEG_END_OF_IMAGE = 0xD9
+# markers without a length field: TEM and the restart markers RST0..RST7
+JPEG_STANDALONE_MARKERS = frozenset({0x01, *range(0xD0, 0xD8)})
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_END_CHUNK = b"IEND"
+PNG_CHUNK_OVERHEAD = 12  # length, type and CRC around a chunk's data
+
 
 class ImageError(ValueError):
     """An image that cannot be read; the message names the file and the reason."""
@@ -39,6 +49,51 @@ def image_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
+def jpeg_is_complete(data: bytes) -> bool:
+    """Whether a JPEG's data runs to its end-of-image marker. The segments before the
+    first scan are skipped by their lengths (an EXIF thumbnail carries markers of its
+    own); inside scan data a 0xFF byte is followed only by 0x00 or a restart marker, so
+    the first FF D9 after the scan starts is the image's end. Bytes after it (a phone's
+    motion-photo trailer) do not matter."""
+    position = len(JPEG_START)
+    while position + 4 <= len(data):
+        if data[position] != 0xFF:
+            return False
+        marker = data[position + 1]
+        if marker == 0xFF:  # fill byte before a marker
+            position += 1
+        elif marker == JPEG_START_OF_SCAN:
+            return data.find(JPEG_END, position) >= 0
+        elif marker == JPEG_END_OF_IMAGE:
+            return False  # ends before any image data
+        elif marker in JPEG_STANDALONE_MARKERS:
+            position += 2
+        else:
+            position += 2 + int.from_bytes(data[position + 2 : position + 4], "big")
+    return False
+
+
+def png_is_complete(data: bytes) -> bool:
+    """Whether a PNG's chunks, followed by their lengths, reach the IEND chunk whole."""
+    position = len(PNG_SIGNATURE)
+    while position + PNG_CHUNK_OVERHEAD <= len(data):
+        length = int.from_bytes(data[position : position + 4], "big")
+        if data[position + 4 : position + 8] == PNG_END_CHUNK:
+            return True
+        position += PNG_CHUNK_OVERHEAD + length
+    return False
+
+
+def check_complete(path: Path) -> None:
+    """Refuse a JPEG or PNG whose data ends early (a copy cut short): the decoders would
+    return the part they had, or a blank image, with no error."""
+    data = path.read_bytes()
+    if data.startswith(JPEG_START) and not jpeg_is_complete(data):
+        raise ImageError(f"{path}: the JPEG data ends early (the file is cut short)")
+    if data.startswith(PNG_SIGNATURE) and not png_is_complete(data):
+        raise ImageError(f"{path}: the PNG data ends early (the file is cut short)")
+
+
 def load_image(path: Path) -> np.ndarray:
     """The image as BGR uint8, decoded reduced when it is much larger than needed."""
     return load_image_scaled(path)[0]
@@ -50,6 +105,7 @@ def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
     import cv2
 
     width, height = image_size(path)
+    check_complete(path)
     flag, reduction = cv2.IMREAD_COLOR, 1
     for factor, name in REDUCTIONS:
         if max(width, height) // factor >= DECODE_TARGET_SIDE:

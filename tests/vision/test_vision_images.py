@@ -8,7 +8,15 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.images import DECODE_TARGET_SIDE, ImageError, load_image, load_image_scaled
+from companion.vision.images import (
+    DECODE_TARGET_SIDE,
+    JPEG_START,
+    ImageError,
+    jpeg_is_complete,
+    load_image,
+    load_image_scaled,
+    png_is_complete,
+)
 
 
 def test_missing_file(tmp_path: Path) -> None:
@@ -47,3 +55,50 @@ def test_reduced_decoding_reports_the_factor_back_to_file_pixels(tmp_path: Path)
     small = tmp_path / "small.png"
     cv2.imwrite(str(small), np.zeros((10, 20, 3), np.uint8))
     assert load_image_scaled(small)[1] == 1.0
+
+
+def _jpeg_bytes(*, progressive: bool = False) -> bytes:
+    from io import BytesIO
+
+    from PIL import Image
+
+    buffer = BytesIO()
+    pixels = np.random.default_rng(1).integers(0, 255, (64, 96, 3), dtype=np.uint8)
+    Image.fromarray(pixels).save(buffer, "JPEG", progressive=progressive)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_jpeg_cut_short_is_refused_naming_the_file(tmp_path: Path, progressive: bool) -> None:
+    whole = _jpeg_bytes(progressive=progressive)
+    path = tmp_path / "whole.jpg"
+    path.write_bytes(whole)
+    assert load_image(path).shape == (64, 96, 3)
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(whole[: len(whole) * 2 // 3])
+    with pytest.raises(ImageError, match=r"cut\.jpg: the JPEG data ends early"):
+        load_image(cut)
+
+
+def test_markers_inside_a_thumbnail_segment_or_after_the_end_do_not_count(tmp_path: Path) -> None:
+    whole = _jpeg_bytes()
+    # an application segment (as an EXIF thumbnail is) holding an end-of-image marker
+    payload = b"Exif\x00\x00" + JPEG_START + b"\x00" * 8 + b"\xff\xd9"
+    segment = b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload
+    with_thumbnail = whole[:2] + segment + whole[2:]
+    assert jpeg_is_complete(with_thumbnail)
+    assert not jpeg_is_complete(with_thumbnail[: len(with_thumbnail) - 200])
+    trailer = tmp_path / "motion.jpg"  # a phone's motion photo: a video after the image
+    trailer.write_bytes(whole + b"\x00\x00\x00\x18ftypmp42" + bytes(300))
+    assert load_image(trailer).shape == (64, 96, 3)
+
+
+def test_a_png_cut_short_is_refused_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "whole.png"
+    cv2.imwrite(str(path), np.random.default_rng(2).integers(0, 255, (80, 80, 3), np.uint8))
+    data = path.read_bytes()
+    assert png_is_complete(data)
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(data[:-20])
+    with pytest.raises(ImageError, match=r"cut\.png: the PNG data ends early"):
+        load_image(cut)
