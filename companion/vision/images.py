@@ -85,8 +85,9 @@ def png_is_complete(data: bytes) -> bool:
 
 
 def check_complete(path: Path) -> None:
-    """Refuse a JPEG or PNG whose data ends early (a copy cut short): the decoders would
-    return the part they had, or a blank image, with no error."""
+    """Refuse a JPEG or PNG whose data ends early (a copy cut short). OpenCV decodes the
+    part of a JPEG it has with no error (a grey rest); a PNG cut short it fails to decode,
+    and saying why is clearer than "corrupt"."""
     data = path.read_bytes()
     if data.startswith(JPEG_START) and not jpeg_is_complete(data):
         raise ImageError(f"{path}: the JPEG data ends early (the file is cut short)")
