@@ -8,6 +8,7 @@ reader then labels an index by its nearest prototype when that one is close enou
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,10 +133,7 @@ def card_from_file_name(path: Path) -> Card:
 
 def cards_short_of_photos(cards: Iterable[Card]) -> list[Card]:
     """The cards, one per enrolment photo, that have fewer than PHOTOS_PER_CARD photos."""
-    counts: dict[Card, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    short = [card for card, count in counts.items() if count < PHOTOS_PER_CARD]
+    short = [card for card, count in Counter(cards).items() if count < PHOTOS_PER_CARD]
     return sorted(short, key=lambda card: card.sort_key)
 
 
