@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from io import SEEK_CUR
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -23,7 +25,9 @@ JPEG_END_OF_IMAGE = 0xD9
 JPEG_STANDALONE_MARKERS = frozenset({0x01, *range(0xD0, 0xD8)})
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_END_CHUNK = b"IEND"
-PNG_CHUNK_OVERHEAD = 12  # length, type and CRC around a chunk's data
+PNG_CHUNK_HEAD = 8  # a chunk's data length and type, before its data
+PNG_CHUNK_CRC = 4  # after its data
+SCAN_BLOCK = 1 << 20  # bytes read at a time when looking through a JPEG's scan data
 
 
 class ImageError(ValueError):
@@ -49,50 +53,64 @@ def image_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
-def jpeg_is_complete(data: bytes) -> bool:
+def jpeg_is_complete(stream: BinaryIO) -> bool:
     """Whether a JPEG's data runs to its end-of-image marker. The segments before the
     first scan are skipped by their lengths (an EXIF thumbnail carries markers of its
     own); inside scan data a 0xFF byte is followed only by 0x00 or a restart marker, so
     the first FF D9 after the scan starts is the image's end. Bytes after it (a phone's
     motion-photo trailer) do not matter."""
-    position = len(JPEG_START)
-    while position + 4 <= len(data):
-        if data[position] != 0xFF:
+    stream.seek(len(JPEG_START))
+    while True:
+        head = stream.read(2)
+        if len(head) < 2 or head[0] != 0xFF:
             return False
-        marker = data[position + 1]
+        marker = head[1]
         if marker == 0xFF:  # fill byte before a marker
-            position += 1
+            stream.seek(-1, SEEK_CUR)
         elif marker == JPEG_START_OF_SCAN:
-            return data.find(JPEG_END, position) >= 0
+            return _contains(stream, JPEG_END)
         elif marker == JPEG_END_OF_IMAGE:
             return False  # ends before any image data
-        elif marker in JPEG_STANDALONE_MARKERS:
-            position += 2
-        else:
-            position += 2 + int.from_bytes(data[position + 2 : position + 4], "big")
-    return False
+        elif marker not in JPEG_STANDALONE_MARKERS:
+            length = stream.read(2)
+            if len(length) < 2:
+                return False
+            stream.seek(int.from_bytes(length, "big") - len(length), SEEK_CUR)
 
 
-def png_is_complete(data: bytes) -> bool:
+def png_is_complete(stream: BinaryIO) -> bool:
     """Whether a PNG's chunks, followed by their lengths, reach the IEND chunk whole."""
-    position = len(PNG_SIGNATURE)
-    while position + PNG_CHUNK_OVERHEAD <= len(data):
-        length = int.from_bytes(data[position : position + 4], "big")
-        if data[position + 4 : position + 8] == PNG_END_CHUNK:
+    stream.seek(len(PNG_SIGNATURE))
+    while True:
+        head = stream.read(PNG_CHUNK_HEAD)  # the data's length, the chunk's type
+        if len(head) < PNG_CHUNK_HEAD:
+            return False
+        if head[4:] == PNG_END_CHUNK:
+            return len(stream.read(PNG_CHUNK_CRC)) == PNG_CHUNK_CRC
+        stream.seek(int.from_bytes(head[:4], "big") + PNG_CHUNK_CRC, SEEK_CUR)
+
+
+def _contains(stream: BinaryIO, pattern: bytes) -> bool:
+    """Whether the rest of the stream holds ``pattern``, read a block at a time."""
+    tail = b""
+    while block := stream.read(SCAN_BLOCK):
+        if pattern in tail + block:
             return True
-        position += PNG_CHUNK_OVERHEAD + length
+        tail = block[1 - len(pattern) :]
     return False
 
 
 def check_complete(path: Path) -> None:
     """Refuse a JPEG or PNG whose data ends early (a copy cut short). OpenCV decodes the
     part of a JPEG it has with no error (a grey rest); a PNG cut short it fails to decode,
-    and saying why is clearer than "corrupt"."""
-    data = path.read_bytes()
-    if data.startswith(JPEG_START) and not jpeg_is_complete(data):
-        raise ImageError(f"{path}: the JPEG data ends early (the file is cut short)")
-    if data.startswith(PNG_SIGNATURE) and not png_is_complete(data):
-        raise ImageError(f"{path}: the PNG data ends early (the file is cut short)")
+    and saying why is clearer than "corrupt". The file is followed, not held: a large one
+    would otherwise add its size to the decoder's peak memory."""
+    with path.open("rb") as stream:
+        start = stream.read(len(PNG_SIGNATURE))
+        if start.startswith(JPEG_START) and not jpeg_is_complete(stream):
+            raise ImageError(f"{path}: the JPEG data ends early (the file is cut short)")
+        if start.startswith(PNG_SIGNATURE) and not png_is_complete(stream):
+            raise ImageError(f"{path}: the PNG data ends early (the file is cut short)")
 
 
 def load_image(path: Path) -> np.ndarray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from io import BytesIO
 from pathlib import Path
 
 import cv2
@@ -58,8 +59,6 @@ def test_reduced_decoding_reports_the_factor_back_to_file_pixels(tmp_path: Path)
 
 
 def _jpeg_bytes(*, progressive: bool = False) -> bytes:
-    from io import BytesIO
-
     from PIL import Image
 
     buffer = BytesIO()
@@ -86,8 +85,8 @@ def test_markers_inside_a_thumbnail_segment_or_after_the_end_do_not_count(tmp_pa
     payload = b"Exif\x00\x00" + JPEG_START + b"\x00" * 8 + b"\xff\xd9"
     segment = b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload
     with_thumbnail = whole[:2] + segment + whole[2:]
-    assert jpeg_is_complete(with_thumbnail)
-    assert not jpeg_is_complete(with_thumbnail[: len(with_thumbnail) - 200])
+    assert jpeg_is_complete(BytesIO(with_thumbnail))
+    assert not jpeg_is_complete(BytesIO(with_thumbnail[: len(with_thumbnail) - 200]))
     trailer = tmp_path / "motion.jpg"  # a phone's motion photo: a video after the image
     trailer.write_bytes(whole + b"\x00\x00\x00\x18ftypmp42" + bytes(300))
     assert load_image(trailer).shape == (64, 96, 3)
@@ -97,7 +96,7 @@ def test_a_png_cut_short_is_refused_naming_the_file(tmp_path: Path) -> None:
     path = tmp_path / "whole.png"
     cv2.imwrite(str(path), np.random.default_rng(2).integers(0, 255, (80, 80, 3), np.uint8))
     data = path.read_bytes()
-    assert png_is_complete(data)
+    assert png_is_complete(BytesIO(data))
     cut = tmp_path / "cut.png"
     cut.write_bytes(data[:-20])
     with pytest.raises(ImageError, match=r"cut\.png: the PNG data ends early"):
