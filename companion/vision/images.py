@@ -130,6 +130,12 @@ def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
         if max(width, height) // factor >= DECODE_TARGET_SIDE:
             flag, reduction = getattr(cv2, name), factor
             break
+    if reduction > 1:
+        from companion.vision.png_bands import load_png_reduced
+
+        reduced = load_png_reduced(path, reduction)
+        if reduced is not None:
+            return reduced, width / reduced.shape[1]
     image = cv2.imread(str(path), flag)
     if image is None or image.size == 0:
         raise ImageError(f"{path}: the image data is corrupt or in an unsupported format")
