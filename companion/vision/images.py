@@ -119,8 +119,8 @@ def load_image(path: Path) -> np.ndarray:
 
 
 def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
-    """The image (BGR uint8, maybe decoded reduced) and the factor from its pixels to the
-    file's own pixels (1, 2, 4 or 8)."""
+    """The image (BGR uint8, maybe decoded reduced, turned upright as its EXIF orientation
+    says) and the factor from its pixels to the full-size photo's (1, 2, 4 or 8)."""
     import cv2
 
     width, height = image_size(path)
@@ -135,9 +135,10 @@ def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
 
         reduced = load_png_reduced(path, reduction)
         if reduced is not None:
-            return reduced, width / reduced.shape[1]
+            return reduced, max(width, height) / max(reduced.shape[:2])
     image = cv2.imread(str(path), flag)
     if image is None or image.size == 0:
         raise ImageError(f"{path}: the image data is corrupt or in an unsupported format")
     result: np.ndarray = image
-    return result, width / image.shape[1] if reduction > 1 else 1.0
+    # OpenCV turns the image as its EXIF orientation says, so compare the longer sides
+    return result, max(width, height) / max(image.shape[:2]) if reduction > 1 else 1.0

@@ -25,6 +25,8 @@ INFLATE_STEP = 1 << 20  # decompressed bytes taken from zlib at a time
 IHDR_BYTES = 13
 IHDR_HEAD = struct.pack(">I4s", IHDR_BYTES, b"IHDR")
 FILTER_NONE = b"\x00"
+EXIF_ORIENTATION = 0x0112  # the EXIF tag
+UPRIGHT = 1
 GREY, TRUECOLOUR, TRUECOLOUR_ALPHA = 0, 2, 6
 CHANNELS = {GREY: 1, TRUECOLOUR: 3, TRUECOLOUR_ALPHA: 4}
 # OpenCV hands colour samples over in BGR(A) order; the PNG holds RGB(A)
@@ -98,7 +100,34 @@ def load_png_reduced(path: Path, factor: int) -> np.ndarray | None:
                 f"{path}: the PNG data holds {reducer.rows_done} of its "
                 f"{header.height} rows (the file is damaged)"
             )
-        return reducer.image()
+        return _upright(reducer.image(), _exif_orientation(path))
+
+
+def _exif_orientation(path: Path) -> int:
+    """The orientation in the PNG's eXIf chunk (1, upright, when there is none)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        orientation = image.getexif().get(EXIF_ORIENTATION, UPRIGHT)
+    return orientation if isinstance(orientation, int) else UPRIGHT
+
+
+def _upright(image: np.ndarray, orientation: int) -> np.ndarray:
+    """The image turned and mirrored as its EXIF orientation says, as OpenCV does when
+    it decodes a whole image."""
+    import cv2
+
+    turns = {
+        2: lambda im: cv2.flip(im, 1),
+        3: lambda im: cv2.rotate(im, cv2.ROTATE_180),
+        4: lambda im: cv2.flip(im, 0),
+        5: cv2.transpose,
+        6: lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
+        7: lambda im: cv2.rotate(cv2.transpose(im), cv2.ROTATE_180),
+        8: lambda im: cv2.rotate(im, cv2.ROTATE_90_COUNTERCLOCKWISE),
+    }
+    turn = turns.get(orientation)
+    return image if turn is None else np.ascontiguousarray(turn(image))
 
 
 def _idat_chunks(stream: BinaryIO) -> Iterator[bytes]:

@@ -101,3 +101,21 @@ def test_a_png_cut_short_is_refused_naming_the_file(tmp_path: Path) -> None:
     cut.write_bytes(data[:-20])
     with pytest.raises(ImageError, match=r"cut\.png: the PNG data ends early"):
         load_image(cut)
+
+
+@pytest.mark.parametrize("suffix", [".jpg", ".png"])
+def test_the_factor_holds_for_a_photo_turned_by_its_exif_orientation(
+    tmp_path: Path, suffix: str
+) -> None:
+    """A phone stores a portrait photo as landscape pixels plus an orientation tag;
+    OpenCV turns it upright, and the factor back to the full photo must not change."""
+    from PIL import Image
+
+    path = tmp_path / f"portrait{suffix}"
+    exif = Image.Exif()
+    exif[0x0112] = 6  # shown turned a quarter clockwise
+    landscape = np.full((DECODE_TARGET_SIDE * 2, DECODE_TARGET_SIDE * 3, 3), 90, np.uint8)
+    Image.fromarray(landscape).save(path, exif=exif.tobytes())
+    image, factor = load_image_scaled(path)
+    assert image.shape[:2] == (DECODE_TARGET_SIDE * 3 // 2, DECODE_TARGET_SIDE)
+    assert factor == 2.0

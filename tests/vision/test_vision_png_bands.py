@@ -155,3 +155,16 @@ def test_a_huge_png_is_loaded_in_bands_with_the_factor_back_to_file_pixels(
     assert whole_decodes == []
     assert factor == 4
     assert image.shape == (side // 8, side // 4, 3)
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_the_exif_orientation_is_applied_as_when_decoding_whole(
+    tmp_path: Path, orientation: int
+) -> None:
+    path = tmp_path / "turned.png"
+    exif = Image.Exif()
+    exif[png_bands.EXIF_ORIENTATION] = orientation
+    Image.fromarray(_textured(120, 200, 3)).save(path, exif=exif.tobytes())
+    banded = load_png_reduced(path, FACTOR)
+    assert banded is not None
+    np.testing.assert_array_equal(banded, _shrunk_whole(path, FACTOR))
