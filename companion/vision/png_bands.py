@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from io import SEEK_CUR
 from pathlib import Path
@@ -117,7 +117,7 @@ def _upright(image: np.ndarray, orientation: int) -> np.ndarray:
     it decodes a whole image."""
     import cv2
 
-    turns = {
+    turns: dict[int, Callable[[np.ndarray], np.ndarray]] = {
         2: lambda im: cv2.flip(im, 1),
         3: lambda im: cv2.rotate(im, cv2.ROTATE_180),
         4: lambda im: cv2.flip(im, 0),
