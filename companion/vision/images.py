@@ -16,6 +16,9 @@ REDUCTIONS = (
     (2, "IMREAD_REDUCED_COLOR_2"),
 )
 MAX_PIXELS = 400_000_000  # refuse images claiming more pixels than this
+READABLE_FORMATS = "JPEG, PNG, WebP, TIFF, BMP or GIF"
+ISO_MEDIA_HEAD = 12  # a box's length and type, then the file type's major brand
+HEIF_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"mif1", b"msf1", b"avif"})
 
 JPEG_START = b"\xff\xd8"
 JPEG_END = b"\xff\xd9"
@@ -46,11 +49,24 @@ def image_size(path: Path) -> tuple[int, int]:
         raise ImageError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise ImageError(f"{path}: is a folder, not an image") from None
-    except (UnidentifiedImageError, OSError) as error:
-        raise ImageError(f"{path}: not a readable image ({error.__class__.__name__})") from None
+    except PermissionError:
+        raise ImageError(f"{path}: cannot be opened (permission denied)") from None
+    except (UnidentifiedImageError, OSError):
+        raise ImageError(f"{path}: {_why_unreadable(path)}") from None
     if width * height > MAX_PIXELS:
         raise ImageError(f"{path}: {width}x{height} is too large to be a photo")
     return width, height
+
+
+def _why_unreadable(path: Path) -> str:
+    """What a file that no image decoder recognises holds, as far as can be told."""
+    with path.open("rb") as stream:
+        start = stream.read(ISO_MEDIA_HEAD)
+    if not start:
+        return "the file is empty"
+    if start[4:8] == b"ftyp" and start[8:12] in HEIF_BRANDS:
+        return "a HEIC/HEIF/AVIF photo, which cannot be read here: save it as JPEG or PNG"
+    return f"not an image in a format that can be read here ({READABLE_FORMATS})"
 
 
 def jpeg_is_complete(stream: BinaryIO) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from io import BytesIO
 from pathlib import Path
 
@@ -119,3 +120,20 @@ def test_the_factor_holds_for_a_photo_turned_by_its_exif_orientation(
     image, factor = load_image_scaled(path)
     assert image.shape[:2] == (DECODE_TARGET_SIDE * 3 // 2, DECODE_TARGET_SIDE)
     assert factor == 2.0
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("empty.jpg", b"", "the file is empty"),
+        ("phone.heic", b"\0\0\0\x18ftypheic\0\0\0\0mif1heic" + bytes(64), "HEIC/HEIF/AVIF"),
+        ("notes.jpg", b"a shopping list, not a photo", "not an image in a format"),
+    ],
+)
+def test_a_file_no_decoder_knows_is_refused_saying_what_it_is(
+    tmp_path: Path, name: str, content: bytes, reason: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(ImageError, match=f"{re.escape(name)}: .*{reason}"):
+        load_image(path)
