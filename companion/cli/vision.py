@@ -188,12 +188,27 @@ def run_teach(args: argparse.Namespace) -> int:
     # the detector would be loaded for nothing
     args.candidates = CandidateSource.BLOBS
     args.detector = DEFAULT_DETECTOR_PATH  # not loaded for the blob finder
+    if args.out.is_dir():
+        print(
+            f"companion teach: --out {args.out} is a folder: name the deck file to write, "
+            f"like {args.out / 'deck.npz'}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    photos = _photos(args.photos)
+    if not photos:
+        print(
+            f"companion teach: no photos in {' '.join(str(p) for p in args.photos)} "
+            f"(looked for {' '.join(IMAGE_SUFFIXES)} files)",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     reader = _make_reader(args, "teach")
     if reader is None:
         return EXIT_USAGE
     samples = []
     failed = False
-    for path in _photos(args.photos):
+    for path in photos:
         try:
             card = card_from_file_name(path)
             embeddings = reader.enrolment_embeddings(load_image(path), card)
@@ -209,8 +224,13 @@ def run_teach(args: argparse.Namespace) -> int:
     try:
         prototypes = build_prototypes(samples, model=reader.model.fingerprint)
         prototypes.save(args.out)
-    except (EnrolmentError, OSError) as error:
+    except EnrolmentError as error:
         print(f"companion teach: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        reason = "a file is in the way" if isinstance(error, FileExistsError) else error.strerror
+        print(f"companion teach: cannot write {args.out}: {where}{reason}", file=sys.stderr)
         return EXIT_USAGE
     print(f"enrolled {len(prototypes.cards)} card(s) from {len(samples)} photo(s) into {args.out}")
     short = cards_short_of_photos(card for card, _ in samples)

@@ -118,6 +118,27 @@ def test_teach_rejects_photos_not_named_after_a_card(tmp_path: Path) -> None:
     assert "must start with the card" in result.stderr
 
 
+def test_teach_refuses_a_folder_without_photos_or_an_out_folder_before_reading(
+    tmp_path: Path,
+) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = _companion("teach", str(empty), "--out", str(tmp_path / "d.npz"))
+    assert result.returncode == 2
+    assert f"no photos in {empty}" in result.stderr
+    photo = _frame_file(tmp_path, "QH.png", ["QH"])
+    result = _companion("teach", str(photo), "--out", str(empty))
+    assert result.returncode == 2
+    assert f"--out {empty} is a folder" in result.stderr
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where a folder should be")
+    result = _companion("teach", str(photo), "--out", str(blocker / "d.npz"))
+    assert result.returncode == 2
+    assert f"cannot write {blocker / 'd.npz'}: {blocker}: a file is in the way" in result.stderr
+    assert not (tmp_path / "d.npz").exists()
+    assert "Traceback" not in result.stderr
+
+
 def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
     _frame_file(tmp_path, "a.png", ["5D", "JS"], seed=6)
     manifest = tmp_path / "MANIFEST.tsv"

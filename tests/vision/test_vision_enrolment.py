@@ -98,7 +98,21 @@ def test_prototypes_of_another_model_are_refused_with_advice() -> None:
 def test_corrupt_deck_file_is_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "deck.npz"
     path.write_bytes(b"not a deck")
-    with pytest.raises(EnrolmentError, match="companion teach"):
+    with pytest.raises(EnrolmentError, match=r"not a deck file made by companion teach \(not an"):
+        DeckPrototypes.load(path)
+
+
+def test_a_deck_file_missing_or_a_folder_is_named_as_such(tmp_path: Path) -> None:
+    with pytest.raises(EnrolmentError, match=r"gone\.npz: no such deck file"):
+        DeckPrototypes.load(tmp_path / "gone.npz")
+    with pytest.raises(EnrolmentError, match="is a folder, not a deck file"):
+        DeckPrototypes.load(tmp_path)
+
+
+def test_an_archive_without_prototypes_is_not_a_deck_file(tmp_path: Path) -> None:
+    path = tmp_path / "other.npz"
+    np.savez(path, weights=np.zeros(3))
+    with pytest.raises(EnrolmentError, match="it lacks cards and vectors"):
         DeckPrototypes.load(path)
 
 
