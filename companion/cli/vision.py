@@ -26,11 +26,12 @@ def register(subparsers: Any) -> None:
     recognize = subparsers.add_parser(
         "recognize",
         help="find and read the cards in photos",
-        description="Find every card whose corner index shows in each photo and print the "
-        "card, a confidence and its corner-index box (image pixels). Exit 1 when an "
-        "image could not be read (the others are still processed).",
+        description="Find every card whose corner index shows in each photo (or each photo "
+        "in a folder) and print the card, a confidence and its corner-index box (pixels of "
+        "the photo as shown). Exit 1 when an image could not be read (the others are still "
+        "processed).",
     )
-    recognize.add_argument("images", nargs="+", type=Path, metavar="IMAGE")
+    recognize.add_argument("images", nargs="+", type=Path, metavar="IMAGE_OR_FOLDER")
     _reader_options(recognize)
     recognize.add_argument("--json", action="store_true", help="print JSON")
     recognize.set_defaults(run=run_recognize)
@@ -138,7 +139,11 @@ def run_recognize(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     failed = False
     results: list[dict[str, object]] = []
-    for path in args.images:
+    photos, empty = _photos(args.images)
+    if empty:
+        print(f"companion recognize: {_no_photos_in(empty)}", file=sys.stderr)
+        failed = True
+    for path in photos:
         try:
             image, factor = load_image_scaled(path)
         except ImageError as error:
@@ -161,14 +166,27 @@ def run_recognize(args: argparse.Namespace) -> int:
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
-def _photos(paths: list[Path]) -> list[Path]:
+def _photos(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """The photos named, with each folder replaced by the photos in it; and the folders
+    that hold none."""
     found: list[Path] = []
+    empty: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES))
+            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+            found.extend(inside)
+            if not inside:
+                empty.append(path)
         else:
             found.append(path)
-    return found
+    return found, empty
+
+
+def _no_photos_in(folders: list[Path]) -> str:
+    return (
+        f"no photos in {' '.join(str(folder) for folder in folders)} "
+        f"(looked for {' '.join(IMAGE_SUFFIXES)} files)"
+    )
 
 
 def run_teach(args: argparse.Namespace) -> int:
@@ -195,13 +213,9 @@ def run_teach(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    photos = _photos(args.photos)
+    photos, empty = _photos(args.photos)
     if not photos:
-        print(
-            f"companion teach: no photos in {' '.join(str(p) for p in args.photos)} "
-            f"(looked for {' '.join(IMAGE_SUFFIXES)} files)",
-            file=sys.stderr,
-        )
+        print(f"companion teach: {_no_photos_in(empty)}", file=sys.stderr)
         return EXIT_USAGE
     reader = _make_reader(args, "teach")
     if reader is None:

@@ -47,6 +47,24 @@ def test_recognize_reads_cards_and_reports_bad_files_but_goes_on(tmp_path: Path)
     assert len(first["index_box"]) == 4 and 0 < first["confidence"] <= 1
 
 
+def test_recognize_reads_the_photos_in_a_folder_and_names_an_empty_one(tmp_path: Path) -> None:
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    first = _frame_file(photos, "a.png", ["QH"], seed=3)
+    second = _frame_file(photos, "b.png", ["7C"], seed=4)
+    (photos / "notes.txt").write_text("not a photo")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = _companion("recognize", str(photos), str(empty), "--json")
+    assert result.returncode == 1
+    assert f"no photos in {empty}" in result.stderr
+    by_image = {
+        item["image"]: [card["card"] for card in item["cards"]]
+        for item in json.loads(result.stdout)
+    }
+    assert by_image == {str(first): ["QH"], str(second): ["7C"]}
+
+
 def test_empty_table_and_noise_give_no_confident_card(tmp_path: Path) -> None:
     empty = _frame_file(tmp_path, "empty.png", [], seed=3)
     rng = np.random.default_rng(0)
