@@ -1,0 +1,50 @@
+"""Pages of text: the negatives the reader learns "not an index" from, and their report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.training import text_pages
+from companion.training.fonts import FONT_ROOT
+from companion.training.photometric import Camera
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
+from companion.vision.labels import NOT_AN_INDEX
+from companion.vision.sources import CandidateFinder, CandidateSource
+
+
+@pytest.fixture(scope="module")
+def fonts() -> list[Path]:
+    if not FONT_ROOT.is_dir():
+        pytest.skip(f"no fonts at {FONT_ROOT}")
+    return text_pages._fonts()
+
+
+def test_a_page_is_a_frame_of_printed_text_the_same_for_a_seed(fonts: list[Path]) -> None:
+    first = text_pages.render_page(5, fonts, Camera(0))
+    again = text_pages.render_page(5, fonts, Camera(0))
+    other = text_pages.render_page(6, fonts, Camera(0))
+    assert first.shape == (text_pages.FRAME_HEIGHT, text_pages.FRAME_WIDTH, 3)
+    assert first.dtype == np.uint8
+    assert np.array_equal(first, again)
+    assert not np.array_equal(first, other)
+    assert first.std() > 10  # not a blank frame: there is ink and a table
+
+
+def test_crops_of_a_page_are_all_not_an_index_and_few(fonts: list[Path]) -> None:
+    frame = text_pages.render_page(7, fonts, Camera(0))
+    finders = [CandidateFinder(CandidateSource.GATED), CandidateFinder(CandidateSource.DETECTOR)]
+    crops = text_pages.page_crops(frame, finders, seed=7)
+    assert 0 < len(crops.ranks) <= text_pages.CROPS_PER_PAGE
+    assert crops.crops.shape[1:] == (CROP_HEIGHT, CROP_WIDTH, 3)
+    assert set(crops.ranks.tolist()) == {NOT_AN_INDEX}
+
+
+def test_the_crops_file_holds_what_the_trainer_adds(fonts: list[Path], tmp_path: Path) -> None:
+    out = tmp_path / "pages.npz"
+    text_pages.main(["--crops", "2", "--seed", "3", "--out", str(out)])
+    with np.load(out) as data:
+        assert set(data.files) == {"crops", "ranks", "suits"}
+        assert len(data["crops"]) == len(data["ranks"]) == len(data["suits"]) > 0
