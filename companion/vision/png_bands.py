@@ -87,7 +87,7 @@ def load_png_reduced(path: Path, factor: int) -> np.ndarray | None:
         try:
             for data in _idat_chunks(stream):
                 tail = data
-                while tail:
+                while tail and reducer.rows_done < header.height:  # data past the rows: ignored
                     pending += inflater.decompress(tail, INFLATE_STEP)
                     tail = inflater.unconsumed_tail
                     reducer.take_bands(pending, band_rows)
