@@ -30,6 +30,7 @@ from companion.training.backgrounds import make_background
 from companion.training.fonts import FONT_ROOT
 from companion.training.photometric import Camera
 from companion.training.reader_data import CropSet, JitterSettings, jittered
+from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.finder import working_image
 from companion.vision.finder_settings import FinderSettings
 from companion.vision.labels import NOT_AN_INDEX
@@ -118,10 +119,13 @@ def page_crops(frame: np.ndarray, finders: Sequence[CandidateFinder], seed: int)
     return CropSet(crops, labels, np.zeros(len(crops), np.int64))
 
 
-def make_crops(pages: int, seed: int, out: Path) -> None:
+def make_crops(pages: int, seed: int, out: Path, detector: Path) -> None:
     fonts = _fonts()
     camera = Camera(seed)
-    finders = [CandidateFinder(CandidateSource.GATED), CandidateFinder(CandidateSource.DETECTOR)]
+    finders = [
+        CandidateFinder(source, detector_path=detector)
+        for source in (CandidateSource.GATED, CandidateSource.DETECTOR)
+    ]
     sets = []
     started = time.perf_counter()
     for number in range(pages):
@@ -143,7 +147,7 @@ def make_crops(pages: int, seed: int, out: Path) -> None:
     print(f"wrote {sum(len(s.ranks) for s in sets)} crops of {pages} pages to {out}")
 
 
-def report(pages: int, seed: int, model: Path | None, save: Path | None) -> None:
+def report(pages: int, seed: int, model: Path | None, save: Path | None, detector: Path) -> None:
     """Read each page as a photo and as a live frame; print every card read."""
     from companion.vision.model import DEFAULT_MODEL_PATH
     from companion.vision.reader import CardReader
@@ -151,7 +155,9 @@ def report(pages: int, seed: int, model: Path | None, save: Path | None) -> None
     fonts = _fonts()
     camera = Camera(seed)
     readers = {
-        source: CardReader(model_path=model or DEFAULT_MODEL_PATH, source=source)
+        source: CardReader(
+            model_path=model or DEFAULT_MODEL_PATH, source=source, detector_path=detector
+        )
         for source in (CandidateSource.GATED, CandidateSource.DETECTOR)
     }
     false_cards = dict.fromkeys(readers, 0)
@@ -187,14 +193,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pages", type=int, default=60, help="pages to read (--report)")
     parser.add_argument("--out", type=Path, help="the crops file to write (--crops)")
     parser.add_argument("--model", type=Path, default=None, help="the ONNX reader (--report)")
+    parser.add_argument(
+        "--detector", type=Path, default=DEFAULT_DETECTOR_PATH, help="the ONNX index detector"
+    )
     parser.add_argument("--save", type=Path, default=None, help="keep the pages here (--report)")
     args = parser.parse_args(argv)
     if args.crops is not None:
         if args.out is None:
             parser.error("--crops needs --out")
-        make_crops(args.crops, args.seed, args.out)
+        make_crops(args.crops, args.seed, args.out, args.detector)
     else:
-        report(args.pages, args.seed, args.model, args.save)
+        report(args.pages, args.seed, args.model, args.save, args.detector)
     return 0
 
 

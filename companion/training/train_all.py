@@ -36,7 +36,9 @@ BLOB_SCENES = 3000
 READER_SEED = 11
 READER_SCENES = 4000
 READER_VAL_SCENES = 300
-READER_EPOCHS = 12  # reader v15; the 60-min run of 2026-11-23 used 10
+READER_EPOCHS = 12  # reader v15 and v21; the 60-min run of 2026-11-23 used 10
+TEXT_PAGES = 1000  # pages of printed text cut into "not an index" crops (reader v21)
+TEXT_PAGES_SEED = 1
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,17 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
             data_dir, "train", seed, BLOB_SCENES, CandidateSource.BLOBS, LabelRule.GLYPH_AND_PIP
         )
         blob_sets.append(str(blob_crops))
+    text_crops = data_dir / f"text-pages-{TEXT_PAGES_SEED}-{TEXT_PAGES}.npz"
+    stages.append(
+        Stage(
+            "text page crops",
+            "companion.training.text_pages",
+            (
+                *("--crops", str(TEXT_PAGES), "--seed", str(TEXT_PAGES_SEED)),
+                *("--detector", str(detector), "--out", str(text_crops)),
+            ),
+        )
+    )
     stages.append(
         Stage(
             "reader",
@@ -106,6 +119,7 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
                 *("--candidates", "detector", "--detector", str(detector)),
                 "--extra-data",
                 *blob_sets,
+                str(text_crops),
                 *shared,
                 *chosen,
                 *("--out", str(reader)),

@@ -27,11 +27,14 @@ def test_the_stages_run_faces_detector_blob_crops_then_reader() -> None:
         "faces",
         "detector",
         *(f"blob crops, seed {seed}" for seed in BLOB_SEEDS),
+        "text page crops",
         "reader",
     ]
     assert stages[0].module == "companion.training.faces"
-    assert {stage.module for stage in stages[2:]} == {"companion.training.train_reader"}
-    for stage in stages[2:-1]:
+    assert {stage.module for stage in stages[2:-2]} == {"companion.training.train_reader"}
+    assert stages[-2].module == "companion.training.text_pages"
+    assert stages[-1].module == "companion.training.train_reader"
+    for stage in stages[2:-2]:
         assert "--data-only" in stage.arguments
 
 
@@ -51,8 +54,11 @@ def test_the_reader_reads_the_detector_and_the_blob_crops_this_plan_makes() -> N
         )
         for seed in BLOB_SEEDS
     ]
+    text_stage = chosen.stages[-2]
+    assert _value(text_stage.arguments, "--detector") == str(chosen.detector)
+    expected.append(_value(text_stage.arguments, "--out"))
     assert list(extra[: len(expected)]) == expected
-    for stage in chosen.stages[1:]:
+    for stage in (*chosen.stages[1:-2], chosen.stages[-1]):
         assert _value(stage.arguments, "--data-dir") == str(DATA)
         assert _value(stage.arguments, "--faces-cache") == str(FACES)
     assert _value(chosen.stages[0].arguments, "--cache") == str(FACES)
