@@ -12,7 +12,6 @@ from companion.training.reader_data import MIN_VISIBLE
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
 from companion.training.types import FaceImage, Scene
 from companion.vision.model import DEFAULT_MODEL_PATH
-from companion.vision.reader import MIN_CONFIDENCE
 from companion.vision.sources import DEFAULT_SOURCE, add_source_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,8 +42,8 @@ def add_threshold_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--min-confidence",
         type=float,
-        default=MIN_CONFIDENCE,
-        help=f"the reader's confidence threshold (default {MIN_CONFIDENCE})",
+        default=None,
+        help="the reader's confidence threshold (default: the committed one of the source)",
     )
 
 

@@ -33,6 +33,7 @@ from companion.vision.detector import CROP_PER_INDEX
 from companion.vision.finder import crops_at
 from companion.vision.labels import NOT_AN_INDEX, card_from_classes
 from companion.vision.model import IndexReader
+from companion.vision.reader import MIN_CONFIDENCE
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     tally = CropTally()
     for scene in scenes_from(faces, POLISH_RUSSIAN_SEED, args.scenes, args.index_pixels):
         read_scene(scene, model, tally)
-    for line in tally.lines(args.min_confidence):
+    threshold = MIN_CONFIDENCE if args.min_confidence is None else args.min_confidence
+    for line in tally.lines(threshold):
         print(line)
     return 0
 

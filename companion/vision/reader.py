@@ -25,8 +25,18 @@ from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, CandidateS
 
 # A read index below this confidence is dropped: the lowest threshold at which precision
 # on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py, run with the
-# second look below). Reader v21: 0.9933 / 0.8989 at 0.95, 0.9898 / 0.9103 at 0.9.
+# second look below), for each source on its own sweep. Reader v21, photo source
+# (gated): 0.9933 / 0.8989 at 0.95, 0.9898 / 0.9103 at 0.9; live source (detector):
+# 0.9907 / 0.8591 at 0.9. The blob and both sources, not swept, take the photo's.
 MIN_CONFIDENCE = 0.95
+LIVE_MIN_CONFIDENCE = 0.9
+
+
+def min_confidence_for(source: CandidateSource) -> float:
+    """The threshold the sweep's rule gives for reads of that candidate source."""
+    return LIVE_MIN_CONFIDENCE if source is CandidateSource.DETECTOR else MIN_CONFIDENCE
+
+
 # Reads between these confidences get a second look: the index is cut again with the
 # geometry jittered as in training, and the probabilities of all cuts are averaged.
 SECOND_LOOK_FROM = 0.2  # below this (or when "not an index" is near certain) no second look
@@ -81,7 +91,7 @@ class CardReader:
         deck: DeckProfile = FRENCH52,
         prototypes: DeckPrototypes | None = None,
         settings: FinderSettings | None = None,
-        min_confidence: float = MIN_CONFIDENCE,
+        min_confidence: float | None = None,
         source: CandidateSource = DEFAULT_SOURCE,
         detector_path: Path = DEFAULT_DETECTOR_PATH,
     ) -> None:
@@ -93,7 +103,10 @@ class CardReader:
             prototypes.require_model(self.model.fingerprint)
         self.prototypes = prototypes
         self.settings = settings or FinderSettings()
-        self.min_confidence = min_confidence
+        # None: the threshold of the source (min_confidence_for)
+        self.min_confidence = (
+            min_confidence_for(source) if min_confidence is None else min_confidence
+        )
         self.find = CandidateFinder(source, settings=self.settings, detector_path=detector_path)
         self.times = StageTimes()
         self.use_deck(deck)

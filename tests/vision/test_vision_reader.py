@@ -95,6 +95,16 @@ def test_a_prototype_match_is_kept_below_the_readers_threshold() -> None:
     assert reader.min_confidence > 0.8  # row 1: no prototype near, and too unsure
 
 
+def test_each_candidate_source_reads_at_its_own_swept_threshold() -> None:
+    from companion.vision.reader import LIVE_MIN_CONFIDENCE, MIN_CONFIDENCE
+    from companion.vision.sources import CandidateSource
+
+    assert CardReader(source=CandidateSource.DETECTOR).min_confidence == LIVE_MIN_CONFIDENCE
+    assert CardReader(source=CandidateSource.GATED).min_confidence == MIN_CONFIDENCE
+    chosen = CardReader(source=CandidateSource.DETECTOR, min_confidence=0.5)
+    assert chosen.min_confidence == 0.5
+
+
 def test_a_new_deck_changes_the_ranks_read_and_the_copies_kept() -> None:
     two = _one_hot(RANK_CLASSES, rank_class(Rank.TWO), 0.99)
     seven = _one_hot(RANK_CLASSES, rank_class(Rank.SEVEN), 0.98)
