@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from io import SEEK_CUR
 from pathlib import Path
 from typing import BinaryIO
@@ -94,16 +95,25 @@ def jpeg_is_complete(stream: BinaryIO) -> bool:
             stream.seek(int.from_bytes(length, "big") - len(length), SEEK_CUR)
 
 
+def png_chunks(stream: BinaryIO) -> Iterator[tuple[bytes, int]]:
+    """Each chunk's type and data length in turn, followed by their lengths. When one is
+    yielded the stream is at its data, which the caller may read; the walk goes on from
+    the chunk's end either way, and stops where a chunk's head is cut short."""
+    stream.seek(len(PNG_SIGNATURE))
+    while len(head := stream.read(PNG_CHUNK_HEAD)) == PNG_CHUNK_HEAD:
+        length = int.from_bytes(head[:4], "big")
+        data_start = stream.tell()
+        yield head[4:], length
+        stream.seek(data_start + length + PNG_CHUNK_CRC)
+
+
 def png_is_complete(stream: BinaryIO) -> bool:
     """Whether a PNG's chunks, followed by their lengths, reach the IEND chunk whole."""
-    stream.seek(len(PNG_SIGNATURE))
-    while True:
-        head = stream.read(PNG_CHUNK_HEAD)  # the data's length, the chunk's type
-        if len(head) < PNG_CHUNK_HEAD:
-            return False
-        if head[4:] == PNG_END_CHUNK:
+    for kind, length in png_chunks(stream):
+        if kind == PNG_END_CHUNK:
+            stream.seek(length, SEEK_CUR)
             return len(stream.read(PNG_CHUNK_CRC)) == PNG_CHUNK_CRC
-        stream.seek(int.from_bytes(head[:4], "big") + PNG_CHUNK_CRC, SEEK_CUR)
+    return False
 
 
 def _contains(stream: BinaryIO, pattern: bytes) -> bool:

@@ -12,13 +12,18 @@ import struct
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from io import SEEK_CUR
 from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
 
-from companion.vision.images import PNG_CHUNK_CRC, PNG_CHUNK_HEAD, PNG_SIGNATURE, ImageError
+from companion.vision.images import (
+    PNG_CHUNK_HEAD,
+    PNG_END_CHUNK,
+    PNG_SIGNATURE,
+    ImageError,
+    png_chunks,
+)
 
 BAND_BYTES = 8 << 20  # about this many bytes of decoded rows per band
 INFLATE_STEP = 1 << 20  # decompressed bytes taken from zlib at a time
@@ -27,6 +32,8 @@ IHDR_HEAD = struct.pack(">I4s", IHDR_BYTES, b"IHDR")
 FILTER_NONE = b"\x00"
 EXIF_ORIENTATION = 0x0112  # the EXIF tag
 UPRIGHT = 1
+EXIF_CHUNK = b"eXIf"
+IMAGE_DATA_CHUNK = b"IDAT"
 GREY, TRUECOLOUR, TRUECOLOUR_ALPHA = 0, 2, 6
 CHANNELS = {GREY: 1, TRUECOLOUR: 3, TRUECOLOUR_ALPHA: 4}
 # OpenCV hands colour samples over in BGR(A) order; the PNG holds RGB(A)
@@ -100,16 +107,22 @@ def load_png_reduced(path: Path, factor: int) -> np.ndarray | None:
                 f"{path}: the PNG data holds {reducer.rows_done} of its "
                 f"{header.height} rows (the file is damaged)"
             )
-        return _upright(reducer.image(), _exif_orientation(path))
+        return _upright(reducer.image(), _exif_orientation(stream))
 
 
-def _exif_orientation(path: Path) -> int:
-    """The orientation in the PNG's eXIf chunk (1, upright, when there is none)."""
+def _exif_orientation(stream: BinaryIO) -> int:
+    """The orientation in the PNG's eXIf chunk (1, upright, when there is none). Read
+    from the chunk itself: Pillow's ``getexif`` decodes the whole image to look for one
+    after the image data."""
     from PIL import Image
 
-    with Image.open(path) as image:
-        orientation = image.getexif().get(EXIF_ORIENTATION, UPRIGHT)
-    return orientation if isinstance(orientation, int) else UPRIGHT
+    for kind, length in png_chunks(stream):
+        if kind == EXIF_CHUNK:
+            exif = Image.Exif()
+            exif.load(stream.read(length))
+            orientation = exif.get(EXIF_ORIENTATION, UPRIGHT)
+            return orientation if isinstance(orientation, int) else UPRIGHT
+    return UPRIGHT
 
 
 def _upright(image: np.ndarray, orientation: int) -> np.ndarray:
@@ -132,16 +145,11 @@ def _upright(image: np.ndarray, orientation: int) -> np.ndarray:
 
 def _idat_chunks(stream: BinaryIO) -> Iterator[bytes]:
     """The data of each IDAT chunk in turn, up to IEND (or the end of the file)."""
-    stream.seek(len(PNG_SIGNATURE))
-    while len(head := stream.read(PNG_CHUNK_HEAD)) == PNG_CHUNK_HEAD:
-        length, kind = struct.unpack(">I4s", head)
-        if kind == b"IEND":
+    for kind, length in png_chunks(stream):
+        if kind == PNG_END_CHUNK:
             return
-        if kind == b"IDAT":
+        if kind == IMAGE_DATA_CHUNK:
             yield stream.read(length)
-            stream.seek(PNG_CHUNK_CRC, SEEK_CUR)
-        else:
-            stream.seek(length + PNG_CHUNK_CRC, SEEK_CUR)
 
 
 class _BandError(ValueError):
@@ -228,8 +236,8 @@ def _png(header: PngHeader, filtered_rows: bytes, rows: int) -> bytes:
     return (
         PNG_SIGNATURE
         + _chunk(b"IHDR", header.ihdr(rows))
-        + _chunk(b"IDAT", zlib.compress(filtered_rows, 0))
-        + _chunk(b"IEND", b"")
+        + _chunk(IMAGE_DATA_CHUNK, zlib.compress(filtered_rows, 0))
+        + _chunk(PNG_END_CHUNK, b"")
     )
 
 

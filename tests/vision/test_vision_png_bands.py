@@ -168,3 +168,30 @@ def test_the_exif_orientation_is_applied_as_when_decoding_whole(
     banded = load_png_reduced(path, FACTOR)
     assert banded is not None
     np.testing.assert_array_equal(banded, _shrunk_whole(path, FACTOR))
+
+
+@pytest.mark.parametrize("orientation", [None, 6])
+def test_the_orientation_is_read_without_pillow_decoding_the_image(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, orientation: int | None
+) -> None:
+    """Pillow's getexif on a PNG decodes the whole image to look for a late eXIf chunk:
+    that would undo the bands (an 8000x6000 PNG peaked at 292 MB)."""
+    from PIL import PngImagePlugin
+
+    path = tmp_path / "plain.png"
+    page = Image.fromarray(_textured(120, 200, 3))
+    if orientation is None:
+        page.save(path)  # no eXIf chunk at all: Pillow would look after the image data
+    else:
+        exif = Image.Exif()
+        exif[png_bands.EXIF_ORIENTATION] = orientation
+        page.save(path, exif=exif.tobytes())
+    expected = _shrunk_whole(path, FACTOR)
+
+    def no_decoding(self: object) -> None:
+        raise AssertionError("Pillow decoded the whole image")
+
+    monkeypatch.setattr(PngImagePlugin.PngImageFile, "load", no_decoding)
+    banded = load_png_reduced(path, FACTOR)
+    assert banded is not None
+    np.testing.assert_array_equal(banded, expected)
