@@ -60,6 +60,8 @@ class PngHeader:
         return self.width * CHANNELS[self.colour_type] * self.bit_depth // 8
 
     def ihdr(self, height: int) -> bytes:
+        """The header's data for ``height`` rows of this image: deflate, adaptive row
+        filters and no interlacing, the only methods PNG defines (all 0)."""
         return struct.pack(
             ">IIBBBBB", self.width, height, self.bit_depth, self.colour_type, 0, 0, 0
         )
