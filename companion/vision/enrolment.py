@@ -100,10 +100,17 @@ class DeckPrototypes:
         try:
             with np.load(path, allow_pickle=False) as data:
                 lacking = [key for key in ("cards", "vectors") if key not in data]
+                if lacking:
+                    raise EnrolmentError(
+                        f"{path} is not a deck file made by companion teach "
+                        f"(it lacks {' and '.join(lacking)})"
+                    )
                 made_as = int(data["format"]) if "format" in data else 0
-                names = [str(name) for name in data["cards"]] if not lacking else []
-                vectors = np.asarray(data["vectors"] if not lacking else (), dtype=np.float32)
+                names = [str(name) for name in data["cards"]]
+                vectors = np.asarray(data["vectors"], dtype=np.float32)
                 model = str(data["model"]) if made_as == FILE_FORMAT else ""
+        except EnrolmentError:
+            raise  # a ValueError too, but already says what is wrong
         except FileNotFoundError:
             raise EnrolmentError(f"{path}: no such deck file") from None
         except IsADirectoryError:
@@ -112,11 +119,6 @@ class DeckPrototypes:
             raise EnrolmentError(
                 f"{path} is not a deck file made by companion teach (not an .npz archive)"
             ) from None
-        if lacking:
-            raise EnrolmentError(
-                f"{path} is not a deck file made by companion teach "
-                f"(it lacks {' and '.join(lacking)})"
-            )
         if made_as != FILE_FORMAT:
             raise EnrolmentError(
                 f"{path} was made by an older companion teach: run companion teach again"
