@@ -19,10 +19,18 @@ ROOT = Path(__file__).resolve().parents[2]
 POLISH_RUSSIAN_SEED = 7_000_000  # held out: Polish and Russian faces only
 ENGLISH_SEED = 8_000_000  # held out: English faces only
 SWEEP_SEED = 9_000_000  # all scripts, for choosing the confidence threshold
+WHOLE_CARD_SEED = 7_500_000  # held out: Polish and Russian cards dealt apart, whole
 
 
 def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None:
     parser.add_argument("--scenes", type=int, default=scenes)
+    add_reader_arguments(parser)
+
+
+def add_reader_arguments(
+    parser: argparse.ArgumentParser, *, index_pixels: tuple[float, float] = INDEX_PIXELS_RANGE
+) -> None:
+    """The model, the source of candidates, the faces and the index sizes to draw."""
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL_PATH)
     add_source_arguments(parser, default=DEFAULT_SOURCE)
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
@@ -30,7 +38,7 @@ def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None
         "--index-pixels",
         type=float,
         nargs=2,
-        default=INDEX_PIXELS_RANGE,
+        default=index_pixels,
         metavar=("LOW", "HIGH"),
         help="range of index heights in pixels at 720 px frame height",
     )

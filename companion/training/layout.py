@@ -18,6 +18,8 @@ MAX_TILT = 0.22  # corner shift of the camera homography, fraction of the frame
 CENTRAL_CHANCE = 0.6
 CLOSE_UP_SINGLE = 0.7
 CENTRAL_SPREAD = 0.2  # standard deviation around the middle, fraction of the frame
+APART_CELL = 1.1  # for cards dealt apart: a cell's side / the card's diagonal
+APART_MARGIN = 0.04  # for cards dealt apart: the frame's border left clear, fraction
 
 
 class Arrangement(Enum):
@@ -175,6 +177,43 @@ class LayoutMaker:
             upright = float(self.rng.choice([0.0, np.pi / 2, np.pi, 3 * np.pi / 2]))
             angle = upright + float(self.rng.normal(0, 0.15))
             poses.append(Pose(x, y, angle, self._jitter(card_height), 0))
+        return TableLayout(tuple(poses), self.camera())
+
+    def _apart_cell(self, card_height: float) -> float:
+        return card_height * float(np.hypot(1.0, CARD_ASPECT)) * APART_CELL
+
+    def apart_capacity(self, card_height: float) -> int:
+        """How many cards this tall fit apart on the table (see ``apart``)."""
+        cell = self._apart_cell(card_height)
+        usable = 1.0 - 2.0 * APART_MARGIN
+        return int(self.width * usable // cell) * int(self.height * usable // cell)
+
+    def apart(self, count: int, card_height: float) -> TableLayout:
+        """``count`` cards at most ``card_height`` tall, none touching another: each turned
+        at any angle inside its own cell of a grid over the table, cells chosen at random."""
+        cell = self._apart_cell(card_height)
+        usable = 1.0 - 2.0 * APART_MARGIN
+        columns = int(self.width * usable // cell)
+        rows = int(self.height * usable // cell)
+        if not 0 <= count <= columns * rows:
+            raise ValueError(f"{count} cards of height {card_height:.0f} do not fit apart")
+        left = (self.width - columns * cell) / 2
+        top = (self.height - rows * cell) / 2
+        slack = (cell - card_height * float(np.hypot(1.0, CARD_ASPECT))) / 2
+        poses = []
+        for number in self.rng.choice(columns * rows, count, replace=False):
+            row, column = divmod(int(number), columns)
+            x, y = self.rng.uniform(-slack, slack, 2)
+            angle = float(self.rng.uniform(0, FULL_TURN))
+            poses.append(
+                Pose(
+                    left + (column + 0.5) * cell + x,
+                    top + (row + 0.5) * cell + y,
+                    angle,
+                    card_height,
+                    0,
+                )
+            )
         return TableLayout(tuple(poses), self.camera())
 
     def make(self, card_height: float) -> TableLayout:

@@ -320,6 +320,42 @@ class SceneMaker:
         layout = TableLayout(tuple(sized), layout.camera)
         return self.compose(layout, dealt, width, height, decks=decks)
 
+    def deal_apart(
+        self,
+        faces: Sequence[int],
+        *,
+        most: int,
+        width: int = DEFAULT_WIDTH,
+        height: int = DEFAULT_HEIGHT,
+    ) -> tuple[Scene, int]:
+        """A scene of the first of ``faces`` (positions in ``self.faces``, at most ``most``)
+        lying apart, none covering another and no hand over them, as many as fit at an
+        index height drawn from ``index_pixels``; and how many of ``faces`` it holds."""
+        if not faces or most < 1:
+            raise ValueError("deal_apart needs at least one card to deal")
+        index_pixels = float(np.exp(self.rng.uniform(*np.log(self.index_pixels))))
+        layouts = LayoutMaker(self.rng, width, height)
+        card_height = index_pixels * height / REFERENCE_HEIGHT / NOMINAL_INDEX_FRACTION
+        heights = [
+            card_height * NOMINAL_INDEX_FRACTION / self._index_fraction(position)
+            for position in faces
+        ]
+        count = 0
+        while count < min(most, len(faces)) and count < layouts.apart_capacity(
+            max(heights[: count + 1])
+        ):
+            count += 1
+        count = max(count, 1)
+        layout = layouts.apart(count, max(heights[:count]))
+        sized = tuple(
+            Pose(pose.x, pose.y, pose.angle, own, pose.group)
+            for pose, own in zip(layout.poses, heights, strict=False)
+        )
+        scene = self.compose(
+            TableLayout(sized, layout.camera), faces[:count], width, height, hands=False
+        )
+        return scene, count
+
     def compose(
         self,
         layout: TableLayout,
@@ -328,11 +364,13 @@ class SceneMaker:
         height: int,
         *,
         clutter: bool = True,
+        hands: bool = True,
         decks: int = 1,
     ) -> Scene:
         """A scene with the given faces (positions in ``self.faces``) at the given poses.
 
-        ``clutter``: draw distractors on the table and sometimes a hand over the cards.
+        ``clutter``: draw distractors on the table; ``hands``: and, with clutter,
+        sometimes a hand over the cards.
         ``decks``: how many packs the faces were dealt from (recorded in the scene).
         """
         rng = self.rng
@@ -352,7 +390,7 @@ class SceneMaker:
             outline = _transform(pose.outline(face_w / face_h), layout.camera)
             shadow = lighting.shadow_direction * lighting.shadow_length * pose.height
             self._paste(canvas, labels, position, outline, card_id, shadow, lighting)
-        if clutter and rng.random() < HAND_CHANCE:
+        if clutter and hands and rng.random() < HAND_CHANCE:
             mask = distractors.hand(rng, canvas)
             labels[mask > 0.5] = OCCLUDER
         placed = tuple(
