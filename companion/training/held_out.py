@@ -4,6 +4,7 @@ seed range, and which cards of a scene count as readable."""
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -78,3 +79,15 @@ def table_deck(scene: Scene) -> DeckProfile:
     """The deck a player would tell the reader the scene's cards come from: two packs
     (which may show a card twice) or one."""
     return DOUBLE104 if scene.decks > 1 else FRENCH52
+
+
+def print_summary(summary: dict[str, object], *, as_json: bool, apart: str) -> bool:
+    """The summary as JSON, or one ``key: value`` line each but the ``apart`` key, which
+    the caller prints its own way; whether it should."""
+    if as_json:
+        print(json.dumps(summary, indent=2))
+        return False
+    for key, value in summary.items():
+        if key != apart:
+            print(f"{key}: {value}")
+    return True

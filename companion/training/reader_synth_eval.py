@@ -15,7 +15,6 @@ lens at 1280 x 720 shows a card 110..170 px tall and its index about 20..35 px.
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
     add_scene_arguments,
     add_threshold_argument,
+    print_summary,
     readable_cards,
     scenes_from,
     table_deck,
@@ -137,12 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     recalls = conditions.recalls()
     summary["recall_by_condition"] = recalls
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        for key, value in summary.items():
-            if key != "recall_by_condition":
-                print(f"{key}: {value}")
+    if print_summary(summary, as_json=args.json, apart="recall_by_condition"):
         print("recall by the best-shown index's height (at 720 px), cover and blur:")
         for key, figures in recalls.items():
             print(f"  {key:>36}: {figures['recall']:.4f} of {figures['cards']} cards")

@@ -18,7 +18,6 @@ partly out of the frame is left out of the count (read or not).
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -31,6 +30,7 @@ from companion.training.held_out import (
     WHOLE_CARD_SEED,
     add_reader_arguments,
     add_threshold_argument,
+    print_summary,
 )
 from companion.training.layout import MAX_CARDS
 from companion.training.scenes import SceneMaker
@@ -175,12 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "confused": {f"{a}->{b}": n for (a, b), n in Counter(report.confused).most_common(10)},
         "failures": report.failures,
     }
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        for key, value in summary.items():
-            if key != "failures":
-                print(f"{key}: {value}")
+    if print_summary(summary, as_json=args.json, apart="failures"):
         for failure in report.failures[:FAILURES_SHOWN]:
             print(f"  {failure['path']}: missed {failure['missed']}, false {failure['extra']}")
         if len(report.failures) > FAILURES_SHOWN:
