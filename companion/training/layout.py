@@ -179,27 +179,28 @@ class LayoutMaker:
             poses.append(Pose(x, y, angle, self._jitter(card_height), 0))
         return TableLayout(tuple(poses), self.camera())
 
-    def _apart_cell(self, card_height: float) -> float:
-        return card_height * float(np.hypot(1.0, CARD_ASPECT)) * APART_CELL
+    def _apart_grid(self, card_height: float) -> tuple[float, float, int, int]:
+        """For cards this tall dealt apart: the card's diagonal, the grid's cell side, and
+        its columns and rows inside the frame's clear border."""
+        diagonal = card_height * float(np.hypot(1.0, CARD_ASPECT))
+        cell = diagonal * APART_CELL
+        usable = 1.0 - 2.0 * APART_MARGIN
+        return diagonal, cell, int(self.width * usable // cell), int(self.height * usable // cell)
 
     def apart_capacity(self, card_height: float) -> int:
         """How many cards this tall fit apart on the table (see ``apart``)."""
-        cell = self._apart_cell(card_height)
-        usable = 1.0 - 2.0 * APART_MARGIN
-        return int(self.width * usable // cell) * int(self.height * usable // cell)
+        _, _, columns, rows = self._apart_grid(card_height)
+        return columns * rows
 
     def apart(self, count: int, card_height: float) -> TableLayout:
         """``count`` cards at most ``card_height`` tall, none touching another: each turned
         at any angle inside its own cell of a grid over the table, cells chosen at random."""
-        cell = self._apart_cell(card_height)
-        usable = 1.0 - 2.0 * APART_MARGIN
-        columns = int(self.width * usable // cell)
-        rows = int(self.height * usable // cell)
+        diagonal, cell, columns, rows = self._apart_grid(card_height)
         if not 0 <= count <= columns * rows:
             raise ValueError(f"{count} cards of height {card_height:.0f} do not fit apart")
         left = (self.width - columns * cell) / 2
         top = (self.height - rows * cell) / 2
-        slack = (cell - card_height * float(np.hypot(1.0, CARD_ASPECT))) / 2
+        slack = (cell - diagonal) / 2
         poses = []
         for number in self.rng.choice(columns * rows, count, replace=False):
             row, column = divmod(int(number), columns)

@@ -340,12 +340,10 @@ class SceneMaker:
             card_height * NOMINAL_INDEX_FRACTION / self._index_fraction(position)
             for position in faces
         ]
-        count = 0
-        while count < min(most, len(faces)) and count < layouts.apart_capacity(
-            max(heights[: count + 1])
-        ):
+        count = 1  # and more while the tallest of one more card still leaves room for it
+        limit = min(most, len(faces))
+        while count < limit and layouts.apart_capacity(max(heights[: count + 1])) > count:
             count += 1
-        count = max(count, 1)
         layout = layouts.apart(count, max(heights[:count]))
         sized = tuple(
             Pose(pose.x, pose.y, pose.angle, own, pose.group)

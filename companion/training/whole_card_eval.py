@@ -149,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cards = overall.true_positives + overall.false_negatives
     summary: dict[str, object] = {
         "cards": cards,
-        "correct": round(overall.true_positives / cards, 4) if cards else None,
+        "correct": round(overall.recall, 4) if cards else None,
         "false_cards": overall.false_positives,
         "precision": round(overall.precision, 4),
         "frames": overall.images,
@@ -157,16 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "cut_by_frame_edge": cut,
         "index_pixels": [low, high],
         "source": args.candidates.value,
-        "ms_per_frame": round(
-            (reader.times.find + reader.times.read + reader.times.merge)
-            / max(reader.times.frames, 1),
-            1,
-        ),
+        "ms_per_frame": round(reader.times.per_frame, 1),
         "correct_by_script": {
-            kind: round(
-                tally.true_positives / max(tally.true_positives + tally.false_negatives, 1), 4
-            )
-            for kind, tally in sorted(report.per_kind.items())
+            kind: round(tally.recall, 4) for kind, tally in sorted(report.per_kind.items())
         },
         "missed_by_rank": {
             rank: f"{missed_rank[rank]} of {count}" for rank, count in sorted(by_rank.items())

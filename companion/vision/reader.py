@@ -80,6 +80,11 @@ class StageTimes:
     frames: int = 0
     candidates: list[int] = field(default_factory=list)
 
+    @property
+    def per_frame(self) -> float:
+        """Milliseconds of all stages per frame read (0 before the first)."""
+        return (self.find + self.read + self.merge) / self.frames if self.frames else 0.0
+
 
 class CardReader:
     """The recogniser: OpenCV finder + ONNX reader (+ optional enrolled prototypes)."""
