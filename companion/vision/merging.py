@@ -3,6 +3,7 @@ one, and the corners of one card are one card."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -11,12 +12,32 @@ from companion.cards import Card
 from companion.vision.finder import Candidates
 
 # Two reads are the same index seen twice when the second's centre lies within these
-# fractions of the first's crop height across and along the first's reading direction.
+# fractions of a crop height across and along the better read's direction: across, of the
+# better read's crop; along, of the smaller of the two crops (a read cut from a coarse look
+# may be twice the index's height, and along it would reach the next index of a stack).
 # Across is the tighter one: the indices of a fan sit side by side, a third of a crop apart.
 SAME_INDEX_ACROSS = 0.25
 SAME_INDEX_ALONG = 0.5
+# Two reads of one card reading the same way within this many of the smaller crop's
+# heights are one index, not two copies side by side: reads of one index cut from different
+# looks lie up to about a third of a crop height apart.
+SAME_CARD_NEAR = 0.75
 # Two indices of one card are at most this many crop heights apart (the card's diagonal).
 SAME_CARD_DISTANCE = 6.0
+# With two packs, a further read of a card already found is its other corner only where
+# one can be; elsewhere it is the second copy. Measured on the faces of all 55 designs, in
+# index heights: the far corner's index reads the other way round; a four-index design's
+# other upper index reads the same way, 2.3..4.2 across and not along. A crop is cut about
+# 1.35 index heights tall, but 1.0..2.1 are seen, and crops turn a few degrees, so the
+# side corner's bounds are loose (in the synthetic scenes such corners were read as little
+# as 1.45 crops across and 0.8 along). So two copies of a card side by side in a fan are
+# still taken for one when they lie where such a corner could (1..4.5 crops across), or
+# nearer than SAME_CARD_NEAR.
+TURNED_COSINE = -0.5  # directions at least this opposed: the other way round
+ALIGNED_COSINE = 0.5  # directions at least this alike: the same way
+SIDE_CORNER_ACROSS = (1.0, 4.5)  # from, to, in the smaller crop's heights
+SIDE_CORNER_ALONG = 0.5  # at most, in the smaller crop's heights ...
+SIDE_CORNER_SLANT = 0.25  # ... plus this share of the gap across
 
 
 @dataclass(frozen=True)
@@ -50,42 +71,72 @@ class Detection:
         }
 
 
-def _pair_relations(candidates: Candidates, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For the candidates at ``rows``: whether the one in column j shows the index read by
-    the one in row i, and the centres' distance in row i's crop heights, both R x R."""
-    centres = candidates.centres[rows]
-    down = candidates.down[rows]
+@dataclass(frozen=True)
+class PairRelations:
+    """How the candidates at some rows lie to each other, each R x R with row i's view of
+    column j: whether j shows the index i reads; if j is read as i's card, whether it
+    shows the same index; and whether j lies where another corner index of i's card can
+    be."""
+
+    same_index: np.ndarray
+    same_index_of_card: np.ndarray
+    other_corner: np.ndarray
+
+
+def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
+    """The relations of the candidates at ``rows`` (see ``PairRelations``)."""
+    centres = candidates.centres[rows].astype(np.float64)
+    down = candidates.down[rows].astype(np.float64)
     across = np.stack([down[:, 1], -down[:, 0]], axis=1)
-    sizes = candidates.heights[rows].astype(np.float64)[:, None]
+    heights = candidates.heights[rows].astype(np.float64)
+    smaller = np.minimum(heights[:, None], heights[None, :])
     gaps = centres[None, :, :] - centres[:, None, :]  # [i, j] = centre j - centre i
     along_gap = np.abs(np.einsum("ijk,ik->ij", gaps, down))
     across_gap = np.abs(np.einsum("ijk,ik->ij", gaps, across))
-    same = (across_gap < SAME_INDEX_ACROSS * sizes) & (along_gap < SAME_INDEX_ALONG * sizes)
-    reach = np.linalg.norm(gaps, axis=2) / sizes
-    return same, reach
+    same_index = (across_gap < SAME_INDEX_ACROSS * heights[:, None]) & (
+        along_gap < SAME_INDEX_ALONG * smaller
+    )
+    distance = np.linalg.norm(gaps, axis=2)
+    within_reach = distance < SAME_CARD_DISTANCE * heights[None, :]
+    cosine = down @ down.T
+    same_index_of_card = same_index | (
+        (cosine >= ALIGNED_COSINE) & (distance < SAME_CARD_NEAR * smaller)
+    )
+    beside = (
+        (cosine >= ALIGNED_COSINE)
+        & (along_gap <= SIDE_CORNER_ALONG * smaller + SIDE_CORNER_SLANT * across_gap)
+        & (across_gap >= SIDE_CORNER_ACROSS[0] * smaller)
+        & (across_gap <= SIDE_CORNER_ACROSS[1] * smaller)
+    )
+    other_corner = within_reach & ((cosine <= TURNED_COSINE) | beside)
+    return PairRelations(same_index, same_index_of_card, other_corner)
 
 
 def merge_reads(candidates: Candidates, reads: list[Read], *, copies: int) -> list[Detection]:
     """Greedy merge, best read first: a read of an index already taken is dropped, and a
     further index of a card already found is counted as that card's other corner (with a
-    deck of ``copies`` > 1, only when it is within a card's reach)."""
+    deck of ``copies`` > 1, only where another corner of it can be; elsewhere it is
+    another copy, while the deck has that many). A read left over is dropped."""
     ordered = sorted(reads, key=lambda read: -read.confidence)
-    same, reach = _pair_relations(candidates, np.array([read.row for read in ordered], int))
+    relations = pair_relations(candidates, np.array([read.row for read in ordered], int))
     kept: list[tuple[int, int]] = []  # (position in ordered, indices read)
+    found: Counter[Card] = Counter()
     for position, item in enumerate(ordered):
         duplicate = False
         for number, (other, count) in enumerate(kept):
-            if same[other, position]:
+            same_card = ordered[other].card == item.card
+            if relations.same_index[other, position] or (
+                same_card and relations.same_index_of_card[other, position]
+            ):
                 duplicate = True
                 break
-            if ordered[other].card == item.card and (
-                copies == 1 or reach[position, other] < SAME_CARD_DISTANCE
-            ):
+            if same_card and (copies == 1 or relations.other_corner[other, position]):
                 kept[number] = (other, count + 1)
                 duplicate = True
                 break
-        if not duplicate:
+        if not duplicate and found[item.card] < copies:
             kept.append((position, 1))
+            found[item.card] += 1
     return [
         Detection(
             ordered[other].card,

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.cards import Card
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
-from companion.vision.merging import Read, merge_reads
+from companion.vision.merging import Detection, Read, merge_reads
 
 HEIGHT = 60.0
 UPRIGHT = (0.0, 1.0)
 
 
-def _candidates(centres: list[tuple[float, float]], downs: list[tuple[float, float]]) -> Candidates:
+def _candidates(
+    centres: list[tuple[float, float]],
+    downs: list[tuple[float, float]],
+    heights: list[float] | None = None,
+) -> Candidates:
     count = len(centres)
     return Candidates(
-        centres=np.array(centres, dtype=np.float32),
-        down=np.array(downs, dtype=np.float32),
-        heights=np.full(count, HEIGHT, dtype=np.float32),
+        centres=np.array(centres, dtype=np.float32).reshape(count, 2),
+        down=np.array(downs, dtype=np.float32).reshape(count, 2),
+        heights=np.array([HEIGHT] * count if heights is None else heights, dtype=np.float32),
         crops=np.zeros((count, CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.uint8),
     )
 
@@ -62,3 +71,98 @@ def test_two_copies_far_apart_in_a_double_deck_are_two_cards() -> None:
     reads = [Read(Card.parse("QS"), 0.9, 0), Read(Card.parse("QS"), 0.9, 1)]
     assert len(merge_reads(candidates, reads, copies=2)) == 2
     assert len(merge_reads(candidates, reads, copies=1)) == 1
+
+
+def _cards(found: list[Detection]) -> list[tuple[str, int]]:
+    return sorted((str(detection.card), detection.indices) for detection in found)
+
+
+def test_a_large_crop_does_not_swallow_the_next_index_of_a_stack() -> None:
+    # a coarse look's crop twice the index's size, and the next card's index 0.9 crops on
+    candidates = _candidates(
+        [(100, 100), (100, 100 + 0.9 * HEIGHT)], [UPRIGHT] * 2, [2 * HEIGHT, HEIGHT]
+    )
+    reads = [Read(Card.parse("4C"), 1.0, 0), Read(Card.parse("5S"), 0.99, 1)]
+    assert _cards(merge_reads(candidates, reads, copies=1)) == [("4C", 1), ("5S", 1)]
+
+
+def test_one_index_cut_twice_a_little_apart_is_one_index_of_one_card() -> None:
+    candidates = _candidates(
+        [(100, 100), (100 + 0.3 * HEIGHT, 100)], [UPRIGHT] * 2, [HEIGHT, 1.4 * HEIGHT]
+    )
+    reads = [Read(Card.parse("7C"), 1.0, 0), Read(Card.parse("7C"), 0.98, 1)]
+    for copies in (1, 2):
+        assert _cards(merge_reads(candidates, reads, copies=copies)) == [("7C", 1)]
+
+
+def test_two_copies_stacked_in_a_double_deck_are_two_cards() -> None:
+    # the same card twice in a column: the second index 1.2 crops further along
+    candidates = _candidates([(100, 100), (110, 100 + 1.2 * HEIGHT)], [UPRIGHT] * 2)
+    reads = [Read(Card.parse("JC"), 1.0, 0), Read(Card.parse("JC"), 1.0, 1)]
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("JC", 1), ("JC", 1)]
+    assert _cards(merge_reads(candidates, reads, copies=1)) == [("JC", 2)]
+
+
+def test_two_copies_in_a_row_beyond_a_cards_width_are_two_cards() -> None:
+    candidates = _candidates([(100, 100), (100 + 5 * HEIGHT, 100)], [UPRIGHT] * 2)
+    reads = [Read(Card.parse("10C"), 1.0, 0), Read(Card.parse("10C"), 1.0, 1)]
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("10C", 1), ("10C", 1)]
+
+
+def test_a_four_index_cards_upper_corners_are_one_card_in_a_double_deck() -> None:
+    # the other upper index reads the same way, 2.5 crops across, slightly turned
+    candidates = _candidates([(100, 100), (100 + 2.5 * HEIGHT, 110)], [UPRIGHT, (0.1, 0.995)])
+    reads = [Read(Card.parse("KH"), 1.0, 0), Read(Card.parse("KH"), 0.99, 1)]
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("KH", 2)]
+
+
+def test_a_far_corner_turned_the_other_way_is_one_card_in_a_double_deck() -> None:
+    candidates = _candidates(
+        [(100, 100), (100 + 2 * HEIGHT, 100 + 3.5 * HEIGHT)], [UPRIGHT, (0.0, -1.0)]
+    )
+    reads = [Read(Card.parse("QS"), 0.99, 0), Read(Card.parse("QS"), 0.98, 1)]
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("QS", 2)]
+
+
+def test_a_card_is_found_no_more_often_than_the_deck_has_it() -> None:
+    candidates = _candidates([(100 + k * 8 * HEIGHT, 100) for k in range(3)], [UPRIGHT] * 3)
+    reads = [Read(Card.parse("QS"), 0.99 - k * 0.01, k) for k in range(3)]
+    found = merge_reads(candidates, reads, copies=2)
+    assert [(str(d.card), d.confidence) for d in found] == [("QS", 0.99), ("QS", 0.98)]
+
+
+_CARDS = [Card.parse(text) for text in ("QS", "QH", "7C")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(0, 800),
+            st.floats(0, 600),
+            st.floats(0, 2 * math.pi),
+            st.floats(10, 120),
+            st.sampled_from(_CARDS),
+            st.floats(0.5, 1.0),
+        ),
+        max_size=12,
+    ),
+    st.sampled_from([1, 2]),
+)
+def test_merging_keeps_the_best_read_and_never_more_copies_than_the_deck(
+    rows: list[tuple[float, float, float, float, Card, float]], copies: int
+) -> None:
+    candidates = _candidates(
+        [(x, y) for x, y, *_ in rows],
+        [(math.cos(turn), math.sin(turn)) for _, _, turn, *_ in rows],
+        [height for *_, height, _, _ in rows],
+    )
+    reads = [Read(card, confidence, row) for row, (*_, card, confidence) in enumerate(rows)]
+    found = merge_reads(candidates, reads, copies=copies)
+    counts = Counter(detection.card for detection in found)
+    assert all(count <= copies for count in counts.values())
+    assert set(counts) <= {read.card for read in reads}
+    assert sum(detection.indices for detection in found) <= len(reads)
+    if reads:
+        best = max(reads, key=lambda read: read.confidence)
+        assert found[0].card == best.card and found[0].confidence == best.confidence
