@@ -9,12 +9,14 @@ features. The same ``normalise_crops`` runs at training and at run time.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
+from companion.vision.labels import NOT_AN_INDEX
 from companion.vision.onnx_session import one_thread_session
 
 DEFAULT_MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "index_reader.onnx"
@@ -44,6 +46,23 @@ class Readings:
     rank_probs: np.ndarray  # N x RANK_CLASSES
     suit_probs: np.ndarray  # N x SUIT_CLASSES
     embeddings: np.ndarray  # N x F: the crop's features, centred and L2-normalised
+
+    @staticmethod
+    def gathered(count: int, parts: Sequence[tuple[np.ndarray, Readings]]) -> Readings:
+        """``count`` readings: at each part's rows that part's, elsewhere "not an index"
+        for sure (uniform suits, zero features). ``parts`` must not all be empty."""
+        shapes = next(part for _, part in parts)
+        rank_probs = np.zeros((count, shapes.rank_probs.shape[1]), np.float32)
+        rank_probs[:, NOT_AN_INDEX] = 1.0
+        suits = shapes.suit_probs.shape[1]
+        suit_probs = np.full((count, suits), 1.0 / suits, np.float32)
+        embeddings = np.zeros((count, shapes.embeddings.shape[1]), np.float32)
+        for rows, part in parts:
+            if rows.size:
+                rank_probs[rows] = part.rank_probs
+                suit_probs[rows] = part.suit_probs
+                embeddings[rows] = part.embeddings
+        return Readings(rank_probs, suit_probs, embeddings)
 
 
 def normalise_crops(crops: np.ndarray) -> np.ndarray:

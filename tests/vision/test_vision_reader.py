@@ -8,7 +8,12 @@ from companion.cards import DOUBLE104, SHORT36, Card, Rank
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
-from companion.vision.reader import SECOND_LOOK_JITTERS, SECOND_LOOK_UNTIL, CardReader
+from companion.vision.reader import (
+    SECOND_LOOK_JITTERS,
+    SECOND_LOOK_UNTIL,
+    CardReader,
+    spot_leaders,
+)
 
 EMBEDDING = 4
 
@@ -118,3 +123,70 @@ def test_a_new_deck_changes_the_ranks_read_and_the_copies_kept() -> None:
     reader.use_deck(DOUBLE104)
     assert reader.deck.copies == 2
     assert [read.card for read in reader._reads(readings)] == [Card.parse("2S"), Card.parse("7S")]
+
+
+def _spot_candidates(rows: list[tuple[float, float, float, float, float]]) -> Candidates:
+    """Candidates from (x, y, down x, down y, height) rows."""
+    table = np.array(rows, dtype=np.float32)
+    return Candidates(
+        centres=table[:, :2].copy(),
+        down=table[:, 2:4].copy(),
+        heights=table[:, 4].copy(),
+        crops=np.zeros((len(rows), CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.uint8),
+    )
+
+
+def test_a_candidate_cut_again_at_an_earlier_ones_spot_follows_it() -> None:
+    candidates = _spot_candidates(
+        [
+            (100, 100, 0, 1, 40),  # leads
+            (103, 102, 0.1, 0.995, 52),  # another look at the same index
+            (100, 100, 0, -1, 40),  # the same spot read the other way round
+            (100, 100, 0, 1, 100),  # a much larger crop at that spot
+            (100, 130, 0, 1, 40),  # the next index of a stack
+            (104, 101, 0, 1, 38),  # one more look at the first
+        ]
+    )
+    assert spot_leaders(candidates).tolist() == [0, 0, 2, 3, 4, 0]
+
+
+class _CountingModel:
+    """Reads a candidate by its crop's first pixel: 1 is a sure 7S, 2 an unsure 7S, 0 no
+    index; records how many crops it was shown."""
+
+    def __init__(self) -> None:
+        self.shown: list[int] = []
+
+    def read(self, crops: np.ndarray) -> Readings:
+        self.shown.append(int(crops.shape[0]))
+        kinds = crops[:, 0, 0, 0].tolist()
+        sure = _one_hot(RANK_CLASSES, rank_class(Rank.SEVEN), 0.99999)
+        unsure = _one_hot(RANK_CLASSES, rank_class(Rank.SEVEN), 0.7)
+        nothing = _one_hot(RANK_CLASSES, 0, 0.999)
+        ranks = [[nothing, sure, unsure][kind] for kind in kinds]
+        return _readings(ranks, [_one_hot(SUIT_CLASSES, 0, 0.99999)] * len(kinds))
+
+
+def test_only_candidates_at_the_spot_of_a_sure_read_are_skipped() -> None:
+    candidates = _spot_candidates(
+        [
+            (100, 100, 0, 1, 40),  # sure: the next one at its spot is not read
+            (102, 101, 0, 1, 50),
+            (300, 100, 0, 1, 40),  # unsure: the next one at its spot is read
+            (302, 101, 0, 1, 50),
+            (500, 100, 0, 1, 40),  # alone
+        ]
+    )
+    for row, kind in enumerate([1, 1, 2, 1, 0]):
+        candidates.crops[row, 0, 0, 0] = kind
+    reader = CardReader()
+    model = _CountingModel()
+    reader.model = model  # type: ignore[assignment]
+    readings = reader._read_in_turn(candidates)
+    assert model.shown == [3, 1]  # the three leaders, then the unsure one's follower
+    assert readings.rank_probs[1].argmax() == 0  # skipped: no index
+    assert readings.rank_probs[3].argmax() == rank_class(Rank.SEVEN)
+    everything = model.read(candidates.crops)
+    for row in (0, 2, 3, 4):
+        assert np.allclose(readings.rank_probs[row], everything.rank_probs[row])
+        assert np.allclose(readings.suit_probs[row], everything.suit_probs[row])
