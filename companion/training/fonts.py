@@ -19,14 +19,19 @@ FONT_PACKAGES = (
 )
 
 
+def font_files(root: Path = FONT_ROOT) -> list[Path]:
+    """Every .ttf and .otf file under the root, sorted by path."""
+    if not root.is_dir():
+        return []
+    return sorted(path for path in root.rglob("*") if path.suffix.lower() in (".ttf", ".otf"))
+
+
 @cache
 def _installed(root: Path) -> dict[str, Path]:
     """Every .ttf and .otf file under the root, by file name (first found wins)."""
     found: dict[str, Path] = {}
-    if root.is_dir():
-        for path in sorted(root.rglob("*")):
-            if path.suffix.lower() in (".ttf", ".otf") and path.name not in found:
-                found[path.name] = path
+    for path in font_files(root):
+        found.setdefault(path.name, path)
     return found
 
 

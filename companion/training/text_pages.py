@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from companion.training.backgrounds import make_background
-from companion.training.fonts import FONT_ROOT
+from companion.training.fonts import FONT_ROOT, font_files
 from companion.training.photometric import Camera
 from companion.training.reader_data import CropSet, JitterSettings, jittered
 from companion.vision.detector import DEFAULT_DETECTOR_PATH
@@ -54,7 +54,7 @@ INKS = ((20, 20, 20), (175, 25, 30), (25, 35, 130), (70, 70, 70), (20, 90, 40))
 
 
 def _fonts() -> list[Path]:
-    fonts = sorted(path for path in FONT_ROOT.rglob("*") if path.suffix.lower() in (".ttf", ".otf"))
+    fonts = font_files(FONT_ROOT)
     if not fonts:
         raise SystemExit(f"text_pages: no TrueType fonts under {FONT_ROOT}")
     return fonts
