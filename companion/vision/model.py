@@ -50,13 +50,13 @@ class Readings:
     @staticmethod
     def gathered(count: int, parts: Sequence[tuple[np.ndarray, Readings]]) -> Readings:
         """``count`` readings: at each part's rows that part's, elsewhere "not an index"
-        for sure (uniform suits, zero features). ``parts`` must not all be empty."""
-        shapes = next(part for _, part in parts)
-        rank_probs = np.zeros((count, shapes.rank_probs.shape[1]), np.float32)
+        for sure (uniform suits, zero features). At least one part must have rows."""
+        widths = next(part for rows, part in parts if rows.size)  # the network's widths
+        rank_probs = np.zeros((count, widths.rank_probs.shape[1]), np.float32)
         rank_probs[:, NOT_AN_INDEX] = 1.0
-        suits = shapes.suit_probs.shape[1]
+        suits = widths.suit_probs.shape[1]
         suit_probs = np.full((count, suits), 1.0 / suits, np.float32)
-        embeddings = np.zeros((count, shapes.embeddings.shape[1]), np.float32)
+        embeddings = np.zeros((count, widths.embeddings.shape[1]), np.float32)
         for rows, part in parts:
             if rows.size:
                 rank_probs[rows] = part.rank_probs

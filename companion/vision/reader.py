@@ -55,7 +55,7 @@ SECOND_LOOK_UNTIL = 0.9995
 SAME_SPOT_DISTANCE = 0.2
 SAME_SPOT_COSINE = 0.9
 SAME_SPOT_SIZES = 2.0
-SPOT_BLOCK = 256  # candidates compared with all others at a time
+SPOT_BLOCK = 256  # candidates compared with all the others at a time, to bound memory
 # With a deck file, crops the reader finds less likely than this to be "not an index" are
 # compared with the prototypes even when it reads no card in them (an unfamiliar letter).
 MAYBE_INDEX = 0.5
@@ -97,14 +97,15 @@ class StageTimes:
 
 
 def spot_leaders(candidates: Candidates) -> np.ndarray:
-    """For each candidate, the row of the first candidate cut at its spot (see
-    SAME_SPOT_DISTANCE), which is its own row when no earlier one was."""
+    """For each candidate, the row that leads its spot (see SAME_SPOT_DISTANCE): the first
+    earlier candidate at its spot that leads its own, or else its own row."""
     earlier, later = _same_spot_pairs(candidates)
     leaders = np.arange(len(candidates))
-    # by the later row, then the earlier: a row's own leader is settled before it leads
-    for first, then in zip(earlier.tolist(), later.tolist(), strict=True):
-        if leaders[then] == then and leaders[first] == first:
-            leaders[then] = first
+    # pairs come by the later row, then the earlier: whether a row leads is settled
+    # before any later row asks
+    for first, second in zip(earlier.tolist(), later.tolist(), strict=True):
+        if leaders[second] == second and leaders[first] == first:
+            leaders[second] = first
     return leaders
 
 
@@ -123,10 +124,10 @@ def _same_spot_pairs(candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
             & (candidates.down[rows] @ candidates.down.T >= SAME_SPOT_COSINE)
             & (larger <= SAME_SPOT_SIZES * smaller)
         )
-        first, then = np.nonzero(same)
-        first += top
-        keep = first < then
-        pairs.append(np.stack([first[keep], then[keep]], axis=1))
+        earlier, later = np.nonzero(same)
+        earlier += top
+        keep = earlier < later
+        pairs.append(np.stack([earlier[keep], later[keep]], axis=1))
     found = np.concatenate(pairs) if pairs else np.zeros((0, 2), np.int64)
     order = np.lexsort((found[:, 0], found[:, 1]))
     return found[order, 0], found[order, 1]
@@ -135,9 +136,8 @@ def _same_spot_pairs(candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
 def card_confidence(readings: Readings) -> np.ndarray:
     """How sure each reading is of its card: the likeliest rank (not "no index") times the
     likeliest suit."""
-    confidence: np.ndarray = readings.rank_probs[:, 1:].max(axis=1) * readings.suit_probs.max(
-        axis=1
-    )
+    best_rank = readings.rank_probs[:, 1:].max(axis=1)
+    confidence: np.ndarray = best_rank * readings.suit_probs.max(axis=1)
     return confidence
 
 
@@ -207,13 +207,14 @@ class CardReader:
         if self.prototypes is not None:
             return self.model.read(candidates.crops)
         leaders = spot_leaders(candidates)
-        first = np.nonzero(leaders == np.arange(len(candidates)))[0]
+        leads = leaders == np.arange(len(candidates))
+        first = np.nonzero(leads)[0]
         leading = self.model.read(candidates.crops[first])
-        if first.size == len(candidates):
+        if leads.all():
             return leading
         sure = np.zeros(len(candidates), dtype=bool)
         sure[first] = card_confidence(leading) >= SECOND_LOOK_UNTIL
-        rest = np.nonzero((leaders != np.arange(len(candidates))) & ~sure[leaders])[0]
+        rest = np.nonzero(~leads & ~sure[leaders])[0]
         following = self.model.read(candidates.crops[rest])
         return Readings.gathered(len(candidates), [(first, leading), (rest, following)])
 
