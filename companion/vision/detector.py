@@ -72,6 +72,10 @@ class DetectorSettings:
 # source's held-out recall was the same (0.823 against 0.826 at 12-60 px, 0.895 / 0.897
 # at 20-40 px, 200 scenes each).
 FINE_INTERPOLATION = cv2.INTER_LINEAR
+# Coarse looks: shrinking the first look to 0.71 by pixel area took 1.7 ms, bilinearly
+# 0.24 ms; to 0.35 by area 1.0 ms, and halving the 0.71 look by area 0.04 ms.
+COARSE_INTERPOLATION = cv2.INTER_LINEAR
+HALF_TOLERANCE = 0.02  # a coarse look within this of half an earlier one is made from it
 # a fine look less than this much finer than the first (a small frame, already seen at
 # its own resolution) sees nothing new and is not taken
 MIN_FINER = 1.05
@@ -243,15 +247,28 @@ class IndexDetector:
         return maps
 
     def looks(self, work: np.ndarray) -> list[tuple[np.ndarray, float]]:
-        """The frame at each look's scale, with the scale; the coarser looks are made
-        from the first, which is much cheaper than from the full frame."""
+        """The frame at each look's scale, with the scale. The coarser looks are made
+        from the first, much cheaper than from the full frame: one half as large as an
+        earlier look by averaging its 2x2 pixels, any other bilinearly."""
         scale = input_scale(work)
         first = scaled(work, scale)
         made = [(first, scale)]
         shorter = min(work.shape[:2])
         for factor in self.settings.coarse_factors:
-            if shorter * scale * factor >= self.settings.min_coarse_side:
-                made.append((scaled(first, factor), scale * factor))
+            if shorter * scale * factor < self.settings.min_coarse_side:
+                continue
+            halved = next(
+                (look for look in made if abs(factor * scale / look[1] - 0.5) < HALF_TOLERANCE),
+                None,
+            )
+            if halved is None:
+                made.append((scaled(first, factor, COARSE_INTERPOLATION), scale * factor))
+            else:
+                image, look_scale = halved
+                half_size = (image.shape[1] // 2, image.shape[0] // 2)
+                made.append(
+                    (cv2.resize(image, half_size, interpolation=cv2.INTER_AREA), look_scale / 2)
+                )
         for factor in self.settings.fine_factors:
             fine = min(1.0, scale * factor)
             if fine > scale * MIN_FINER:

@@ -154,6 +154,21 @@ def test_fine_looks_see_the_working_image_up_to_its_own_resolution() -> None:
     )
 
 
+def test_coarse_looks_are_halved_from_an_earlier_look_or_made_bilinearly() -> None:
+    frame = (np.random.default_rng(4).random((720, 1280, 3)) * 255).astype(np.uint8)
+    looks = IndexDetector().looks(frame)  # first, then 0.71, 0.5, 0.35 and 0.25 of it
+    first = looks[0][0]
+    assert [round(scale / looks[0][1], 3) for _, scale in looks] == [1.0, 0.71, 0.5, 0.355, 0.25]
+    for image, scale in looks:  # every look's scale is its size's
+        assert image.shape[1] == pytest.approx(frame.shape[1] * scale, abs=1)
+        assert image.shape[0] == pytest.approx(frame.shape[0] * scale, abs=1)
+    bilinear = cv2.resize(first, None, fx=0.71, fy=0.71, interpolation=cv2.INTER_LINEAR)
+    assert np.array_equal(looks[1][0], bilinear)
+    half = cv2.resize(first, (320, 180), interpolation=cv2.INTER_AREA)
+    assert np.array_equal(looks[2][0], half)  # the 2x2 mean of the first look
+    assert np.array_equal(looks[4][0], cv2.resize(half, (160, 90), interpolation=cv2.INTER_AREA))
+
+
 def test_a_live_frames_fine_look_runs_whole_not_in_tiles() -> None:
     detector = CountingDetector()
     detector.maps(np.zeros((508, 902, 3), np.uint8))  # a live frame's fine look
