@@ -18,6 +18,11 @@ from companion.vision.finder import Candidates
 # Across is the tighter one: the indices of a fan sit side by side, a third of a crop apart.
 SAME_INDEX_ACROSS = 0.25
 SAME_INDEX_ALONG = 0.5
+# Except that a read of another card reading the same way (within about 25 degrees) at
+# least this share of the smaller crop's height across is the next index of a tight fan:
+# such fans' indices were seen 0.27 crops apart, misread with another card's index above.
+SIDE_BY_SIDE_ACROSS = 0.2
+SIDE_BY_SIDE_COSINE = 0.9
 # Two reads of one card reading the same way within this many of the smaller crop's
 # heights are one index, not two copies side by side: reads of one index cut from different
 # looks lie up to about a third of a crop height apart.
@@ -74,12 +79,12 @@ class Detection:
 @dataclass(frozen=True)
 class PairRelations:
     """How the candidates at some rows lie to each other, each R x R with row i's view of
-    column j: whether j shows the index i reads; if j is read as i's card, whether it
-    shows the same index; and whether j lies where another corner index of i's card can
-    be."""
+    column j: whether j shows the index i reads, if j is read as another card (not when
+    they lie side by side as in a tight fan) or as i's card; and whether j lies where
+    another corner index of i's card can be."""
 
     same_index: np.ndarray
-    same_index_of_card: np.ndarray
+    same_index_if_same_card: np.ndarray
     other_corner: np.ndarray
 
 
@@ -93,13 +98,14 @@ def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
     gaps = centres[None, :, :] - centres[:, None, :]  # [i, j] = centre j - centre i
     along_gap = np.abs(np.einsum("ijk,ik->ij", gaps, down))
     across_gap = np.abs(np.einsum("ijk,ik->ij", gaps, across))
-    same_index = (across_gap < SAME_INDEX_ACROSS * heights[:, None]) & (
+    reach_of_index = (across_gap < SAME_INDEX_ACROSS * heights[:, None]) & (
         along_gap < SAME_INDEX_ALONG * smaller
     )
     distance = np.linalg.norm(gaps, axis=2)
     within_reach = distance < SAME_CARD_DISTANCE * heights[None, :]
     cosine = down @ down.T
-    same_index_of_card = same_index | (
+    side_by_side = (across_gap >= SIDE_BY_SIDE_ACROSS * smaller) & (cosine >= SIDE_BY_SIDE_COSINE)
+    same_index_if_same_card = reach_of_index | (
         (cosine >= ALIGNED_COSINE) & (distance < SAME_CARD_NEAR * smaller)
     )
     beside = (
@@ -109,7 +115,7 @@ def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
         & (across_gap <= SIDE_CORNER_ACROSS[1] * smaller)
     )
     other_corner = within_reach & ((cosine <= TURNED_COSINE) | beside)
-    return PairRelations(same_index, same_index_of_card, other_corner)
+    return PairRelations(reach_of_index & ~side_by_side, same_index_if_same_card, other_corner)
 
 
 def merge_reads(candidates: Candidates, reads: list[Read], *, copies: int) -> list[Detection]:
@@ -125,9 +131,8 @@ def merge_reads(candidates: Candidates, reads: list[Read], *, copies: int) -> li
         duplicate = False
         for number, (other, count) in enumerate(kept):
             same_card = ordered[other].card == item.card
-            if relations.same_index[other, position] or (
-                same_card and relations.same_index_of_card[other, position]
-            ):
+            same_index = relations.same_index_if_same_card if same_card else relations.same_index
+            if same_index[other, position]:
                 duplicate = True
                 break
             if same_card and (copies == 1 or relations.other_corner[other, position]):

@@ -166,3 +166,11 @@ def test_merging_keeps_the_best_read_and_never_more_copies_than_the_deck(
     if reads:
         best = max(reads, key=lambda read: read.confidence)
         assert found[0].card == best.card and found[0].confidence == best.confidence
+
+
+def test_the_next_index_of_a_tight_fan_is_not_taken_for_the_same_index() -> None:
+    # indices a quarter of a crop apart across, as in a tightly held fan: the better read's
+    # larger crop reaches the other, but it reads another card side by side with it
+    candidates = _candidates([(850, 316), (840, 312)], [(0.59, 0.81), (0.51, 0.86)], [28.0, 25.2])
+    reads = [Read(Card.parse("KD"), 1.0, 0), Read(Card.parse("2H"), 0.998, 1)]
+    assert _cards(merge_reads(candidates, reads, copies=1)) == [("2H", 1), ("KD", 1)]
