@@ -347,7 +347,7 @@ class SceneMaker:
         layout = layouts.apart(count, max(heights[:count]))
         sized = tuple(
             Pose(pose.x, pose.y, pose.angle, own, pose.group)
-            for pose, own in zip(layout.poses, heights, strict=False)
+            for pose, own in zip(layout.poses, heights[:count], strict=True)
         )
         scene = self.compose(
             TableLayout(sized, layout.camera), faces[:count], width, height, hands=False

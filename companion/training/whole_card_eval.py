@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -55,10 +56,24 @@ def frame_entry(scene: Scene, name: str, kind: str) -> ManifestEntry:
     return ManifestEntry(Path(name), whole, cut, 0, kind)
 
 
-def deal_decks(maker: SceneMaker, *, decks: int | None, most: int) -> Iterator[tuple[str, Scene]]:
+@dataclass(frozen=True)
+class DealtFrame:
+    """One frame of a deck's cards dealt apart: the deck's design and script, and the
+    frame's number among that deck's frames."""
+
+    design: str
+    script: IndexScript
+    number: int
+    scene: Scene
+
+    @property
+    def name(self) -> str:
+        return f"{self.design}/{self.script.value}/{self.number}"
+
+
+def deal_decks(maker: SceneMaker, *, decks: int | None, most: int) -> Iterator[DealtFrame]:
     """Every card of each Polish and Russian deck in ``maker`` (or of ``decks`` of them,
-    chosen at random) dealt in frames of at most ``most`` cards; each frame named by its
-    deck and number."""
+    chosen at random) dealt in frames of at most ``most`` cards."""
     chosen = list(maker.decks)
     if decks is not None:
         picks = maker.rng.choice(len(chosen), min(decks, len(chosen)), replace=False)
@@ -68,7 +83,7 @@ def deal_decks(maker: SceneMaker, *, decks: int | None, most: int) -> Iterator[t
         number = 0
         while left:
             scene, dealt = maker.deal_apart(left, most=most)
-            yield f"{deck.design}/{deck.script.value}/{number}", scene
+            yield DealtFrame(deck.design, deck.script, number, scene)
             left = left[dealt:]
             number += 1
 
@@ -129,22 +144,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     missed_rank: Counter[str] = Counter()
     by_design: Counter[str] = Counter()
     cut = 0
-    for name, scene in deal_decks(maker, decks=args.decks, most=args.most):
-        design, script, _ = name.rsplit("/", 2)
-        entry = frame_entry(scene, name, script)
+    for frame in deal_decks(maker, decks=args.decks, most=args.most):
+        entry = frame_entry(frame.scene, frame.name, frame.script.value)
         cut += len(entry.partial)
-        detections = reader.read(scene.image)
+        detections = reader.read(frame.scene.image)
         found: list[Card] = [detection.card for detection in detections]
         failures = len(report.failures)
         score_image(entry, found, report)
         if args.save is not None and len(report.failures) > failures:
-            save_frame(args.save, name, scene, detections)
+            save_frame(args.save, frame.name, frame.scene, detections)
         unread = Counter(entry.cards) - Counter(found)
         for card in entry.cards:
             by_rank[card.rank.letter] += 1
         for card in unread.elements():
             missed_rank[card.rank.letter] += 1
-            by_design[design] += 1
+            by_design[frame.design] += 1
     overall = report.overall
     cards = overall.true_positives + overall.false_negatives
     summary: dict[str, object] = {
