@@ -10,11 +10,9 @@ import torch
 from torch import nn
 from torch.nn import functional
 
+from companion.training.detector_widths import Widths
 from companion.vision.detector import CHANNELS, Channel
 
-STEM = 16
-FINE = 48  # channels at 1/4 scale
-COARSE = 96  # channels at 1/8 scale
 PRIOR = 0.05  # the heat head starts out predicting this probability everywhere
 
 
@@ -30,21 +28,27 @@ def _separable(inputs: int, outputs: int, stride: int = 1) -> nn.Sequential:
 
 
 class DetectorNet(nn.Module):
-    def __init__(self) -> None:
+    def __init__(self, widths: Widths | None = None) -> None:
         super().__init__()
+        widths = widths or Widths()
+        self.widths = widths
         self.stem = nn.Sequential(
-            nn.Conv2d(3, STEM, 3, stride=2, padding=1, bias=False),
-            nn.BatchNorm2d(STEM),
+            nn.Conv2d(3, widths.stem, 3, stride=2, padding=1, bias=False),
+            nn.BatchNorm2d(widths.stem),
             nn.ReLU(),
         )
-        self.fine = nn.Sequential(_separable(STEM, FINE, stride=2), _separable(FINE, FINE))
-        self.coarse = nn.Sequential(
-            _separable(FINE, COARSE, stride=2),
-            _separable(COARSE, COARSE),
-            _separable(COARSE, COARSE),
+        self.fine = nn.Sequential(
+            _separable(widths.stem, widths.fine, stride=2), _separable(widths.fine, widths.fine)
         )
-        self.lateral = nn.Conv2d(COARSE, FINE, 1)
-        self.head = nn.Sequential(_separable(FINE, FINE), nn.Conv2d(FINE, CHANNELS, 1))
+        self.coarse = nn.Sequential(
+            _separable(widths.fine, widths.coarse, stride=2),
+            _separable(widths.coarse, widths.coarse),
+            _separable(widths.coarse, widths.coarse),
+        )
+        self.lateral = nn.Conv2d(widths.coarse, widths.fine, 1)
+        self.head = nn.Sequential(
+            _separable(widths.fine, widths.fine), nn.Conv2d(widths.fine, CHANNELS, 1)
+        )
         head_out = self.head[-1]
         assert isinstance(head_out, nn.Conv2d) and head_out.bias is not None
         with torch.no_grad():

@@ -10,6 +10,11 @@ run time and its target maps are drawn from the ground truth (``detector_data``)
 loss is a focal loss on the heat map (as in CenterNet) plus L1 on the geometry. Prints
 progress and, on held-out scenes, the share of visible indices the detector marks with
 the right centre, direction and size; writes the ONNX model and a JSON of the figures.
+
+``--widths`` makes the network narrower or wider (the committed detector is the default,
+16,48,96); ``--teacher MODEL.onnx`` also teaches it that detector's heat maps
+(distillation), as the narrower detector tried for live frames was taught
+(models/README.md, "A narrower detector for live frames").
 """
 
 from __future__ import annotations
@@ -23,9 +28,11 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from torch.nn import functional
 
 from companion.training.detector_data import DetectorSample, scene_sample
 from companion.training.detector_model import DetectorNet
+from companion.training.detector_widths import Widths
 from companion.training.exporting import export_onnx, write_figures
 from companion.training.precision import (
     Precision,
@@ -130,6 +137,40 @@ def detector_loss(
     return heat_loss + GEOMETRY_WEIGHT * geometry_loss
 
 
+def distillation_loss(
+    output: torch.Tensor, teacher_heat: torch.Tensor, targets: torch.Tensor
+) -> torch.Tensor:
+    """How far the heat map is from a teacher detector's (probabilities, N x h x w): the
+    cross-entropy of every cell, weighted by the squared difference as the focal loss
+    weights its cells (so that the many cells both call empty count little), over as many
+    index centres as the heat loss divides by."""
+    logits = output[:, Channel.HEAT]
+    entropy = functional.binary_cross_entropy_with_logits(logits, teacher_heat, reduction="none")
+    weight = (torch.sigmoid(logits) - teacher_heat).detach() ** 2
+    count = (targets[:, Channel.HEAT] >= 1.0).float().sum().clamp(min=1.0)
+    return (entropy * weight).sum() / count
+
+
+def teacher_heat_maps(teacher: Path, images: np.ndarray) -> np.ndarray:
+    """A trained detector's heat probabilities (N x h x w float16) for the training
+    frames, for the student to learn alongside the ground truth."""
+    from companion.vision.detector import IndexDetector
+
+    detector = IndexDetector(teacher)
+    started = time.monotonic()
+    heat = []
+    for row, image in enumerate(images, 1):
+        maps = detector.maps(image)
+        heat.append((1.0 / (1.0 + np.exp(-maps[Channel.HEAT]))).astype(np.float16))
+        if row % 1000 == 0 or row == len(images):
+            print(
+                f"teacher {teacher.name}: {row}/{len(images)} frames, "
+                f"{time.monotonic() - started:.0f} s",
+                flush=True,
+            )
+    return np.stack(heat)
+
+
 def train(
     net: DetectorNet,
     data: SampleSet,
@@ -137,6 +178,7 @@ def train(
     seed: int,
     checkpoint: Path,
     precision: Precision = Precision.FLOAT32,
+    teacher_heat: np.ndarray | None = None,
 ) -> None:
     generator = np.random.default_rng(seed)
     optimiser = torch.optim.AdamW(net.parameters(), lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY)
@@ -149,12 +191,16 @@ def train(
         for start in range(0, len(order), BATCH):
             rows = np.sort(order[start : start + BATCH])
             (output,) = training_forward(net, to_tensor(data.images[rows]), precision)
+            targets = torch.from_numpy(data.targets[rows].astype(np.float32))
             loss = detector_loss(
                 output,
-                torch.from_numpy(data.targets[rows].astype(np.float32)),
+                targets,
                 torch.from_numpy(data.regress[rows]),
                 torch.from_numpy(data.weight[rows].astype(np.float32)),
             )
+            if teacher_heat is not None:
+                taught = torch.from_numpy(teacher_heat[rows].astype(np.float32))
+                loss = loss + distillation_loss(output, taught, targets)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -221,11 +267,29 @@ def export(net: DetectorNet, path: Path) -> None:
     )
 
 
+def _widths(text: str) -> Widths:
+    try:
+        return Widths.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_trainer_arguments(parser, scenes=5000, val_scenes=200, epochs=8, seed=1)
     add_precision_argument(parser)
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_detector.onnx")
+    parser.add_argument(
+        "--widths",
+        type=_widths,
+        default=Widths(),
+        help=f"channels at 1/2, 1/4 and 1/8 scale (default: {Widths()})",
+    )
+    parser.add_argument(
+        "--teacher",
+        type=Path,
+        help="an ONNX detector whose heat maps the network also learns (distillation)",
+    )
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -239,9 +303,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.data_only:
         return 0
-    net = DetectorNet()
+    net = DetectorNet(args.widths)
     print(f"training in {args.precision}", flush=True)
-    train(net, train_set, args.epochs, args.seed, args.out.with_suffix(".pt"), args.precision)
+    teacher_heat = (
+        None if args.teacher is None else teacher_heat_maps(args.teacher, train_set.images)
+    )
+    train(
+        net,
+        train_set,
+        args.epochs,
+        args.seed,
+        args.out.with_suffix(".pt"),
+        args.precision,
+        teacher_heat,
+    )
     settings = DetectorSettings()
     recall = evaluate(net, val_set, settings)
     share = recall.marked / max(recall.indices, 1)
@@ -257,6 +332,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "val_peaks_per_scene": recall.peaks,
         "min_visible": MIN_VISIBLE,
         "precision": args.precision.value,
+        "widths": str(args.widths),
+        "teacher": None if args.teacher is None else str(args.teacher),
     }
     write_figures(args.out, args, figures)
     return 0
