@@ -157,9 +157,12 @@ def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
             flag, reduction = getattr(cv2, name), factor
             break
     if reduction > 1:
+        from companion.vision.bmp_bands import load_bmp_reduced
         from companion.vision.png_bands import load_png_reduced
 
         reduced = load_png_reduced(path, reduction)
+        if reduced is None:
+            reduced = load_bmp_reduced(path, reduction)
         if reduced is not None:
             return reduced, max(width, height) / max(reduced.shape[:2])
     image = cv2.imread(str(path), flag)

@@ -17,6 +17,8 @@ from typing import BinaryIO
 
 import numpy as np
 
+from companion.vision import bands
+from companion.vision.bands import shrink_band
 from companion.vision.images import (
     PNG_CHUNK_HEAD,
     PNG_END_CHUNK,
@@ -25,7 +27,6 @@ from companion.vision.images import (
     png_chunks,
 )
 
-BAND_BYTES = 8 << 20  # about this many bytes of decoded rows per band
 INFLATE_STEP = 1 << 20  # decompressed bytes taken from zlib at a time
 IHDR_BYTES = 13
 IHDR_HEAD = struct.pack(">I4s", IHDR_BYTES, b"IHDR")
@@ -89,7 +90,7 @@ def load_png_reduced(path: Path, factor: int) -> np.ndarray | None:
         header = read_header(stream)
         if header is None or not header.banded:
             return None
-        band_rows = max(factor, BAND_BYTES // (header.row_bytes + 1) // factor * factor)
+        band_rows = max(factor, bands.BAND_BYTES // (header.row_bytes + 1) // factor * factor)
         reducer = _BandReducer(header, factor)
         pending = bytearray()
         inflater = zlib.decompressobj()
@@ -190,7 +191,9 @@ class _BandReducer:
             samples = samples[1:]
         self._previous_row = self._raw_row(samples[-1])
         self.rows_done += rows
-        self._bands += self._shrink(_to_bgr8(samples, self.header.bit_depth))
+        self._bands += shrink_band(
+            _to_bgr8(samples, self.header.bit_depth), self.header.width, self.factor
+        )
 
     def _raw_row(self, row: np.ndarray) -> bytes:
         """A decoded row back in the PNG's own sample order and byte order."""
@@ -198,25 +201,6 @@ class _BandReducer:
         if self.header.bit_depth == 16:
             return ordered.astype(">u2").tobytes()
         return ordered.tobytes()
-
-    def _shrink(self, band: np.ndarray) -> list[np.ndarray]:
-        """The band shrunk by exactly the factor; a last few rows short of the factor
-        become one more row when they are at least half of it."""
-        import cv2
-
-        width = max(1, round(self.header.width / self.factor))
-        whole_rows = len(band) // self.factor * self.factor
-        parts = [band[:whole_rows]] if whole_rows else []
-        if len(band) > whole_rows and 2 * (len(band) - whole_rows) >= self.factor:
-            parts.append(band[whole_rows:])
-        return [
-            cv2.resize(
-                part,
-                (width, max(1, len(part) // self.factor)),
-                interpolation=cv2.INTER_AREA,
-            )
-            for part in parts
-        ]
 
     def image(self) -> np.ndarray:
         return np.concatenate(self._bands, axis=0)

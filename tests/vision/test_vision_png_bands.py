@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.vision import png_bands
+from companion.vision import bands, png_bands
 from companion.vision.images import DECODE_TARGET_SIDE, ImageError, load_image_scaled
 from companion.vision.png_bands import load_png_reduced, read_header
 
@@ -80,7 +80,7 @@ def _shrunk_whole(path: Path, factor: int) -> np.ndarray:
 
 @pytest.fixture
 def small_bands(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(png_bands, "BAND_BYTES", 20_000)  # a few dozen rows per band
+    monkeypatch.setattr(bands, "BAND_BYTES", 20_000)  # a few dozen rows per band
 
 
 @pytest.mark.usefixtures("small_bands")
