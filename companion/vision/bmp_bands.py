@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
+from io import SEEK_END
 from pathlib import Path
 from typing import BinaryIO
 
@@ -14,9 +15,8 @@ import numpy as np
 
 from companion.vision import bands
 from companion.vision.bands import shrink_band
-from companion.vision.images import ImageError
+from companion.vision.images import BMP_SIGNATURE, ImageError
 
-BMP_SIGNATURE = b"BM"
 FILE_HEADER_BYTES = 14
 INFO_HEADER_BYTES = 40  # BITMAPINFOHEADER; the later headers extend it
 UNCOMPRESSED = 0  # BI_RGB
@@ -56,6 +56,17 @@ def read_bmp_header(stream: BinaryIO) -> BmpHeader | None:
     if info_bytes < INFO_HEADER_BYTES or width <= 0 or height == 0:
         return None  # an OS/2 header, or sizes OpenCV is left to refuse
     return BmpHeader(width, abs(height), height > 0, bits, compression, data_offset)
+
+
+def bmp_is_complete(stream: BinaryIO) -> bool:
+    """Whether an uncompressed BMP's file holds all the rows its header declares (a
+    compressed one, or a stream that is no BMP, is left to the decoder to judge)."""
+    stream.seek(0)
+    header = read_bmp_header(stream)
+    if header is None or header.compression != UNCOMPRESSED:
+        return True
+    size = stream.seek(0, SEEK_END)
+    return size >= header.data_offset + header.height * header.row_bytes
 
 
 def load_bmp_reduced(path: Path, factor: int) -> np.ndarray | None:

@@ -28,6 +28,7 @@ JPEG_END_OF_IMAGE = 0xD9
 # markers without a length field: TEM and the restart markers RST0..RST7
 JPEG_STANDALONE_MARKERS = frozenset({0x01, *range(0xD0, 0xD8)})
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+BMP_SIGNATURE = b"BM"
 PNG_END_CHUNK = b"IEND"
 PNG_CHUNK_HEAD = 8  # a chunk's data length and type, before its data
 PNG_CHUNK_CRC = 4  # after its data
@@ -127,16 +128,22 @@ def _contains(stream: BinaryIO, pattern: bytes) -> bool:
 
 
 def check_complete(path: Path) -> None:
-    """Refuse a JPEG or PNG whose data ends early (a copy cut short). OpenCV decodes the
-    part of a JPEG it has with no error (a grey rest); a PNG cut short it fails to decode,
-    and saying why is clearer than "corrupt". The file is followed, not held: a large one
-    would otherwise add its size to the decoder's peak memory."""
+    """Refuse a JPEG, PNG or uncompressed BMP whose data ends early (a copy cut short).
+    OpenCV decodes the part of a JPEG it has with no error (a grey rest); a PNG or BMP cut
+    short it fails to decode, and saying why is clearer than "corrupt". The file is
+    followed, not held: a large one would otherwise add its size to the decoder's peak
+    memory."""
     with path.open("rb") as stream:
         start = stream.read(len(PNG_SIGNATURE))
         if start.startswith(JPEG_START) and not jpeg_is_complete(stream):
             raise ImageError(f"{path}: the JPEG data ends early (the file is cut short)")
         if start.startswith(PNG_SIGNATURE) and not png_is_complete(stream):
             raise ImageError(f"{path}: the PNG data ends early (the file is cut short)")
+        if start.startswith(BMP_SIGNATURE):
+            from companion.vision.bmp_bands import bmp_is_complete
+
+            if not bmp_is_complete(stream):
+                raise ImageError(f"{path}: the BMP data ends early (the file is cut short)")
 
 
 def load_image(path: Path) -> np.ndarray:

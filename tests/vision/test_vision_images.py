@@ -33,6 +33,14 @@ def test_corrupt_file(tmp_path: Path) -> None:
         load_image(path)
 
 
+def test_a_bmp_cut_short_is_named_as_cut_short(tmp_path: Path) -> None:
+    path = tmp_path / "cut.bmp"
+    cv2.imwrite(str(path), np.full((60, 80, 3), 200, np.uint8))
+    path.write_bytes(path.read_bytes()[:5000])
+    with pytest.raises(ImageError, match=r"cut\.bmp: the BMP data ends early"):
+        load_image(path)
+
+
 def test_folder_is_not_an_image(tmp_path: Path) -> None:
     with pytest.raises(ImageError, match="folder"):
         load_image(tmp_path)
