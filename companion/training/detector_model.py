@@ -31,7 +31,6 @@ class DetectorNet(nn.Module):
     def __init__(self, widths: Widths | None = None) -> None:
         super().__init__()
         widths = widths or Widths()
-        self.widths = widths
         self.stem = nn.Sequential(
             nn.Conv2d(3, widths.stem, 3, stride=2, padding=1, bias=False),
             nn.BatchNorm2d(widths.stem),

@@ -154,14 +154,14 @@ def distillation_loss(
 def teacher_heat_maps(teacher: Path, images: np.ndarray) -> np.ndarray:
     """A trained detector's heat probabilities (N x h x w float16) for the training
     frames, for the student to learn alongside the ground truth."""
-    from companion.vision.detector import IndexDetector
+    from companion.vision.detector import IndexDetector, sigmoid
 
     detector = IndexDetector(teacher)
     started = time.monotonic()
     heat = []
     for row, image in enumerate(images, 1):
         maps = detector.maps(image)
-        heat.append((1.0 / (1.0 + np.exp(-maps[Channel.HEAT]))).astype(np.float16))
+        heat.append(sigmoid(maps[Channel.HEAT]).astype(np.float16))
         if row % 1000 == 0 or row == len(images):
             print(
                 f"teacher {teacher.name}: {row}/{len(images)} frames, "

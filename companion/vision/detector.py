@@ -142,7 +142,7 @@ def _tiles(height: int, width: int) -> list[tuple[slice, slice]]:
     ]
 
 
-def _sigmoid(values: np.ndarray) -> np.ndarray:
+def sigmoid(values: np.ndarray) -> np.ndarray:
     result: np.ndarray = 1.0 / (1.0 + np.exp(-values))
     return result
 
@@ -162,7 +162,7 @@ def find_peaks(
 ) -> Peaks:
     """Local maxima of the heat map (C x H x W network output; ``heat``: its heat channel
     as probabilities, when already computed) and their geometry."""
-    heat = _sigmoid(maps[Channel.HEAT]) if heat is None else heat
+    heat = sigmoid(maps[Channel.HEAT]) if heat is None else heat
     widened = cv2.dilate(heat, np.ones((3, 3), np.uint8))
     rows, cols = np.nonzero((heat >= widened) & (heat >= settings.min_heat))
     order = np.argsort(-heat[rows, cols])[: settings.max_peaks]
@@ -281,7 +281,7 @@ class IndexDetector:
         looks, heat = [], []
         for small, scale in self.looks(work):
             maps = self.maps(small)
-            heat.append(_sigmoid(maps[Channel.HEAT]))
+            heat.append(sigmoid(maps[Channel.HEAT]))
             looks.append((find_peaks(maps, self.settings, heat[-1]), scale))
         # Every look's peaks are kept, also where two looks marked the same index: each
         # is cut at another scale and gives the reader another chance (keeping one per
