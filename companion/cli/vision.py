@@ -95,11 +95,12 @@ def _candidate_options(parser: argparse.ArgumentParser, *, live: bool = False) -
 def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
     """The CardReader keyword arguments for the model and candidate options."""
     from companion.vision.model import DEFAULT_MODEL_PATH
+    from companion.vision.sources import DetectorModels
 
     return {
         "model_path": args.model or DEFAULT_MODEL_PATH,
         "source": args.candidates,
-        "detector_path": args.detector,
+        "detectors": DetectorModels.from_args(args),
     }
 
 
@@ -205,7 +206,7 @@ def run_teach(args: argparse.Namespace) -> int:
     # enrolment cuts its crops with the blob finder (CardReader.enrolment_embeddings):
     # the detector would be loaded for nothing
     args.candidates = CandidateSource.BLOBS
-    args.detector = DEFAULT_DETECTOR_PATH  # not loaded for the blob finder
+    args.detector, args.live_detector = DEFAULT_DETECTOR_PATH, None  # not loaded for blobs
     if args.out.is_dir():
         print(
             f"companion teach: --out {args.out} is a folder: name the deck file to write, "

@@ -33,7 +33,12 @@ from companion.training.reader_data import (
 from companion.training.scenes import INDEX_PIXELS_RANGE
 from companion.training.types import Scene
 from companion.vision.finder import Candidates
-from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, add_source_arguments
+from companion.vision.sources import (
+    DEFAULT_SOURCE,
+    CandidateFinder,
+    DetectorModels,
+    add_source_arguments,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT_MIN_SCALE, REPORT_MAX_SCALE = 0.6, 1.6  # candidate height / index height
@@ -165,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.scenes < 1:
         parser.error("--scenes must be at least 1")
     cv2.setNumThreads(1)  # as the reader runs it
-    find = CandidateFinder(args.candidates, detector_path=args.detector)
+    find = CandidateFinder(args.candidates, detectors=DetectorModels.from_args(args))
     for scripts, seed in SCRIPT_SETS[ScriptChoice(args.scripts)]:
         faces = load_faces(args.faces_cache, scripts=scripts)
         if not faces:

@@ -34,6 +34,7 @@ from companion.training.reader_data import MIN_VISIBLE, PART_SHOWN
 from companion.training.types import Scene
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.reader import CardReader
+from companion.vision.sources import DetectorModels
 
 ROOT = Path(__file__).resolve().parents[2]
 PARTIAL_KIND = "synthetic_pl_ru"
@@ -118,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     reader = CardReader(
         model_path=args.model,
         source=args.candidates,
-        detector_path=args.detector,
+        detectors=DetectorModels.from_args(args),
         min_confidence=args.min_confidence,
     )
     report = EvalReport()

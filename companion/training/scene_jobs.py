@@ -10,7 +10,7 @@ from companion.cards import IndexScript
 from companion.training.reader_data import LabelRule
 from companion.training.types import FaceImage
 from companion.vision.detector import DetectorSettings
-from companion.vision.sources import CandidateFinder, CandidateSource
+from companion.vision.sources import CandidateFinder, CandidateSource, DetectorModels
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,8 @@ def finder_for(job: SceneJob) -> CandidateFinder:
         # the detector's plain looks, which every committed reader's crops were cut with
         # (models/README.md), not the photo or live source's extra ones
         _FINDERS[key] = CandidateFinder(
-            source, detector_path=Path(job.detector), detector_settings=TRAINING_LOOKS
+            source,
+            detectors=DetectorModels(Path(job.detector), live_small_index=None),
+            detector_settings=TRAINING_LOOKS,
         )
     return _FINDERS[key]

@@ -34,7 +34,7 @@ from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.finder import working_image
 from companion.vision.finder_settings import FinderSettings
 from companion.vision.labels import NOT_AN_INDEX
-from companion.vision.sources import CandidateFinder, CandidateSource
+from companion.vision.sources import CandidateFinder, CandidateSource, DetectorModels
 
 FRAME_WIDTH, FRAME_HEIGHT = 1280, 960
 LETTER_PIXELS = (9, 60)  # font size range in frame pixels
@@ -123,7 +123,8 @@ def make_crops(pages: int, seed: int, out: Path, detector: Path) -> None:
     fonts = _fonts()
     camera = Camera(seed)
     finders = [
-        CandidateFinder(source, detector_path=detector)
+        # the committed reader's crops were cut by one detector for every look
+        CandidateFinder(source, detectors=DetectorModels(detector, live_small_index=None))
         for source in (CandidateSource.GATED, CandidateSource.DETECTOR)
     ]
     sets = []
@@ -156,7 +157,9 @@ def report(pages: int, seed: int, model: Path | None, save: Path | None, detecto
     camera = Camera(seed)
     readers = {
         source: CardReader(
-            model_path=model or DEFAULT_MODEL_PATH, source=source, detector_path=detector
+            model_path=model or DEFAULT_MODEL_PATH,
+            source=source,
+            detectors=DetectorModels(detector),
         )
         for source in (CandidateSource.GATED, CandidateSource.DETECTOR)
     }

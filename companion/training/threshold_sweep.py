@@ -41,6 +41,7 @@ def sweep_line(found: list[Found], readable: int, threshold: float) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.training.faces import load_faces
     from companion.vision.reader import CardReader
+    from companion.vision.sources import DetectorModels
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_scene_arguments(parser, scenes=300)
@@ -49,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     reader = CardReader(
         model_path=args.model,
         source=args.candidates,
-        detector_path=args.detector,
+        detectors=DetectorModels.from_args(args),
         min_confidence=LOWEST,
     )
     found: list[Found] = []

@@ -1,4 +1,4 @@
-"""Train both models from scratch with the committed recipe, timing every stage.
+"""Train the three models from scratch with the committed recipe, timing every stage.
 
 Run with the training venv, in the background:
 
@@ -7,10 +7,11 @@ Run with the training venv, in the background:
 
 Stages, each a trainer run in its own process (so one stage's data is freed before the
 next): the card faces (installed with apt and rendered when missing), the detector, the
-blob finder's crops of three seeds, then the reader on the detector's crops of a fourth
-seed plus those blob crops. Every stage prints its own progress; this prints each stage's
-command before it and its minutes after, and the total at the end. The models are left in
-the run folder; copying them to ``models/`` is for the user to decide.
+live frames' narrower detector (taught by the first), the blob finder's crops of three
+seeds, then the reader on the detector's crops of a fourth seed plus those blob crops.
+Every stage prints its own progress; this prints each stage's command before it and its
+minutes after, and the total at the end. The models are left in the run folder; copying
+them to ``models/`` is for the user to decide.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ DETECTOR_SEED = 1
 DETECTOR_SCENES = 5000
 DETECTOR_VAL_SCENES = 200
 DETECTOR_EPOCHS = 8
+# the live source's first and fine looks: a network two thirds as wide, taught the
+# detector's heat maps (models/README.md, det4)
+LIVE_DETECTOR_WIDTHS = "16,32,64"
+LIVE_DETECTOR_EPOCHS = 14
 BLOB_SEEDS = (8, 9, 10)
 BLOB_SCENES = 3000
 READER_SEED = 11
@@ -55,16 +60,22 @@ class Stage:
 class Plan:
     stages: tuple[Stage, ...]
     detector: Path
+    live_detector: Path
     reader: Path
 
 
 def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None) -> Plan:
-    """The stages that make ``run``/index_detector.onnx and ``run``/index_reader.onnx,
-    caching scenes and crops in ``data_dir`` and faces in ``faces``."""
+    """The stages that make ``run``/index_detector.onnx, index_detector_live.onnx and
+    index_reader.onnx, caching scenes and crops in ``data_dir`` and faces in ``faces``."""
     detector = run / "index_detector.onnx"
+    live_detector = run / "index_detector_live.onnx"
     reader = run / "index_reader.onnx"
     shared = ("--data-dir", str(data_dir), "--faces-cache", str(faces))
     chosen = ("--precision", precision) if precision else ()
+    detector_scenes = (
+        *("--scenes", str(DETECTOR_SCENES), "--val-scenes", str(DETECTOR_VAL_SCENES)),
+        *("--seed", str(DETECTOR_SEED)),
+    )
     stages = [
         Stage(
             "faces", "companion.training.faces", ("--install", "--render", "--cache", str(faces))
@@ -73,11 +84,23 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
             "detector",
             "companion.training.train_detector",
             (
-                *("--scenes", str(DETECTOR_SCENES), "--val-scenes", str(DETECTOR_VAL_SCENES)),
-                *("--epochs", str(DETECTOR_EPOCHS), "--seed", str(DETECTOR_SEED)),
+                *detector_scenes,
+                *("--epochs", str(DETECTOR_EPOCHS)),
                 *shared,
                 *chosen,
                 *("--out", str(detector)),
+            ),
+        ),
+        Stage(
+            "live detector",
+            "companion.training.train_detector",
+            (
+                *detector_scenes,
+                *("--epochs", str(LIVE_DETECTOR_EPOCHS), "--widths", LIVE_DETECTOR_WIDTHS),
+                *("--teacher", str(detector)),
+                *shared,
+                *chosen,
+                *("--out", str(live_detector)),
             ),
         ),
     ]
@@ -126,12 +149,12 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
             ),
         )
     )
-    return Plan(tuple(stages), detector, reader)
+    return Plan(tuple(stages), detector, live_detector, reader)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--run", type=Path, required=True, help="folder for the two models")
+    parser.add_argument("--run", type=Path, required=True, help="folder for the three models")
     parser.add_argument(
         "--data-dir",
         type=Path,
@@ -158,8 +181,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         print(f"== {stage.name}: {minutes:.1f} min, {(time.monotonic() - started) / 60:.1f} so far")
         sys.stdout.flush()
-    print(f"train_all: both models in {(time.monotonic() - started) / 60:.1f} min")
-    print(f"  detector {chosen.detector}\n  reader   {chosen.reader}")
+    print(f"train_all: the three models in {(time.monotonic() - started) / 60:.1f} min")
+    print(f"  detector      {chosen.detector}")
+    print(f"  live detector {chosen.live_detector}")
+    print(f"  reader        {chosen.reader}")
     return 0
 
 

@@ -39,6 +39,7 @@ from companion.training.types import PlacedCard, Scene
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.merging import Detection
 from companion.vision.reader import CardReader
+from companion.vision.sources import DetectorModels
 
 TABLE_INDEX_PIXELS = (20.0, 40.0)
 FAILURES_SHOWN = 20  # frames with a miss or a false card listed without --json
@@ -135,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     reader = CardReader(
         model_path=args.model,
         source=args.candidates,
-        detector_path=args.detector,
+        detectors=DetectorModels.from_args(args),
         min_confidence=args.min_confidence,
     )
     reader.use_deck(FRENCH52)

@@ -14,6 +14,7 @@ import itertools
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -21,7 +22,14 @@ import numpy as np
 from companion.vision.finder import Candidates, cut_crops
 from companion.vision.onnx_session import one_thread_session
 
-DEFAULT_DETECTOR_PATH = Path(__file__).resolve().parents[2] / "models" / "index_detector.onnx"
+if TYPE_CHECKING:
+    import onnxruntime
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+DEFAULT_DETECTOR_PATH = MODELS / "index_detector.onnx"
+# a narrower network (two thirds of the width, taught by the first) for the live source's
+# first and fine looks, where the table camera's small indices are found (models/README.md)
+DEFAULT_LIVE_DETECTOR_PATH = MODELS / "index_detector_live.onnx"
 DETECTOR_INPUT = "image"
 DETECTOR_OUTPUT = "maps"
 DETECTOR_SIDE = 640  # the frame's longest side as the network sees it (trained so)
@@ -48,6 +56,16 @@ OFFSET_RANGE = (-1.0, 2.0)  # cells next to the centre's cell learn the geometry
 
 class DetectorError(RuntimeError):
     """The detector model is missing or not a detector model."""
+
+
+def _detector_session(path: Path) -> onnxruntime.InferenceSession:
+    return one_thread_session(
+        path,
+        DetectorError,
+        model="detector",
+        trainer="train_detector.py",
+        outputs={DETECTOR_OUTPUT},
+    )
 
 
 @dataclass(frozen=True)
@@ -206,31 +224,38 @@ class IndexDetector:
     """The ONNX index detector on one thread."""
 
     def __init__(
-        self, path: Path = DEFAULT_DETECTOR_PATH, settings: DetectorSettings | None = None
+        self,
+        path: Path = DEFAULT_DETECTOR_PATH,
+        settings: DetectorSettings | None = None,
+        *,
+        small_index_path: Path | None = None,
     ) -> None:
-        self._session = one_thread_session(
-            path,
-            DetectorError,
-            model="detector",
-            trainer="train_detector.py",
-            outputs={DETECTOR_OUTPUT},
+        """``small_index_path``: another model for the first and fine looks, where the
+        indices are small (the coarse looks, which find close-ups, keep ``path``'s)."""
+        self._session = _detector_session(path)
+        self._small_index_session = (
+            self._session if small_index_path is None else _detector_session(small_index_path)
         )
         self.path = path
+        self.small_index_path = small_index_path
         self.settings = settings or DetectorSettings()
 
-    def maps(self, small: np.ndarray) -> np.ndarray:
-        """The network's C x H x W output for a BGR image already at its look's scale;
-        an input of more than MAX_WHOLE_PIXELS is run in overlapping tiles, so that a
-        fine look needs little more memory than the first (the maps are the same)."""
+    def maps(self, small: np.ndarray, *, small_indices: bool = False) -> np.ndarray:
+        """The network's C x H x W output for a BGR image already at its look's scale (by
+        the small-index model if ``small_indices``); an input of more than
+        MAX_WHOLE_PIXELS is run in overlapping tiles, so that a fine look needs little
+        more memory than the first (the maps are the same)."""
+        session = self._small_index_session if small_indices else self._session
         tensor = as_tensor(small)
         height, width = tensor.shape[2:]
         if height * width <= MAX_WHOLE_PIXELS:
-            return self._run(tensor)
+            return self._run(tensor, session)
         maps = np.zeros((CHANNELS, height // STRIDE, width // STRIDE), np.float32)
         for rows, cols in _tiles(height, width):
             top, left = max(0, rows.start - TILE_MARGIN), max(0, cols.start - TILE_MARGIN)
             tile = self._run(
-                tensor[:, :, top : rows.stop + TILE_MARGIN, left : cols.stop + TILE_MARGIN]
+                tensor[:, :, top : rows.stop + TILE_MARGIN, left : cols.stop + TILE_MARGIN],
+                session,
             )
             core_rows = slice(rows.start // STRIDE, rows.stop // STRIDE)
             core_cols = slice(cols.start // STRIDE, cols.stop // STRIDE)
@@ -241,8 +266,8 @@ class IndexDetector:
             ]
         return maps
 
-    def _run(self, tensor: np.ndarray) -> np.ndarray:
-        output = self._session.run([DETECTOR_OUTPUT], {DETECTOR_INPUT: tensor})[0]
+    def _run(self, tensor: np.ndarray, session: onnxruntime.InferenceSession) -> np.ndarray:
+        output = session.run([DETECTOR_OUTPUT], {DETECTOR_INPUT: tensor})[0]
         maps: np.ndarray = np.asarray(output)[0]
         return maps
 
@@ -279,8 +304,10 @@ class IndexDetector:
         """Candidate crops at the marked index centres (in ``work``'s pixels) and the heat
         maps of every look."""
         looks, heat = [], []
-        for small, scale in self.looks(work):
-            maps = self.maps(small)
+        made = self.looks(work)
+        first_scale = made[0][1]
+        for small, scale in made:
+            maps = self.maps(small, small_indices=scale >= first_scale)
             heat.append(sigmoid(maps[Channel.HEAT]))
             looks.append((find_peaks(maps, self.settings, heat[-1]), scale))
         # Every look's peaks are kept, also where two looks marked the same index: each

@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 
 from companion.cards import FRENCH52, Card, DeckProfile
-from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.enrolment import CROPS_PER_PHOTO, DeckPrototypes
 from companion.vision.finder import (
     Candidates,
@@ -21,7 +20,12 @@ from companion.vision.finder import (
 from companion.vision.labels import NOT_AN_INDEX, RANKS, card_from_classes, rank_class
 from companion.vision.merging import Detection, Read, merge_reads
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
-from companion.vision.sources import DEFAULT_SOURCE, CandidateFinder, CandidateSource
+from companion.vision.sources import (
+    DEFAULT_SOURCE,
+    CandidateFinder,
+    CandidateSource,
+    DetectorModels,
+)
 
 # A read index below this confidence is dropped: the lowest threshold at which precision
 # on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py, run with the
@@ -153,7 +157,7 @@ class CardReader:
         settings: FinderSettings | None = None,
         min_confidence: float | None = None,
         source: CandidateSource = DEFAULT_SOURCE,
-        detector_path: Path = DEFAULT_DETECTOR_PATH,
+        detectors: DetectorModels | None = None,
     ) -> None:
         import cv2
 
@@ -167,7 +171,7 @@ class CardReader:
         self.min_confidence = (
             min_confidence_for(source) if min_confidence is None else min_confidence
         )
-        self.find = CandidateFinder(source, settings=self.settings, detector_path=detector_path)
+        self.find = CandidateFinder(source, settings=self.settings, detectors=detectors)
         self.times = StageTimes()
         self.use_deck(deck)
 

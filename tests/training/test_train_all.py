@@ -9,9 +9,12 @@ from companion.training.scene_jobs import crop_cache
 from companion.training.train_all import (
     BLOB_SCENES,
     BLOB_SEEDS,
+    LIVE_DETECTOR_EPOCHS,
+    LIVE_DETECTOR_WIDTHS,
     READER_SEED,
     plan,
 )
+from companion.vision.detector import DEFAULT_LIVE_DETECTOR_PATH
 from companion.vision.sources import CandidateSource
 
 RUN, DATA, FACES = Path("runs/x"), Path("runs/x/data"), Path("faces")
@@ -21,21 +24,35 @@ def _value(arguments: tuple[str, ...], option: str) -> str:
     return arguments[arguments.index(option) + 1]
 
 
-def test_the_stages_run_faces_detector_blob_crops_then_reader() -> None:
+def test_the_stages_run_faces_detectors_blob_crops_then_reader() -> None:
     stages = plan(RUN, DATA, FACES).stages
     assert [stage.name for stage in stages] == [
         "faces",
         "detector",
+        "live detector",
         *(f"blob crops, seed {seed}" for seed in BLOB_SEEDS),
         "text page crops",
         "reader",
     ]
     assert stages[0].module == "companion.training.faces"
-    assert {stage.module for stage in stages[2:-2]} == {"companion.training.train_reader"}
+    assert {stages[1].module, stages[2].module} == {"companion.training.train_detector"}
+    assert {stage.module for stage in stages[3:-2]} == {"companion.training.train_reader"}
     assert stages[-2].module == "companion.training.text_pages"
     assert stages[-1].module == "companion.training.train_reader"
-    for stage in stages[2:-2]:
+    for stage in stages[3:-2]:
         assert "--data-only" in stage.arguments
+
+
+def test_the_live_detector_is_the_narrow_one_taught_by_this_plans_detector() -> None:
+    chosen = plan(RUN, DATA, FACES)
+    detector_stage, live_stage = chosen.stages[1], chosen.stages[2]
+    assert _value(live_stage.arguments, "--teacher") == str(chosen.detector)
+    assert _value(live_stage.arguments, "--widths") == LIVE_DETECTOR_WIDTHS
+    assert _value(live_stage.arguments, "--epochs") == str(LIVE_DETECTOR_EPOCHS)
+    assert _value(live_stage.arguments, "--out") == str(chosen.live_detector)
+    assert chosen.live_detector.name == DEFAULT_LIVE_DETECTOR_PATH.name  # as models/ holds it
+    for option in ("--scenes", "--val-scenes", "--seed"):  # the same scenes as the teacher's
+        assert _value(live_stage.arguments, option) == _value(detector_stage.arguments, option)
 
 
 def test_the_reader_reads_the_detector_and_the_blob_crops_this_plan_makes() -> None:
@@ -58,7 +75,7 @@ def test_the_reader_reads_the_detector_and_the_blob_crops_this_plan_makes() -> N
     assert _value(text_stage.arguments, "--detector") == str(chosen.detector)
     expected.append(_value(text_stage.arguments, "--out"))
     assert list(extra[: len(expected)]) == expected
-    for stage in (*chosen.stages[1:-2], chosen.stages[-1]):
+    for stage in (*chosen.stages[1:-2], chosen.stages[-1]):  # the trainers and blob crops
         assert _value(stage.arguments, "--data-dir") == str(DATA)
         assert _value(stage.arguments, "--faces-cache") == str(FACES)
     assert _value(chosen.stages[0].arguments, "--cache") == str(FACES)
@@ -68,9 +85,9 @@ def test_precision_is_passed_to_the_trainers_only_when_chosen() -> None:
     default = plan(RUN, DATA, FACES)
     assert all("--precision" not in stage.arguments for stage in default.stages)
     chosen = plan(RUN, DATA, FACES, precision="fp32")
-    trainers = [chosen.stages[1], chosen.stages[-1]]
+    trainers = [chosen.stages[1], chosen.stages[2], chosen.stages[-1]]
     assert all(_value(stage.arguments, "--precision") == "fp32" for stage in trainers)
-    assert all("--precision" not in stage.arguments for stage in chosen.stages[2:-1])
+    assert all("--precision" not in stage.arguments for stage in chosen.stages[3:-1])
 
 
 def test_a_stage_command_runs_its_module_with_this_python() -> None:

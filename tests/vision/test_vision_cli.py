@@ -206,6 +206,22 @@ def test_a_missing_detector_model_is_reported_without_a_traceback(tmp_path: Path
     assert blobs_only.returncode == 0, blobs_only.stderr
 
 
+def test_a_missing_live_detector_model_is_reported_where_live_frames_need_it(
+    tmp_path: Path,
+) -> None:
+    path = _frame_file(tmp_path, "table.png", ["KS"])
+    missing = tmp_path / "narrow.onnx"
+    live = _companion(
+        "recognize", str(path), "--candidates", "detector", "--live-detector", str(missing)
+    )
+    assert live.returncode == 2
+    assert f"no detector model at {missing}" in live.stderr
+    assert "Traceback" not in live.stderr
+    photos = _companion("recognize", str(path), "--live-detector", str(missing), "--json")
+    assert photos.returncode == 0, photos.stderr  # photos' looks do not use it
+    assert [card["card"] for card in json.loads(photos.stdout)[0]["cards"]] == ["KS"]
+
+
 def test_boxes_of_a_photo_decoded_reduced_are_in_the_file_pixels(tmp_path: Path) -> None:
     frame, placed = table_frame([Card.parse("8S")], card_height=300, seed=8)
     big = cv2.resize(frame, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)

@@ -6,10 +6,14 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import onnxruntime
 import pytest
 
+from companion.cards import parse_cards
 from companion.vision.detector import (
     CHANNELS,
+    DEFAULT_DETECTOR_PATH,
+    DEFAULT_LIVE_DETECTOR_PATH,
     DETECTOR_SIDE,
     PAD_TO,
     STRIDE,
@@ -22,7 +26,9 @@ from companion.vision.detector import (
     find_peaks,
     network_input,
 )
+from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
+from companion.vision.sources import LIVE_DETECTOR
 
 
 def test_network_input_is_downscaled_padded_and_centred_on_zero() -> None:
@@ -119,9 +125,9 @@ class CountingDetector(IndexDetector):
 
     runs = 0
 
-    def _run(self, tensor: np.ndarray) -> np.ndarray:
+    def _run(self, tensor: np.ndarray, session: onnxruntime.InferenceSession) -> np.ndarray:
         self.runs += 1
-        return super()._run(tensor)
+        return super()._run(tensor, session)
 
 
 def test_a_large_look_run_in_tiles_gives_the_whole_image_maps() -> None:
@@ -129,7 +135,7 @@ def test_a_large_look_run_in_tiles_gives_the_whole_image_maps() -> None:
     image = (np.random.default_rng(5).random((700, 1000, 3)) * 255).astype(np.uint8)
     tiled = detector.maps(image)
     assert detector.runs == len(_tiles(704, 1000)) == 4
-    whole = detector._run(as_tensor(image))
+    whole = detector._run(as_tensor(image), detector._session)
     assert tiled.shape == whole.shape
     np.testing.assert_allclose(tiled, whole, atol=1e-4)
 
@@ -173,3 +179,20 @@ def test_a_live_frames_fine_look_runs_whole_not_in_tiles() -> None:
     detector = CountingDetector()
     detector.maps(np.zeros((508, 902, 3), np.uint8))  # a live frame's fine look
     assert detector.runs == 1
+
+
+def test_a_small_index_model_runs_the_first_and_fine_looks_and_the_main_one_the_coarse() -> None:
+    frame, _ = table_frame(list(parse_cards("2S 5H 9D JC")), card_height=190.0, seed=2)
+    main_only = IndexDetector(DEFAULT_DETECTOR_PATH, LIVE_DETECTOR).mark(frame)
+    small_only = IndexDetector(DEFAULT_LIVE_DETECTOR_PATH, LIVE_DETECTOR).mark(frame)
+    both = IndexDetector(
+        DEFAULT_DETECTOR_PATH, LIVE_DETECTOR, small_index_path=DEFAULT_LIVE_DETECTOR_PATH
+    ).mark(frame)
+    first = both.scales[0]
+    assert both.scales == main_only.scales == small_only.scales
+    assert [scale >= first for scale in both.scales] == [True, False, False, True]
+    for look, scale in enumerate(both.scales):
+        expected = small_only if scale >= first else main_only
+        other = main_only if scale >= first else small_only
+        np.testing.assert_allclose(both.heat[look], expected.heat[look], atol=1e-6)
+        assert not np.allclose(both.heat[look], other.heat[look], atol=1e-3)  # two models

@@ -3,12 +3,14 @@ the detector alone finds the indices of drawn cards."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.cards import Card, IndexScript, Rank, Suit, parse_cards
-from companion.vision.detector import DEFAULT_DETECTOR_PATH
+from companion.vision.detector import DEFAULT_LIVE_DETECTOR_PATH
 from companion.vision.drawn import table_frame
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader
 from companion.vision.reader import CardReader
-from companion.vision.sources import CandidateSource
+from companion.vision.sources import CandidateSource, DetectorModels
 
 MODEL_BUDGET_BYTES = 10 * 1024 * 1024
 
@@ -49,9 +51,19 @@ def test_reads_polish_and_russian_letters_as_the_same_ranks() -> None:
             assert found[:1] == [card], f"{script.value} {card}: read {found}"
 
 
-def test_detector_model_loads_and_its_candidates_alone_read_drawn_cards() -> None:
+@pytest.mark.parametrize(
+    "detectors",
+    [
+        DetectorModels(),  # the live source's two models
+        DetectorModels(live_small_index=None),  # the photos' model for every look
+        DetectorModels(DEFAULT_LIVE_DETECTOR_PATH, live_small_index=None),  # the narrow one
+    ],
+)
+def test_detector_models_load_and_their_candidates_alone_read_drawn_cards(
+    detectors: DetectorModels,
+) -> None:
     cards = list(parse_cards("2S 5H 9D JC QS KH AD 10C 7S 3H"))
     frame, _ = table_frame(cards, card_height=190.0, seed=1)
-    reader = CardReader(source=CandidateSource.DETECTOR, detector_path=DEFAULT_DETECTOR_PATH)
+    reader = CardReader(source=CandidateSource.DETECTOR, detectors=detectors)
     found = sorted(str(detection.card) for detection in reader.read(frame))
     assert found == sorted(str(card) for card in cards)

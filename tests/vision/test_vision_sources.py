@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from companion.cards import parse_cards
-from companion.vision.detector import STRIDE, Marked
+from companion.vision.detector import (
+    DEFAULT_DETECTOR_PATH,
+    DEFAULT_LIVE_DETECTOR_PATH,
+    STRIDE,
+    DetectorError,
+    Marked,
+)
 from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates, find_candidates
 from companion.vision.sources import (
@@ -15,6 +23,7 @@ from companion.vision.sources import (
     PHOTO_DETECTOR,
     CandidateFinder,
     CandidateSource,
+    DetectorModels,
 )
 
 PEAK = np.array([[100.0, 120.0]], np.float32)
@@ -95,3 +104,20 @@ def test_photos_get_the_finest_look_and_live_frames_a_cheaper_one() -> None:
     assert len(live_scales) < len(photo_scales)
     # a close-up's index, 150 px tall in the frame, is inside the trained sizes (6-30 px)
     assert 150 * min(live_scales) < 30
+
+
+def test_only_the_live_source_loads_the_small_index_detector(tmp_path: Path) -> None:
+    missing = DetectorModels(live_small_index=tmp_path / "narrow.onnx")
+    with pytest.raises(DetectorError, match=f"no detector model at {tmp_path / 'narrow.onnx'}"):
+        CandidateFinder(CandidateSource.DETECTOR, detectors=missing)
+    for source in (CandidateSource.GATED, CandidateSource.BOTH):
+        finder = CandidateFinder(source, detectors=missing)
+        assert finder.detector is not None and finder.detector.small_index_path is None
+    live = CandidateFinder(CandidateSource.DETECTOR)
+    assert live.detector is not None
+    assert live.detector.small_index_path == DEFAULT_LIVE_DETECTOR_PATH
+    assert live.detector.path == DEFAULT_DETECTOR_PATH
+    one_model = CandidateFinder(
+        CandidateSource.DETECTOR, detectors=DetectorModels(live_small_index=None)
+    )
+    assert one_model.detector is not None and one_model.detector.small_index_path is None
