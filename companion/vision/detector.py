@@ -233,6 +233,8 @@ class IndexDetector:
         """``small_index_path``: another model for the first and fine looks, where the
         indices are small (the coarse looks, which find close-ups, keep ``path``'s)."""
         self._session = _detector_session(path)
+        if small_index_path == path:
+            small_index_path = None  # one model for every look, loaded once
         self._small_index_session = (
             self._session if small_index_path is None else _detector_session(small_index_path)
         )

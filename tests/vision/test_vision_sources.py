@@ -121,3 +121,7 @@ def test_only_the_live_source_loads_the_small_index_detector(tmp_path: Path) -> 
         CandidateSource.DETECTOR, detectors=DetectorModels(live_small_index=None)
     )
     assert one_model.detector is not None and one_model.detector.small_index_path is None
+    named_twice = CandidateFinder(
+        CandidateSource.DETECTOR, detectors=DetectorModels(live_small_index=DEFAULT_DETECTOR_PATH)
+    )
+    assert named_twice.detector is not None and named_twice.detector.small_index_path is None
