@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from companion.training.photo_variants import CHANGES
+from companion.training.photo_variants import CAMERA_FRAME, CHANGES
 
 
 def test_changes_keep_a_bgr_image_and_change_what_they_say() -> None:
@@ -19,3 +20,14 @@ def test_changes_keep_a_bgr_image_and_change_what_they_say() -> None:
     assert changed["scaled 0.5"].shape[:2] == (60, 45)
     assert changed["half as bright"].mean() < image.mean() * 0.55
     assert changed["jpeg quality 30"].shape == image.shape
+    width, height = CAMERA_FRAME
+    for share in ("1/2", "2/5"):
+        framed = changed[f"camera frame {share}"]
+        assert framed.shape == (height, width, 3)
+        photo_height = round(height * (0.5 if share == "1/2" else 0.4))
+        photo_width = round(90 * photo_height / 120)
+        top, left = (height - photo_height) // 2, (width - photo_width) // 2
+        middle = framed[top + 2 : top + photo_height - 2, left + 2 : left + photo_width - 2]
+        shrunk = cv2.resize(image, (photo_width, photo_height), interpolation=cv2.INTER_AREA)
+        assert np.abs(middle.astype(int) - shrunk[2:-2, 2:-2].astype(int)).max() <= 1, share
+        assert framed[:, :left].std() < image.std() / 3  # the blurred table around it
