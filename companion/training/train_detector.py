@@ -13,8 +13,9 @@ the right centre, direction and size; writes the ONNX model and a JSON of the fi
 
 ``--widths`` makes the network narrower or wider (the committed detector is the default,
 16,48,96); ``--teacher MODEL.onnx`` also teaches it that detector's heat maps
-(distillation), as the narrower detector tried for live frames was taught
-(models/README.md, "A narrower detector for live frames").
+(distillation), as the live frames' narrower detector was taught (models/README.md, "A
+narrower detector for live frames"), and ``--teacher-geometry`` its direction, height and
+offset where it sees an index as well.
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ WEIGHT_DECAY = 1e-4
 FOCAL_POWER = 2.0
 NEGATIVE_POWER = 4.0  # how much the bump's shoulders are spared as negatives
 GEOMETRY_WEIGHT = 1.0
+# a teacher's geometry is learnt where it calls a cell at least this likely an index
+# centre (its centre cells and their neighbours), weighted by that probability
+TEACHER_GEOMETRY_FROM = 0.1
 HEIGHT_TOLERANCE = (0.75, 1.35)  # predicted / true index height counted as right
 
 
@@ -151,9 +155,21 @@ def distillation_loss(
     return (entropy * weight).sum() / count
 
 
-def teacher_heat_maps(teacher: Path, images: np.ndarray) -> np.ndarray:
-    """A trained detector's heat probabilities (N x h x w float16) for the training
-    frames, for the student to learn alongside the ground truth."""
+def geometry_distillation_loss(output: torch.Tensor, teacher_maps: torch.Tensor) -> torch.Tensor:
+    """How far the geometry channels (direction, height, offset) are from a teacher
+    detector's (N x C x h x w, heat as probability), where the teacher sees an index
+    centre: L1 per cell weighted by the teacher's heat, over the cells at least
+    TEACHER_GEOMETRY_FROM likely."""
+    heat = teacher_maps[:, Channel.HEAT]
+    weight = heat * (heat >= TEACHER_GEOMETRY_FROM)
+    difference = (output[:, Channel.DOWN_X :] - teacher_maps[:, Channel.DOWN_X :]).abs().sum(dim=1)
+    return (difference * weight).sum() / weight.sum().clamp(min=1.0)
+
+
+def teacher_maps(teacher: Path, images: np.ndarray, *, geometry: bool) -> np.ndarray:
+    """A trained detector's heat probabilities for the training frames (N x h x w
+    float16), or with ``geometry`` all its channels with the heat as probability (N x C x
+    h x w), for the student to learn alongside the ground truth."""
     from companion.vision.detector import IndexDetector, sigmoid
 
     detector = IndexDetector(teacher)
@@ -161,7 +177,8 @@ def teacher_heat_maps(teacher: Path, images: np.ndarray) -> np.ndarray:
     heat = []
     for row, image in enumerate(images, 1):
         maps = detector.maps(image)
-        heat.append(sigmoid(maps[Channel.HEAT]).astype(np.float16))
+        maps[Channel.HEAT] = sigmoid(maps[Channel.HEAT])
+        heat.append((maps if geometry else maps[Channel.HEAT]).astype(np.float16))
         if row % 1000 == 0 or row == len(images):
             print(
                 f"teacher {teacher.name}: {row}/{len(images)} frames, "
@@ -178,8 +195,9 @@ def train(
     seed: int,
     checkpoint: Path,
     precision: Precision = Precision.FLOAT32,
-    teacher_heat: np.ndarray | None = None,
+    teacher: np.ndarray | None = None,
 ) -> None:
+    """``teacher``: a trained detector's heat maps, or all its maps (``teacher_maps``)."""
     generator = np.random.default_rng(seed)
     optimiser = torch.optim.AdamW(net.parameters(), lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY)
     steps = epochs * (len(data.images) // BATCH + 1)
@@ -198,8 +216,11 @@ def train(
                 torch.from_numpy(data.regress[rows]),
                 torch.from_numpy(data.weight[rows].astype(np.float32)),
             )
-            if teacher_heat is not None:
-                taught = torch.from_numpy(teacher_heat[rows].astype(np.float32))
+            if teacher is not None:
+                taught = torch.from_numpy(teacher[rows].astype(np.float32))
+                if taught.dim() == output.dim():  # the teacher's geometry as well
+                    loss = loss + GEOMETRY_WEIGHT * geometry_distillation_loss(output, taught)
+                    taught = taught[:, Channel.HEAT]
                 loss = loss + distillation_loss(output, taught, targets)
             optimiser.zero_grad()
             loss.backward()
@@ -290,6 +311,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         help="an ONNX detector whose heat maps the network also learns (distillation)",
     )
+    parser.add_argument(
+        "--teacher-geometry",
+        action="store_true",
+        help="also learn the teacher's direction, height and offset where it sees an index",
+    )
     args = parser.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -305,8 +331,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     net = DetectorNet(args.widths)
     print(f"training in {args.precision}", flush=True)
-    teacher_heat = (
-        None if args.teacher is None else teacher_heat_maps(args.teacher, train_set.images)
+    if args.teacher_geometry and args.teacher is None:
+        parser.error("--teacher-geometry needs --teacher")
+    taught = (
+        None
+        if args.teacher is None
+        else teacher_maps(args.teacher, train_set.images, geometry=args.teacher_geometry)
     )
     train(
         net,
@@ -315,7 +345,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.seed,
         args.out.with_suffix(".pt"),
         args.precision,
-        teacher_heat,
+        taught,
     )
     settings = DetectorSettings()
     recall = evaluate(net, val_set, settings)
@@ -334,6 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "precision": args.precision.value,
         "widths": str(args.widths),
         "teacher": None if args.teacher is None else str(args.teacher),
+        "teacher_geometry": args.teacher_geometry,
     }
     write_figures(args.out, args, figures)
     return 0
