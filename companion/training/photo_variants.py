@@ -1,7 +1,7 @@
 """The reader on changed copies of a manifest's photos: turned, smaller, darker, more
-compressed, or shrunk into a table camera's frame. A check that the figures do not hang
-on the photos' own size, angle or light; the copies are made in memory, nothing is
-written.
+compressed, or shrunk into a table camera's frame (also turned or darker). A check that
+the figures do not hang on the photos' own size, angle or light; the copies are made in
+memory, nothing is written.
 
     .venv/bin/python -m companion.training.photo_variants ../shared/photos/MANIFEST.tsv \
         [--candidates detector]
@@ -51,6 +51,20 @@ def _darker(image: np.ndarray) -> np.ndarray:
     return (image.astype(np.float32) * DARKER).astype(np.uint8)
 
 
+def _turned_90(image: np.ndarray) -> np.ndarray:
+    turned: np.ndarray = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+    return turned
+
+
+def _turned_180(image: np.ndarray) -> np.ndarray:
+    turned: np.ndarray = cv2.rotate(image, cv2.ROTATE_180)
+    return turned
+
+
+def _then(first: Change, second: Change) -> Change:
+    return lambda image: second(first(image))
+
+
 def _in_camera_frame(share: float) -> Change:
     """The photo shrunk to ``share`` of a camera frame's height (and at most its width),
     in the middle of the frame, on a heavily blurred copy of itself."""
@@ -70,14 +84,18 @@ def _in_camera_frame(share: float) -> Change:
 
 CHANGES: dict[str, Change] = {
     "as taken": lambda image: image,
-    "turned 90": lambda image: cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE),
-    "turned 180": lambda image: cv2.rotate(image, cv2.ROTATE_180),
+    "turned 90": _turned_90,
+    "turned 180": _turned_180,
     "scaled 0.7": _scaled(0.7),
     "scaled 0.5": _scaled(0.5),
     "half as bright": _darker,
     f"jpeg quality {LOW_JPEG_QUALITY}": _jpeg,
     "camera frame 1/2": _in_camera_frame(1 / 2),
     "camera frame 2/5": _in_camera_frame(2 / 5),
+    "frame 1/2, turned 90": _then(_turned_90, _in_camera_frame(1 / 2)),
+    "frame 1/2, turned 180": _then(_turned_180, _in_camera_frame(1 / 2)),
+    "frame 1/2, half bright": _then(_darker, _in_camera_frame(1 / 2)),
+    "frame 2/5, half bright": _then(_darker, _in_camera_frame(2 / 5)),
 }
 
 

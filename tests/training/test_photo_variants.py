@@ -31,3 +31,10 @@ def test_changes_keep_a_bgr_image_and_change_what_they_say() -> None:
         shrunk = cv2.resize(image, (photo_width, photo_height), interpolation=cv2.INTER_AREA)
         assert np.abs(middle.astype(int) - shrunk[2:-2, 2:-2].astype(int)).max() <= 1, share
         assert framed[:, :left].std() < image.std() / 3  # the blurred table around it
+    dark_framed = changed["frame 1/2, half bright"]
+    assert dark_framed.shape == (height, width, 3)
+    assert dark_framed.mean() < changed["camera frame 1/2"].mean() * 0.55
+    top, left = (height - 360) // 2, (width - 270) // 2  # the photo at 1/2 of the height
+    turned = changed["frame 1/2, turned 180"][top + 2 : -top - 2, left + 2 : -left - 2]
+    upright = changed["camera frame 1/2"][top + 2 : -top - 2, left + 2 : -left - 2]
+    assert np.abs(turned.astype(int) - upright[::-1, ::-1].astype(int)).max() <= 1
