@@ -302,6 +302,19 @@ def _print_eval(summary: dict[str, Any]) -> None:
         print(f"error: {error}")
 
 
+def _detector_models(reader: CardReader) -> dict[str, str]:
+    """The detector model files the reader runs, by the looks they run."""
+    detector = reader.find.detector
+    if detector is None:
+        return {}
+    if detector.small_index_path is None:
+        return {"every look": detector.path.name}
+    return {
+        "first and fine looks": detector.small_index_path.name,
+        "coarse looks": detector.path.name,
+    }
+
+
 def run_bench(args: argparse.Namespace) -> int:
     from companion.cards import parse_cards
     from companion.vision.detector import DetectorError
@@ -329,6 +342,7 @@ def run_bench(args: argparse.Namespace) -> int:
         "frame": "1280x720, ten drawn cards",
         "frames": args.frames,
         "candidates_from": reader.find.source.value,
+        "detector_models": _detector_models(reader),
         "find_ms": round(times.find / times.frames, 2),
         "read_ms": round(times.read / times.frames, 2),
         "merge_ms": round(times.merge / times.frames, 2),

@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from companion.cards import Card, Rank, Suit
+from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.drawn import table_frame
 
 HIGH_CONFIDENCE = 0.9
@@ -181,7 +182,15 @@ def test_bench_prints_stage_timings() -> None:
     assert figures["total_ms"] > 0
     assert {"find_ms", "read_ms", "merge_ms"} <= figures.keys()
     assert figures["candidates_from"] == "detector"  # as for live camera frames
+    assert figures["detector_models"] == {
+        "first and fine looks": "index_detector_live.onnx",
+        "coarse looks": "index_detector.onnx",
+    }
     assert figures["cards_read"] == figures["cards_expected"]
+    one_model = _companion(
+        "bench", "--frames", "1", "--json", "--live-detector", str(DEFAULT_DETECTOR_PATH)
+    )
+    assert json.loads(one_model.stdout)["detector_models"] == {"every look": "index_detector.onnx"}
 
 
 def test_every_candidate_source_reads_a_table(tmp_path: Path) -> None:
