@@ -174,18 +174,18 @@ def teacher_maps(teacher: Path, images: np.ndarray, *, geometry: bool) -> np.nda
 
     detector = IndexDetector(teacher)
     started = time.monotonic()
-    heat = []
+    taught = []
     for row, image in enumerate(images, 1):
         maps = detector.maps(image)
         maps[Channel.HEAT] = sigmoid(maps[Channel.HEAT])
-        heat.append((maps if geometry else maps[Channel.HEAT]).astype(np.float16))
+        taught.append((maps if geometry else maps[Channel.HEAT]).astype(np.float16))
         if row % 1000 == 0 or row == len(images):
             print(
                 f"teacher {teacher.name}: {row}/{len(images)} frames, "
                 f"{time.monotonic() - started:.0f} s",
                 flush=True,
             )
-    return np.stack(heat)
+    return np.stack(taught)
 
 
 def train(
