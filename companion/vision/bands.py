@@ -4,6 +4,8 @@ memory budget."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 BAND_BYTES = 8 << 20  # about this many bytes of decoded rows per band
@@ -24,3 +26,54 @@ def shrink_band(band: np.ndarray, width: int, factor: int) -> list[np.ndarray]:
         cv2.resize(part, (shrunk_width, max(1, len(part) // factor)), interpolation=cv2.INTER_AREA)
         for part in parts
     ]
+
+
+class RowShrinker:
+    """Takes a ``width``-pixel image's rows in bands of any height, in order, and shrinks
+    them by ``factor`` as ``shrink_band`` shrinks the whole image: rows short of a
+    multiple of the factor wait for the next band."""
+
+    def __init__(self, width: int, factor: int) -> None:
+        self.width = width
+        self.factor = factor
+        self._waiting: np.ndarray | None = None
+        self._shrunk: list[np.ndarray] = []
+
+    def add(self, rows: np.ndarray) -> None:
+        if self._waiting is not None:
+            rows = np.concatenate([self._waiting, rows], axis=0)
+        whole = len(rows) // self.factor * self.factor
+        if whole:
+            self._shrunk += self._shrink(rows[:whole])
+        self._waiting = rows[whole:] if whole < len(rows) else None
+
+    def image(self) -> np.ndarray:
+        """The shrunk image; the last rows short of the factor become one more row when
+        they are at least half of it."""
+        if self._waiting is not None:
+            self._shrunk += self._shrink(self._waiting)
+            self._waiting = None
+        return np.concatenate(self._shrunk, axis=0)
+
+    def _shrink(self, rows: np.ndarray) -> list[np.ndarray]:
+        if self.factor == 1:
+            return [rows]
+        return shrink_band(rows, self.width, self.factor)
+
+
+def upright(image: np.ndarray, orientation: int) -> np.ndarray:
+    """The image turned and mirrored as its EXIF orientation says, as OpenCV does when
+    it decodes a whole image."""
+    import cv2
+
+    turns: dict[int, Callable[[np.ndarray], np.ndarray]] = {
+        2: lambda im: cv2.flip(im, 1),
+        3: lambda im: cv2.rotate(im, cv2.ROTATE_180),
+        4: lambda im: cv2.flip(im, 0),
+        5: cv2.transpose,
+        6: lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
+        7: lambda im: cv2.rotate(cv2.transpose(im), cv2.ROTATE_180),
+        8: lambda im: cv2.rotate(im, cv2.ROTATE_90_COUNTERCLOCKWISE),
+    }
+    turn = turns.get(orientation)
+    return image if turn is None else np.ascontiguousarray(turn(image))

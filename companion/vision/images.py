@@ -163,18 +163,32 @@ def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
         if max(width, height) // factor >= DECODE_TARGET_SIDE:
             flag, reduction = getattr(cv2, name), factor
             break
-    if reduction > 1:
-        from companion.vision.bmp_bands import load_bmp_reduced
-        from companion.vision.png_bands import load_png_reduced
-
-        reduced = load_png_reduced(path, reduction)
-        if reduced is None:
-            reduced = load_bmp_reduced(path, reduction)
-        if reduced is not None:
-            return reduced, max(width, height) / max(reduced.shape[:2])
+    reduced = _load_in_bands(path, reduction)
+    if reduced is not None:
+        return reduced, max(width, height) / max(reduced.shape[:2])
     image = cv2.imread(str(path), flag)
     if image is None or image.size == 0:
         raise ImageError(f"{path}: the image data is corrupt or in an unsupported format")
     result: np.ndarray = image
     # OpenCV turns the image as its EXIF orientation says, so compare the longer sides
     return result, max(width, height) / max(image.shape[:2]) if reduction > 1 else 1.0
+
+
+def _load_in_bands(path: Path, reduction: int) -> np.ndarray | None:
+    """The image shrunk by ``reduction`` and upright, decoded a band at a time, or None
+    when it is of a kind decoded whole. A TIFF is read in bands at any size: OpenCV
+    refuses some whole TIFFs that carry an orientation."""
+    from companion.vision.tiff_bands import load_tiff_reduced
+
+    reduced = load_tiff_reduced(path, reduction)
+    if reduced is not None or reduction == 1:
+        return reduced
+    from companion.vision.bmp_bands import load_bmp_reduced
+    from companion.vision.png_bands import load_png_reduced
+    from companion.vision.webp_scaled import load_webp_reduced
+
+    for load_reduced in (load_png_reduced, load_bmp_reduced, load_webp_reduced):
+        reduced = load_reduced(path, reduction)
+        if reduced is not None:
+            return reduced
+    return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -18,7 +18,7 @@ from typing import BinaryIO
 import numpy as np
 
 from companion.vision import bands
-from companion.vision.bands import shrink_band
+from companion.vision.bands import shrink_band, upright
 from companion.vision.images import (
     PNG_CHUNK_HEAD,
     PNG_END_CHUNK,
@@ -110,7 +110,7 @@ def load_png_reduced(path: Path, factor: int) -> np.ndarray | None:
                 f"{path}: the PNG data holds {reducer.rows_done} of its "
                 f"{header.height} rows (the file is damaged)"
             )
-        return _upright(reducer.image(), _exif_orientation(stream))
+        return upright(reducer.image(), _exif_orientation(stream))
 
 
 def _exif_orientation(stream: BinaryIO) -> int:
@@ -126,24 +126,6 @@ def _exif_orientation(stream: BinaryIO) -> int:
             orientation = exif.get(EXIF_ORIENTATION, UPRIGHT)
             return orientation if isinstance(orientation, int) else UPRIGHT
     return UPRIGHT
-
-
-def _upright(image: np.ndarray, orientation: int) -> np.ndarray:
-    """The image turned and mirrored as its EXIF orientation says, as OpenCV does when
-    it decodes a whole image."""
-    import cv2
-
-    turns: dict[int, Callable[[np.ndarray], np.ndarray]] = {
-        2: lambda im: cv2.flip(im, 1),
-        3: lambda im: cv2.rotate(im, cv2.ROTATE_180),
-        4: lambda im: cv2.flip(im, 0),
-        5: cv2.transpose,
-        6: lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
-        7: lambda im: cv2.rotate(cv2.transpose(im), cv2.ROTATE_180),
-        8: lambda im: cv2.rotate(im, cv2.ROTATE_90_COUNTERCLOCKWISE),
-    }
-    turn = turns.get(orientation)
-    return image if turn is None else np.ascontiguousarray(turn(image))
 
 
 def _idat_chunks(stream: BinaryIO) -> Iterator[bytes]:
