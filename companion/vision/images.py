@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
 from io import SEEK_CUR
 from pathlib import Path
 from typing import BinaryIO
@@ -35,8 +36,27 @@ PNG_CHUNK_CRC = 4  # after its data
 SCAN_BLOCK = 1 << 20  # bytes read at a time when looking through a JPEG's scan data
 
 
+# how each readable format's file starts, for saying what a file that fails to open is
+FORMAT_SIGNATURES: tuple[tuple[str, Callable[[bytes], bool]], ...] = (
+    ("JPEG", lambda start: start.startswith(JPEG_START)),
+    ("PNG", lambda start: start.startswith(PNG_SIGNATURE[:4])),
+    ("TIFF", lambda start: start[:4] in (b"II*\0", b"MM\0*")),
+    ("WebP", lambda start: start[:4] == b"RIFF" and start[8:12] == b"WEBP"),
+    ("GIF", lambda start: start[:4] == b"GIF8"),
+    ("BMP", lambda start: start.startswith(BMP_SIGNATURE)),
+)
+
+
 class ImageError(ValueError):
     """An image that cannot be read; the message names the file and the reason."""
+
+
+def silence_decoder_log() -> None:
+    """Stop OpenCV printing log lines of its own about images it fails to decode: the
+    commands say what is wrong with each file themselves, naming it (ImageError)."""
+    import cv2
+
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
 
 
 def image_size(path: Path) -> tuple[int, int]:
@@ -45,8 +65,10 @@ def image_size(path: Path) -> tuple[int, int]:
 
     Image.MAX_IMAGE_PIXELS = None  # the size is checked below, without decoding
     try:
-        with Image.open(path) as image:
-            width, height = image.size
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a damaged header: said below, or by the decoder
+            with Image.open(path) as image:
+                width, height = image.size
     except FileNotFoundError:
         raise ImageError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -68,6 +90,9 @@ def _why_unreadable(path: Path) -> str:
         return "the file is empty"
     if start[4:8] == b"ftyp" and start[8:12] in HEIF_BRANDS:
         return "a HEIC/HEIF/AVIF photo, which cannot be read here: save it as JPEG or PNG"
+    for kind, signature in FORMAT_SIGNATURES:
+        if signature(start):
+            return f"a {kind} whose headers cannot be read (the file is damaged or cut short)"
     return f"not an image in a format that can be read here ({READABLE_FORMATS})"
 
 

@@ -281,3 +281,32 @@ def test_teach_makes_a_deck_with_unfamiliar_letters_readable(tmp_path: Path) -> 
     assert taught_figures["recall"] >= 0.6
     assert taught_figures["precision"] >= 0.9
     assert taught_figures["recall"] >= untaught["recall"] + 0.2
+
+
+def test_damaged_tiffs_get_the_commands_own_messages_without_decoder_noise(
+    tmp_path: Path,
+) -> None:
+    frame, _ = table_frame([Card.parse("QH"), Card.parse("7C")], card_height=220, seed=0)
+    damaged = tmp_path / "damaged.tif"
+    cv2.imwrite(str(damaged), frame)  # LZW, a row a strip
+    data = bytearray(damaged.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 4000] = np.random.default_rng(1).bytes(4000)
+    damaged.write_bytes(bytes(data))
+    cut = tmp_path / "cut.tif"  # OpenCV writes the directory last: the cut loses it
+    cv2.imwrite(str(cut), frame)
+    cut.write_bytes(cut.read_bytes()[:5000])
+    decoded_whole = subprocess.run(
+        [sys.executable, "-c", f"import cv2; cv2.imread({str(damaged)!r})"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "[ERROR" in decoded_whole.stderr  # OpenCV logs the damage when left to itself
+    result = _companion("recognize", str(damaged), str(cut))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"companion recognize: {cut}: a TIFF whose headers cannot be read "
+        "(the file is damaged or cut short)"
+    ]
+    assert f"{damaged}:" in result.stdout

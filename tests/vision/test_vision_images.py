@@ -112,7 +112,7 @@ def test_a_png_cut_short_is_refused_naming_the_file(tmp_path: Path) -> None:
         load_image(cut)
 
 
-@pytest.mark.parametrize("suffix", [".jpg", ".png"])
+@pytest.mark.parametrize("suffix", [".jpg", ".png", ".tif", ".webp"])
 def test_the_factor_holds_for_a_photo_turned_by_its_exif_orientation(
     tmp_path: Path, suffix: str
 ) -> None:
