@@ -33,6 +33,7 @@ from companion.vision.sources import (
 # (gated): 0.9933 / 0.8989 at 0.95, 0.9898 / 0.9103 at 0.9; live source (detector):
 # 0.9907 / 0.8591 at 0.9. The blob and both sources, not swept, take the photo's.
 MIN_CONFIDENCE = 0.95
+MIN_FRAME_SIDE = 12  # working-image pixels; the smallest index read is about this tall
 LIVE_MIN_CONFIDENCE = 0.9
 
 
@@ -188,6 +189,8 @@ class CardReader:
         """Every card whose corner index is readable in a BGR frame, best first."""
         started = time.perf_counter()
         work, scale = working_image(image, self.settings)
+        if min(work.shape[:2]) < MIN_FRAME_SIDE:
+            return []  # a sliver: no index fits, and its looks would have no rows
         candidates = self.find(work)  # in the working image's pixels
         found = time.perf_counter()
         readings = self._second_look(work, candidates, self._read_in_turn(candidates))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.cards import DOUBLE104, SHORT36, Card, Rank
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
@@ -14,6 +15,7 @@ from companion.vision.reader import (
     CardReader,
     spot_leaders,
 )
+from companion.vision.sources import CandidateSource
 
 EMBEDDING = 4
 
@@ -102,7 +104,6 @@ def test_a_prototype_match_is_kept_below_the_readers_threshold() -> None:
 
 def test_each_candidate_source_reads_at_its_own_swept_threshold() -> None:
     from companion.vision.reader import LIVE_MIN_CONFIDENCE, MIN_CONFIDENCE
-    from companion.vision.sources import CandidateSource
 
     assert CardReader(source=CandidateSource.DETECTOR).min_confidence == LIVE_MIN_CONFIDENCE
     assert CardReader(source=CandidateSource.GATED).min_confidence == MIN_CONFIDENCE
@@ -190,3 +191,13 @@ def test_only_candidates_at_the_spot_of_a_sure_read_are_skipped() -> None:
     for row in (0, 2, 3, 4):
         assert np.allclose(readings.rank_probs[row], everything.rank_probs[row])
         assert np.allclose(readings.suit_probs[row], everything.suit_probs[row])
+
+
+@pytest.mark.parametrize("source", list(CandidateSource))
+def test_slivers_and_single_pixels_give_no_cards_from_any_source(
+    source: CandidateSource,
+) -> None:
+    reader = CardReader(source=source)
+    for height, width in [(1, 1), (3, 3750), (11, 20000), (4000, 5), (12, 1280), (40, 9000)]:
+        frame = np.full((height, width, 3), 200, np.uint8)
+        assert reader.read(frame) == [], (height, width)
