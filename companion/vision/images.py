@@ -209,10 +209,12 @@ def _load_in_bands(path: Path, reduction: int) -> np.ndarray | None:
     if reduced is not None or reduction == 1:
         return reduced
     from companion.vision.bmp_bands import load_bmp_reduced
+    from companion.vision.palette_bands import load_palette_reduced
     from companion.vision.png_bands import load_png_reduced
     from companion.vision.webp_scaled import load_webp_reduced
 
-    for load_reduced in (load_png_reduced, load_bmp_reduced, load_webp_reduced):
+    loaders = (load_png_reduced, load_bmp_reduced, load_webp_reduced, load_palette_reduced)
+    for load_reduced in loaders:
         reduced = load_reduced(path, reduction)
         if reduced is not None:
             return reduced
