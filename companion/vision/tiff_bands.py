@@ -36,7 +36,9 @@ UNCOMPRESSED = 1
 SIXTEEN_TO_EIGHT_BITS = 257  # OpenCV scales 16-bit samples to 8 bits by this, rounding
 # compressions OpenCV's libtiff decodes and photos are saved with: LZW, deflate, PackBits
 BANDED_COMPRESSIONS = frozenset({UNCOMPRESSED, 5, 8, 32946, 32773})
-MIN_IS_BLACK, RGB = 1, 2
+MIN_IS_BLACK, RGB, SEPARATED = 1, 2, 5  # photometric interpretations (5: ink, CMYK)
+CMYK_INKS = 1  # the ink set of a separated image that names its inks CMYK
+INK_SET = 332
 CHUNKY = 1
 UNSIGNED = 1
 UPRIGHT = 1
@@ -74,8 +76,8 @@ class TiffLayout:
 
 def read_tiff_layout(path: Path) -> TiffLayout | None:
     """The layout of the TIFF at ``path``, or None when it is no TIFF or one of a kind
-    decoded whole (tiled, planar, palette, floating-point, JPEG-compressed and other rare
-    kinds for photos)."""
+    decoded whole (tiled, planar, palette, floating-point, JPEG-compressed, 16-bit CMYK and
+    other rare kinds for photos)."""
     from PIL import Image, TiffImagePlugin, UnidentifiedImageError
 
     try:
@@ -103,7 +105,7 @@ def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
         or photometric is None
         or compression is None
         or compression not in BANDED_COMPRESSIONS
-        or (photometric, samples) not in {(MIN_IS_BLACK, 1), (RGB, 3), (RGB, 4)}
+        or (photometric, samples) not in {(MIN_IS_BLACK, 1), (RGB, 3), (RGB, 4), (SEPARATED, 4)}
         or min(width, height, rows_per_strip) <= 0
     ):
         return None
@@ -112,6 +114,10 @@ def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
         len(set(bits)) == 1
         and len(bits) == samples
         and bits[0] in (8, 16)
+        and (
+            photometric != SEPARATED
+            or (bits[0] == 8 and _int(tags, INK_SET, CMYK_INKS) == CMYK_INKS)
+        )
         and set(_ints(tags.get(SAMPLE_FORMAT, (UNSIGNED,)))) == {UNSIGNED}
         and _int(tags, PLANAR, CHUNKY) == CHUNKY
         and _int(tags, FILL_ORDER, 1) == 1
@@ -174,7 +180,8 @@ def load_tiff_reduced(path: Path, factor: int) -> np.ndarray | None:
 
 
 def _unpacked(layout: TiffLayout, data: bytes, rows: int) -> np.ndarray:
-    """Uncompressed rows as OpenCV decodes them: BGR, 8 bits, alpha dropped."""
+    """Uncompressed rows as OpenCV decodes them: BGR, 8 bits, alpha dropped, inks
+    (CMYK) turned to colour."""
     sample = np.dtype(np.uint8) if layout.bits[0] == 8 else np.dtype(f"{layout.byte_order}u2")
     samples = np.frombuffer(data, sample).reshape(rows, layout.width, layout.samples)
     if layout.bits[0] != 8:
@@ -182,6 +189,9 @@ def _unpacked(layout: TiffLayout, data: bytes, rows: int) -> np.ndarray:
         samples = ((samples.astype(np.uint32) + half) // SIXTEEN_TO_EIGHT_BITS).astype(np.uint8)
     if layout.samples == 1:
         return np.repeat(samples, 3, axis=2)
+    if layout.photometric == SEPARATED:  # libtiff's conversion: each ink darkens, rounded down
+        paper = 255 - samples.astype(np.uint16)
+        return (paper[:, :, 2::-1] * paper[:, :, 3:] // 255).astype(np.uint8)
     return np.ascontiguousarray(samples[:, :, 2::-1])
 
 

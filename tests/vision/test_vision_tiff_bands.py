@@ -164,3 +164,16 @@ def test_a_large_tiff_is_loaded_reduced_in_bands(
     loaded, factor = load_image_scaled(path)
     assert factor == 2
     np.testing.assert_array_equal(loaded, _shrunk(image, 2))
+
+
+@pytest.mark.usefixtures("small_bands")
+@pytest.mark.parametrize("compression", [None, "tiff_lzw"])
+def test_a_cmyk_tiff_reads_in_the_colours_opencv_gives_it(
+    tmp_path: Path, compression: str | None
+) -> None:
+    inks = _textured(150, 120, 4)
+    path = tmp_path / "print.tif"
+    Image.fromarray(inks, "CMYK").save(path, compression=compression, tiffinfo={278: 5})
+    banded = load_tiff_reduced(path, 1)
+    assert banded is not None
+    np.testing.assert_array_equal(banded, _whole(path))
