@@ -19,6 +19,7 @@ from companion.vision.images import (
     load_image_scaled,
     png_is_complete,
 )
+from tests.vision.banded_images import noise_texture, shrunk_exactly
 
 
 def test_missing_file(tmp_path: Path) -> None:
@@ -145,3 +146,16 @@ def test_a_file_no_decoder_knows_is_refused_saying_what_it_is(
     path.write_bytes(content)
     with pytest.raises(ImageError, match=f"{re.escape(name)}: .*{reason}"):
         load_image(path)
+
+
+@pytest.mark.parametrize("suffix", [".bmp", ".tif"])
+def test_a_large_image_is_loaded_reduced_in_bands_without_the_whole_decoder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    image = noise_texture(1400, 2600)  # at least twice 1280 px: decoded at half size
+    path = tmp_path / f"large{suffix}"
+    cv2.imwrite(str(path), image)
+    monkeypatch.setattr(cv2, "imread", None)
+    loaded, factor = load_image_scaled(path)
+    assert factor == 2
+    np.testing.assert_array_equal(loaded, shrunk_exactly(image, 2))

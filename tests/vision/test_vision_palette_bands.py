@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.vision import bands
 from companion.vision.images import ImageError, load_image_scaled
 from companion.vision.palette_bands import load_palette_reduced
+from tests.vision.banded_images import decoded_whole, shrunk_exactly
 
 FACTOR = 2
 
@@ -24,35 +24,12 @@ def _colour_image(height: int, width: int, seed: int = 4) -> Image.Image:
     return Image.fromarray(rgb)
 
 
-def _shrunk(image: np.ndarray, factor: int) -> np.ndarray:
-    height, width = image.shape[0] // factor, image.shape[1] // factor
-    return np.asarray(
-        cv2.resize(
-            image[: height * factor, : width * factor],
-            (width, height),
-            interpolation=cv2.INTER_AREA,
-        )
-    )
-
-
-def _whole(path: Path) -> np.ndarray:
-    """The image as OpenCV decodes it whole."""
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    assert image is not None
-    return np.asarray(image)
-
-
-@pytest.fixture
-def small_bands(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bands, "BAND_BYTES", 20_000)  # a few dozen rows per band
-
-
 @pytest.mark.usefixtures("small_bands")
 @pytest.mark.parametrize(
     ("name", "mode"),
     [("photo.gif", "P"), ("photo.png", "P"), ("photo.bmp", "P"), ("photo.tif", "P")],
 )
-def test_palette_images_read_as_opencv_reads_them_whole(
+def test_palette_images_read_as_opencv_reads_themdecoded_whole(
     tmp_path: Path, name: str, mode: str
 ) -> None:
     path = tmp_path / name
@@ -60,7 +37,7 @@ def test_palette_images_read_as_opencv_reads_them_whole(
     banded = load_palette_reduced(path, FACTOR)
     assert banded is not None
     assert banded.shape == (150, 120, 3)
-    np.testing.assert_array_equal(banded, _shrunk(_whole(path), FACTOR))
+    np.testing.assert_array_equal(banded, shrunk_exactly(decoded_whole(path), FACTOR))
 
 
 @pytest.mark.usefixtures("small_bands")
@@ -70,7 +47,7 @@ def test_a_one_bit_png_reads_black_and_white(tmp_path: Path) -> None:
     banded = load_palette_reduced(path, FACTOR)
     assert banded is not None
     assert banded.shape == (102, 80, 3)  # 203 / 2 = 101.5: the last row counts
-    np.testing.assert_array_equal(banded[:101], _shrunk(_whole(path), FACTOR))
+    np.testing.assert_array_equal(banded[:101], shrunk_exactly(decoded_whole(path), FACTOR))
 
 
 def test_the_exif_orientation_turns_the_image_upright(tmp_path: Path) -> None:
@@ -80,7 +57,9 @@ def test_the_exif_orientation_turns_the_image_upright(tmp_path: Path) -> None:
     _colour_image(120, 160).convert("P").save(path, exif=exif.tobytes())
     banded = load_palette_reduced(path, FACTOR)
     assert banded is not None
-    np.testing.assert_array_equal(banded, _shrunk(_whole(path), FACTOR))  # OpenCV turns it too
+    np.testing.assert_array_equal(
+        banded, shrunk_exactly(decoded_whole(path), FACTOR)
+    )  # OpenCV turns it too
 
 
 def test_a_gif_cut_short_is_an_error_naming_the_file(tmp_path: Path) -> None:
@@ -107,8 +86,8 @@ def test_a_large_gif_is_loaded_reduced_in_bands(
 ) -> None:
     path = tmp_path / "large.gif"
     _colour_image(1400, 2600).convert("P").save(path)  # at least twice 1280 px
-    whole = _whole(path)
+    whole = decoded_whole(path)
     monkeypatch.setattr(cv2, "imread", None)  # the whole decoder is not used
     loaded, factor = load_image_scaled(path)
     assert factor == 2
-    np.testing.assert_array_equal(loaded, _shrunk(whole, 2))
+    np.testing.assert_array_equal(loaded, shrunk_exactly(whole, 2))

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.vision import bands, png_bands
+from companion.vision import png_bands
 from companion.vision.images import DECODE_TARGET_SIDE, ImageError, load_image_scaled
 from companion.vision.png_bands import load_png_reduced, read_header
+from tests.vision.banded_images import decoded_whole, shrunk_exactly
 
 FACTOR = 2
 
@@ -69,20 +70,6 @@ def _write_png(path: Path, samples: np.ndarray) -> None:
     path.write_bytes(png_bands._png(header, rows, header.height))
 
 
-def _shrunk_whole(path: Path, factor: int) -> np.ndarray:
-    whole = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    assert whole is not None
-    height, width = whole.shape[0] // factor, whole.shape[1] // factor
-    return cv2.resize(
-        whole[: height * factor, : width * factor], (width, height), interpolation=cv2.INTER_AREA
-    )
-
-
-@pytest.fixture
-def small_bands(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bands, "BAND_BYTES", 20_000)  # a few dozen rows per band
-
-
 @pytest.mark.usefixtures("small_bands")
 @pytest.mark.parametrize(
     ("channels", "dtype"),
@@ -96,7 +83,7 @@ def test_banded_decoding_matches_decoding_whole(tmp_path: Path, channels: int, d
     assert banded is not None
     assert banded.shape == (150, 120, 3)
     assert banded.dtype == np.uint8
-    np.testing.assert_array_equal(banded, _shrunk_whole(path, FACTOR))
+    np.testing.assert_array_equal(banded, shrunk_exactly(decoded_whole(path), FACTOR))
 
 
 @pytest.mark.usefixtures("small_bands")
@@ -108,7 +95,7 @@ def test_a_height_that_is_no_multiple_of_the_factor_keeps_every_whole_row(
     banded = load_png_reduced(path, 4)
     assert banded is not None
     assert banded.shape[:2] == (101, 50)  # 403 rows / 4 = 100.75
-    np.testing.assert_array_equal(banded[:100], _shrunk_whole(path, 4))
+    np.testing.assert_array_equal(banded[:100], shrunk_exactly(decoded_whole(path), 4))
 
 
 def test_palette_images_are_left_to_the_whole_decoder(tmp_path: Path) -> None:
@@ -167,7 +154,7 @@ def test_the_exif_orientation_is_applied_as_when_decoding_whole(
     Image.fromarray(_textured(120, 200, 3)).save(path, exif=exif.tobytes())
     banded = load_png_reduced(path, FACTOR)
     assert banded is not None
-    np.testing.assert_array_equal(banded, _shrunk_whole(path, FACTOR))
+    np.testing.assert_array_equal(banded, shrunk_exactly(decoded_whole(path), FACTOR))
 
 
 @pytest.mark.parametrize("orientation", [None, 6])
@@ -186,7 +173,7 @@ def test_the_orientation_is_read_without_pillow_decoding_the_image(
         exif = Image.Exif()
         exif[png_bands.EXIF_ORIENTATION] = orientation
         page.save(path, exif=exif.tobytes())
-    expected = _shrunk_whole(path, FACTOR)
+    expected = shrunk_exactly(decoded_whole(path), FACTOR)
 
     def no_decoding(self: object) -> None:
         raise AssertionError("Pillow decoded the whole image")

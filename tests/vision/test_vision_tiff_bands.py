@@ -13,38 +13,10 @@ from PIL import Image
 from companion.vision import bands
 from companion.vision.images import ImageError, load_image_scaled
 from companion.vision.tiff_bands import _tiff, load_tiff_reduced, read_tiff_layout
+from tests.vision.banded_images import decoded_whole, noise_texture, shrunk_exactly
 
 FACTOR = 2
 UNCOMPRESSED, LZW = 1, 5  # TIFF compressions; OpenCV's LZW adds the horizontal predictor
-
-
-def _textured(height: int, width: int, channels: int = 3, seed: int = 5) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    image = rng.integers(0, 256, (height, width, channels), dtype=np.uint8)
-    return np.asarray(cv2.GaussianBlur(image, (5, 5), 1.0)).reshape(height, width, channels)
-
-
-def _shrunk(image: np.ndarray, factor: int) -> np.ndarray:
-    height, width = image.shape[0] // factor, image.shape[1] // factor
-    return np.asarray(
-        cv2.resize(
-            image[: height * factor, : width * factor],
-            (width, height),
-            interpolation=cv2.INTER_AREA,
-        )
-    )
-
-
-def _whole(path: Path) -> np.ndarray:
-    """The TIFF as OpenCV decodes it whole."""
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    assert image is not None
-    return np.asarray(image)
-
-
-@pytest.fixture
-def small_bands(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bands, "BAND_BYTES", 20_000)  # a few dozen rows per band
 
 
 def _save_with_pillow(path: Path, image: np.ndarray, compression: str | None) -> None:
@@ -57,30 +29,30 @@ def _save_with_pillow(path: Path, image: np.ndarray, compression: str | None) ->
 def test_banded_reading_matches_shrinking_the_whole_image(
     tmp_path: Path, compression: str | None
 ) -> None:
-    image = _textured(301, 242)
+    image = noise_texture(301, 242)
     path = tmp_path / "photo.tif"
     _save_with_pillow(path, image, compression)
-    np.testing.assert_array_equal(_whole(path), image)
+    np.testing.assert_array_equal(decoded_whole(path), image)
     layout = read_tiff_layout(path)
     assert layout is not None and layout.rows_per_strip == 7 and len(layout.strip_offsets) == 43
     banded = load_tiff_reduced(path, FACTOR)
     assert banded is not None
     assert banded.shape == (151, 121, 3)  # 301 / 2 = 150.5: the last row counts
-    np.testing.assert_array_equal(banded[:150], _shrunk(image, FACTOR))
+    np.testing.assert_array_equal(banded[:150], shrunk_exactly(image, FACTOR))
 
 
 @pytest.mark.usefixtures("small_bands")
 @pytest.mark.parametrize(
     "pixels",
     [
-        _textured(200, 160, 1)[:, :, 0],
-        _textured(200, 160, 4),
-        _textured(200, 160).astype(np.uint16) * 257,
+        noise_texture(200, 160, 1)[:, :, 0],
+        noise_texture(200, 160, 4),
+        noise_texture(200, 160).astype(np.uint16) * 257,
     ],
     ids=["grey", "bgra", "16-bit"],
 )
 @pytest.mark.parametrize("compression", [LZW, UNCOMPRESSED], ids=["lzw", "uncompressed"])
-def test_opencvs_own_tiffs_of_each_kind_read_as_it_reads_them_whole(
+def test_opencvs_own_tiffs_of_each_kind_read_as_it_reads_themdecoded_whole(
     tmp_path: Path, pixels: np.ndarray, compression: int
 ) -> None:
     path = tmp_path / "photo.tif"
@@ -88,13 +60,13 @@ def test_opencvs_own_tiffs_of_each_kind_read_as_it_reads_them_whole(
     assert read_tiff_layout(path) is not None
     banded = load_tiff_reduced(path, 4)
     assert banded is not None
-    np.testing.assert_array_equal(banded, _shrunk(_whole(path), 4))
+    np.testing.assert_array_equal(banded, shrunk_exactly(decoded_whole(path), 4))
 
 
 def test_a_big_endian_tiff_keeps_its_byte_order_in_each_band(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    image = (_textured(120, 90).astype(np.uint16) * 251)[:, :, ::-1]  # RGB, 16 bits
+    image = (noise_texture(120, 90).astype(np.uint16) * 251)[:, :, ::-1]  # RGB, 16 bits
     little = tmp_path / "little.tif"
     assert cv2.imwrite(str(little), image[:, :, ::-1], [cv2.IMWRITE_TIFF_COMPRESSION, 1])
     layout = read_tiff_layout(little)
@@ -102,15 +74,15 @@ def test_a_big_endian_tiff_keeps_its_byte_order_in_each_band(
     big = tmp_path / "big.tif"
     big_endian = replace(layout, byte_order=">", rows_per_strip=120)
     big.write_bytes(_tiff(big_endian, 120, [image.astype(">u2").tobytes()]))
-    np.testing.assert_array_equal(_whole(big), _whole(little))
+    np.testing.assert_array_equal(decoded_whole(big), decoded_whole(little))
     monkeypatch.setattr(bands, "BAND_BYTES", 10_000)
     banded = load_tiff_reduced(big, 1)
     assert banded is not None
-    np.testing.assert_array_equal(banded, _whole(little))
+    np.testing.assert_array_equal(banded, decoded_whole(little))
 
 
 def test_the_orientation_tag_turns_the_image_upright(tmp_path: Path) -> None:
-    image = _textured(60, 100)
+    image = noise_texture(60, 100)
     path = tmp_path / "turned.tif"
     rgb = Image.fromarray(np.ascontiguousarray(image[:, :, ::-1]))
     rgb.save(path, compression="tiff_lzw", tiffinfo={274: 6})  # shown turned clockwise
@@ -122,7 +94,7 @@ def test_the_orientation_tag_turns_the_image_upright(tmp_path: Path) -> None:
 @pytest.mark.usefixtures("small_bands")
 def test_a_tiff_cut_short_is_an_error_naming_the_file_and_rows(tmp_path: Path) -> None:
     whole = tmp_path / "whole.tif"
-    _save_with_pillow(whole, _textured(100, 80), "tiff_lzw")
+    _save_with_pillow(whole, noise_texture(100, 80), "tiff_lzw")
     layout = read_tiff_layout(whole)
     assert layout is not None
     data = whole.read_bytes()
@@ -140,10 +112,10 @@ def test_a_tiff_cut_short_is_an_error_naming_the_file_and_rows(tmp_path: Path) -
 
 def test_other_files_and_kinds_of_tiff_are_left_to_the_whole_decoder(tmp_path: Path) -> None:
     png = tmp_path / "photo.png"
-    cv2.imwrite(str(png), _textured(40, 40))
+    cv2.imwrite(str(png), noise_texture(40, 40))
     assert load_tiff_reduced(png, FACTOR) is None
     jpeg_inside = tmp_path / "jpeg.tif"
-    image = _textured(64, 64)
+    image = noise_texture(64, 64)
     Image.fromarray(image).save(jpeg_inside, compression="jpeg")
     palette = tmp_path / "palette.tif"
     Image.fromarray(image).convert("P").save(palette)
@@ -154,26 +126,14 @@ def test_other_files_and_kinds_of_tiff_are_left_to_the_whole_decoder(tmp_path: P
         assert loaded.shape == (64, 64, 3) and factor == 1
 
 
-def test_a_large_tiff_is_loaded_reduced_in_bands(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    image = _textured(1400, 2600)  # at least twice 1280 px: decoded at half size
-    path = tmp_path / "large.tif"
-    cv2.imwrite(str(path), image)
-    monkeypatch.setattr(cv2, "imread", None)  # the whole decoder is not used
-    loaded, factor = load_image_scaled(path)
-    assert factor == 2
-    np.testing.assert_array_equal(loaded, _shrunk(image, 2))
-
-
 @pytest.mark.usefixtures("small_bands")
 @pytest.mark.parametrize("compression", [None, "tiff_lzw"])
 def test_a_cmyk_tiff_reads_in_the_colours_opencv_gives_it(
     tmp_path: Path, compression: str | None
 ) -> None:
-    inks = _textured(150, 120, 4)
+    inks = noise_texture(150, 120, 4)
     path = tmp_path / "print.tif"
     Image.fromarray(inks, "CMYK").save(path, compression=compression, tiffinfo={278: 5})
     banded = load_tiff_reduced(path, 1)
     assert banded is not None
-    np.testing.assert_array_equal(banded, _whole(path))
+    np.testing.assert_array_equal(banded, decoded_whole(path))

@@ -12,6 +12,7 @@ from PIL import Image
 from companion.vision import webp_scaled
 from companion.vision.images import ImageError, load_image_scaled
 from companion.vision.webp_scaled import libwebp, load_webp_reduced
+from tests.vision.banded_images import decoded_whole, shrunk_exactly
 
 FACTOR = 4
 
@@ -22,18 +23,6 @@ def _smooth(height: int, width: int, seed: int = 3) -> np.ndarray:
     small = rng.integers(0, 256, (height // 40, width // 40, 3), dtype=np.uint8)
     image = cv2.resize(small, (width, height), interpolation=cv2.INTER_CUBIC)
     cv2.rectangle(image, (width // 4, height // 4), (width // 2, height // 2), (20, 30, 200), -1)
-    return np.asarray(image)
-
-
-def _shrunk(image: np.ndarray, factor: int) -> np.ndarray:
-    height, width = image.shape[0] // factor, image.shape[1] // factor
-    return np.asarray(cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA))
-
-
-def _whole(path: Path) -> np.ndarray:
-    """The WebP as OpenCV decodes it whole."""
-    image = cv2.imread(str(path))
-    assert image is not None
     return np.asarray(image)
 
 
@@ -56,11 +45,11 @@ def test_the_scaled_decode_matches_shrinking_the_whole_image(
     image = _smooth(800, 1200)
     path = tmp_path / "photo.webp"
     _save(path, image, lossless=lossless)
-    whole = _whole(path)
+    whole = decoded_whole(path)
     shrunk = load_webp_reduced(path, FACTOR)
     assert shrunk is not None
     assert shrunk.shape == (200, 300, 3)
-    difference = np.abs(shrunk.astype(int) - _shrunk(whole, FACTOR))
+    difference = np.abs(shrunk.astype(int) - shrunk_exactly(whole, FACTOR))
     assert difference.mean() < 1.0 and np.percentile(difference, 99) <= 4
 
 
@@ -71,7 +60,7 @@ def test_the_exif_orientation_turns_the_image_upright(tmp_path: Path) -> None:
     shrunk = load_webp_reduced(path, FACTOR)
     assert shrunk is not None
     assert shrunk.shape == (200, 100, 3)
-    as_opencv_turns_it = _shrunk(_whole(path), FACTOR)
+    as_opencv_turns_it = shrunk_exactly(decoded_whole(path), FACTOR)
     assert np.abs(shrunk.astype(int) - as_opencv_turns_it).mean() < 2.0
 
 
@@ -106,7 +95,7 @@ def test_other_files_and_animations_are_left_to_the_whole_decoder(tmp_path: Path
     assert load_webp_reduced(animation, FACTOR) is None
 
 
-def test_without_libwebp_the_image_is_decoded_whole(
+def test_without_libwebp_the_image_is_decodeddecoded_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "large.webp"
@@ -126,4 +115,4 @@ def test_a_large_webp_is_loaded_scaled(tmp_path: Path, monkeypatch: pytest.Monke
     loaded, factor = load_image_scaled(path)
     assert factor == 2
     assert loaded.shape == (700, 1300, 3)
-    assert np.abs(loaded.astype(int) - _shrunk(image, 2)).mean() < 2.0
+    assert np.abs(loaded.astype(int) - shrunk_exactly(image, 2)).mean() < 2.0
