@@ -33,6 +33,8 @@ BMP_SIGNATURE = b"BM"
 PNG_END_CHUNK = b"IEND"
 PNG_CHUNK_HEAD = 8  # a chunk's data length and type, before its data
 PNG_CHUNK_CRC = 4  # after its data
+EXIF_ORIENTATION = 0x0112  # the EXIF (and TIFF) tag
+UPRIGHT = 1
 SCAN_BLOCK = 1 << 20  # bytes read at a time when looking through a JPEG's scan data
 
 
@@ -193,10 +195,38 @@ def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
         return reduced, max(width, height) / max(reduced.shape[:2])
     image = cv2.imread(str(path), flag)
     if image is None or image.size == 0:
+        image = _decoded_by_pillow(path, reduction)
+    if image is None:
         raise ImageError(f"{path}: the image data is corrupt or in an unsupported format")
     result: np.ndarray = image
     # OpenCV turns the image as its EXIF orientation says, so compare the longer sides
     return result, max(width, height) / max(image.shape[:2]) if reduction > 1 else 1.0
+
+
+def _decoded_by_pillow(path: Path, reduction: int) -> np.ndarray | None:
+    """The image decoded whole by Pillow, upright and shrunk by ``reduction``, or None
+    when Pillow cannot decode it either. OpenCV 5.0 refuses every TIFF that carries an
+    orientation other than upright, and those not read in bands come here."""
+    import cv2
+    from PIL import Image
+
+    from companion.vision.bands import upright
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(path) as opened:
+                opened.load()
+                # Pillow turns a TIFF itself as it loads it, and then drops the tag
+                orientation = opened.getexif().get(EXIF_ORIENTATION, UPRIGHT)
+                rgb = np.asarray(opened.convert("RGB"))
+    except (OSError, ValueError, SyntaxError):
+        return None
+    bgr = np.ascontiguousarray(rgb[:, :, ::-1])
+    if reduction > 1:
+        size = (max(1, bgr.shape[1] // reduction), max(1, bgr.shape[0] // reduction))
+        bgr = np.asarray(cv2.resize(bgr, size, interpolation=cv2.INTER_AREA))
+    return upright(bgr, orientation if isinstance(orientation, int) else UPRIGHT)
 
 
 def _load_in_bands(path: Path, reduction: int) -> np.ndarray | None:

@@ -36,7 +36,12 @@ UNCOMPRESSED = 1
 SIXTEEN_TO_EIGHT_BITS = 257  # OpenCV scales 16-bit samples to 8 bits by this, rounding
 # compressions OpenCV's libtiff decodes and photos are saved with: LZW, deflate, PackBits
 BANDED_COMPRESSIONS = frozenset({UNCOMPRESSED, 5, 8, 32946, 32773})
-MIN_IS_BLACK, RGB, SEPARATED = 1, 2, 5  # photometric interpretations (5: ink, CMYK)
+# photometric interpretations: grey, colour, palette, inks (CMYK)
+MIN_IS_BLACK, RGB, PALETTE, SEPARATED = 1, 2, 3, 5
+COLOUR_MAP = 320
+PALETTE_ENTRIES = 256
+EIGHT_BIT_MAP = 256  # a colour map whose values are all under this holds 8-bit values
+BANDED_KINDS = frozenset({(MIN_IS_BLACK, 1), (RGB, 3), (RGB, 4), (PALETTE, 1), (SEPARATED, 4)})
 CMYK_INKS = 1  # the ink set of a separated image that names its inks CMYK
 INK_SET = 332
 CHUNKY = 1
@@ -61,6 +66,7 @@ class TiffLayout:
     compression: int
     predictor: int | None
     extra_samples: tuple[int, ...]
+    colour_map: tuple[int, ...]  # a palette image's red, green and blue values, 16-bit
     rows_per_strip: int
     strip_offsets: tuple[int, ...]
     strip_bytes: tuple[int, ...]
@@ -70,14 +76,27 @@ class TiffLayout:
     def row_bytes(self) -> int:
         return self.width * self.samples * self.bits[0] // 8
 
+    @property
+    def decoded_row_bytes(self) -> int:
+        """A row's bytes as the stored rows or decoded to colour, whichever is more."""
+        return max(self.row_bytes, 3 * self.width)
+
+    def palette_bgr(self) -> np.ndarray:
+        """A palette image's colours as libtiff gives them: 256 x 3, BGR, 8 bits (a map
+        of 8-bit values, as some writers store, is taken as it is)."""
+        colours: np.ndarray = np.asarray(self.colour_map, np.uint16).reshape(3, -1).T
+        if colours.max() >= EIGHT_BIT_MAP:
+            colours = np.right_shift(colours, 8)
+        return np.ascontiguousarray(colours[:, ::-1].astype(np.uint8))
+
     def strip_rows(self, strip: int) -> int:
         return min(self.rows_per_strip, self.height - strip * self.rows_per_strip)
 
 
 def read_tiff_layout(path: Path) -> TiffLayout | None:
     """The layout of the TIFF at ``path``, or None when it is no TIFF or one of a kind
-    decoded whole (tiled, planar, palette, floating-point, JPEG-compressed, 16-bit CMYK and
-    other rare kinds for photos)."""
+    decoded whole (tiled, planar, palettes of under 8 bits, floating-point,
+    JPEG-compressed, 16-bit CMYK and other rare kinds for photos)."""
     from PIL import Image, TiffImagePlugin, UnidentifiedImageError
 
     try:
@@ -96,6 +115,7 @@ def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
     photometric, compression = _int(tags, PHOTOMETRIC), _int(tags, COMPRESSION, UNCOMPRESSED)
     rows_per_strip = _int(tags, ROWS_PER_STRIP, ALL_ROWS)
     bits = _ints(tags.get(BITS, (1,)))
+    colour_map = _ints(tags.get(COLOUR_MAP, ()))
     offsets, counts = _ints(tags.get(STRIP_OFFSETS, ())), _ints(tags.get(STRIP_BYTES, ()))
     if (
         width is None
@@ -105,7 +125,7 @@ def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
         or photometric is None
         or compression is None
         or compression not in BANDED_COMPRESSIONS
-        or (photometric, samples) not in {(MIN_IS_BLACK, 1), (RGB, 3), (RGB, 4), (SEPARATED, 4)}
+        or (photometric, samples) not in BANDED_KINDS
         or min(width, height, rows_per_strip) <= 0
     ):
         return None
@@ -118,6 +138,7 @@ def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
             photometric != SEPARATED
             or (bits[0] == 8 and _int(tags, INK_SET, CMYK_INKS) == CMYK_INKS)
         )
+        and (photometric != PALETTE or (bits[0] == 8 and len(colour_map) == 3 * PALETTE_ENTRIES))
         and set(_ints(tags.get(SAMPLE_FORMAT, (UNSIGNED,)))) == {UNSIGNED}
         and _int(tags, PLANAR, CHUNKY) == CHUNKY
         and _int(tags, FILL_ORDER, 1) == 1
@@ -135,6 +156,7 @@ def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
         compression=compression,
         predictor=_int(tags, PREDICTOR),
         extra_samples=_ints(tags.get(EXTRA_SAMPLES, ())),
+        colour_map=colour_map,
         rows_per_strip=rows_per_strip,
         strip_offsets=offsets,
         strip_bytes=counts,
@@ -180,13 +202,15 @@ def load_tiff_reduced(path: Path, factor: int) -> np.ndarray | None:
 
 
 def _unpacked(layout: TiffLayout, data: bytes, rows: int) -> np.ndarray:
-    """Uncompressed rows as OpenCV decodes them: BGR, 8 bits, alpha dropped, inks
-    (CMYK) turned to colour."""
+    """Uncompressed rows as OpenCV decodes them: BGR, 8 bits, alpha dropped, palette
+    indices and inks (CMYK) turned to colour."""
     sample = np.dtype(np.uint8) if layout.bits[0] == 8 else np.dtype(f"{layout.byte_order}u2")
     samples = np.frombuffer(data, sample).reshape(rows, layout.width, layout.samples)
     if layout.bits[0] != 8:
         half = SIXTEEN_TO_EIGHT_BITS // 2
         samples = ((samples.astype(np.uint32) + half) // SIXTEEN_TO_EIGHT_BITS).astype(np.uint8)
+    if layout.photometric == PALETTE:
+        return layout.palette_bgr()[samples[:, :, 0]]
     if layout.samples == 1:
         return np.repeat(samples, 3, axis=2)
     if layout.photometric == SEPARATED:  # libtiff's conversion: each ink darkens, rounded down
@@ -224,7 +248,7 @@ def _bands(
 
 def _band_spans(layout: TiffLayout) -> Iterator[tuple[int, int, list[tuple[int, int]]]]:
     """Each band's first row, its rows and the file spans holding them."""
-    band_rows = max(1, bands.BAND_BYTES // layout.row_bytes)
+    band_rows = max(1, bands.BAND_BYTES // layout.decoded_row_bytes)
     if layout.compression == UNCOMPRESSED:
         for top in range(0, layout.height, band_rows):
             rows = min(band_rows, layout.height - top)
@@ -274,6 +298,8 @@ def _tiff(layout: TiffLayout, rows: int, strips: list[bytes]) -> bytes:
     ]
     if layout.predictor is not None:
         entries.append((PREDICTOR, SHORT, (layout.predictor,)))
+    if layout.colour_map:
+        entries.append((COLOUR_MAP, SHORT, layout.colour_map))
     if layout.extra_samples:
         entries.append((EXTRA_SAMPLES, SHORT, layout.extra_samples))
     values_start = TIFF_HEAD_BYTES + 2 + IFD_ENTRY_BYTES * len(entries) + 4

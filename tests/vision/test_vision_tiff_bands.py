@@ -117,9 +117,9 @@ def test_other_files_and_kinds_of_tiff_are_left_to_the_whole_decoder(tmp_path: P
     jpeg_inside = tmp_path / "jpeg.tif"
     image = noise_texture(64, 64)
     Image.fromarray(image).save(jpeg_inside, compression="jpeg")
-    palette = tmp_path / "palette.tif"
-    Image.fromarray(image).convert("P").save(palette)
-    for path in (jpeg_inside, palette):
+    grey_alpha = tmp_path / "grey-alpha.tif"
+    Image.fromarray(image).convert("LA").save(grey_alpha)
+    for path in (jpeg_inside, grey_alpha):
         assert read_tiff_layout(path) is None
         assert load_tiff_reduced(path, FACTOR) is None
         loaded, factor = load_image_scaled(path)
@@ -137,3 +137,39 @@ def test_a_cmyk_tiff_reads_in_the_colours_opencv_gives_it(
     banded = load_tiff_reduced(path, 1)
     assert banded is not None
     np.testing.assert_array_equal(banded, decoded_whole(path))
+
+
+@pytest.mark.usefixtures("small_bands")
+@pytest.mark.parametrize("compression", [None, "tiff_lzw"])
+def test_a_palette_tiff_reads_in_its_palettes_colours(
+    tmp_path: Path, compression: str | None
+) -> None:
+    path = tmp_path / "palette.tif"
+    Image.fromarray(noise_texture(150, 120)).convert("P").save(path, compression=compression)
+    banded = load_tiff_reduced(path, FACTOR)
+    assert banded is not None
+    np.testing.assert_array_equal(banded, shrunk_exactly(decoded_whole(path), FACTOR))
+
+
+@pytest.mark.parametrize(
+    ("mode", "compression"),
+    [("RGB", "tiff_lzw"), ("RGB", None), ("P", None), ("RGB", "jpeg")],
+    ids=["lzw", "uncompressed", "palette", "jpeg-compressed, decoded whole"],
+)
+def test_a_tiff_tagged_as_turned_is_read_upright(
+    tmp_path: Path, mode: str, compression: str | None
+) -> None:
+    """OpenCV 5.0 refuses every TIFF whose orientation tag is not upright, so those that
+    are not read in bands are decoded by Pillow."""
+    image = np.zeros((60, 100, 3), np.uint8)
+    image[:20, :30] = (0, 0, 255)  # a red block at the top left, as stored
+    path = tmp_path / "turned.tif"
+    stored = Image.fromarray(np.ascontiguousarray(image[:, :, ::-1])).convert(mode)
+    stored.save(path, compression=compression, tiffinfo={274: 6})  # shown turned clockwise
+    loaded, factor = load_image_scaled(path)
+    assert factor == 1 and loaded.shape == (100, 60, 3)
+    top_right, bottom_left = (
+        loaded[:15, -15:].mean(axis=(0, 1)),
+        loaded[-15:, :15].mean(axis=(0, 1)),
+    )
+    assert top_right[2] > 200 and top_right[0] < 60 and bottom_left.max() < 60
