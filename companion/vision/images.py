@@ -92,10 +92,19 @@ def _why_unreadable(path: Path) -> str:
         return "the file is empty"
     if start[4:8] == b"ftyp" and start[8:12] in HEIF_BRANDS:
         return "a HEIC/HEIF/AVIF photo, which cannot be read here: save it as JPEG or PNG"
+    kind = format_of(start)
+    if kind is not None:
+        return f"a {kind} whose headers cannot be read (the file is damaged or cut short)"
+    return f"not an image in a format that can be read here ({READABLE_FORMATS})"
+
+
+def format_of(start: bytes) -> str | None:
+    """The readable format a file starting with these bytes (at least 12) is in, by its
+    signature: "JPEG", "PNG", "TIFF", "WebP", "GIF" or "BMP"; None for any other."""
     for kind, signature in FORMAT_SIGNATURES:
         if signature(start):
-            return f"a {kind} whose headers cannot be read (the file is damaged or cut short)"
-    return f"not an image in a format that can be read here ({READABLE_FORMATS})"
+            return kind
+    return None
 
 
 def jpeg_is_complete(stream: BinaryIO) -> bool:
@@ -190,7 +199,9 @@ def load_image_scaled(path: Path) -> tuple[np.ndarray, float]:
         if max(width, height) // factor >= DECODE_TARGET_SIDE:
             flag, reduction = getattr(cv2, name), factor
             break
-    reduced = _load_in_bands(path, reduction)
+    with path.open("rb") as stream:
+        kind = format_of(stream.read(ISO_MEDIA_HEAD))
+    reduced = _load_in_bands(path, kind, reduction)
     if reduced is not None:
         return reduced, max(width, height) / max(reduced.shape[:2])
     image = cv2.imread(str(path), flag)
@@ -229,22 +240,28 @@ def _decoded_by_pillow(path: Path, reduction: int) -> np.ndarray | None:
     return upright(bgr, orientation if isinstance(orientation, int) else UPRIGHT)
 
 
-def _load_in_bands(path: Path, reduction: int) -> np.ndarray | None:
+def _load_in_bands(path: Path, kind: str | None, reduction: int) -> np.ndarray | None:
     """The image shrunk by ``reduction`` and upright, decoded a band at a time, or None
     when it is of a kind decoded whole. A TIFF is read in bands at any size: OpenCV
-    refuses some whole TIFFs that carry an orientation."""
-    from companion.vision.tiff_bands import load_tiff_reduced
+    refuses those that carry an orientation."""
+    if kind == "TIFF":
+        from companion.vision.tiff_bands import load_tiff_reduced
 
-    reduced = load_tiff_reduced(path, reduction)
-    if reduced is not None or reduction == 1:
-        return reduced
+        return load_tiff_reduced(path, reduction)
+    if reduction == 1:
+        return None
     from companion.vision.bmp_bands import load_bmp_reduced
     from companion.vision.palette_bands import load_palette_reduced
     from companion.vision.png_bands import load_png_reduced
     from companion.vision.webp_scaled import load_webp_reduced
 
-    loaders = (load_png_reduced, load_bmp_reduced, load_webp_reduced, load_palette_reduced)
-    for load_reduced in loaders:
+    loaders: dict[str, tuple[Callable[[Path, int], np.ndarray | None], ...]] = {
+        "PNG": (load_png_reduced, load_palette_reduced),
+        "BMP": (load_bmp_reduced, load_palette_reduced),
+        "WebP": (load_webp_reduced,),
+        "GIF": (load_palette_reduced,),
+    }
+    for load_reduced in loaders.get(kind or "", ()):
         reduced = load_reduced(path, reduction)
         if reduced is not None:
             return reduced
