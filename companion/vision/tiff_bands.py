@@ -3,15 +3,16 @@ is never held: an 8000x6000 TIFF is 144 MB decoded, most of the memory budget.
 
 A TIFF's strips are compressed each on its own. OpenCV decodes each band, handed to it
 as a small TIFF of its own holding the band's strips as they are in the file; an
-uncompressed TIFF's rows are cut into bands wherever suits. The photo's orientation tag
-is applied here to the shrunk image, as OpenCV does when it decodes a whole image (and
-as it fails to do for some, refusing an LZW TIFF turned a quarter as corrupt)."""
+uncompressed TIFF's rows are unpacked here, cut into bands wherever suits. The photo's
+orientation tag is applied here to the shrunk image (OpenCV 5.0 refuses every TIFF whose
+orientation is not upright, as corrupt)."""
 
 from __future__ import annotations
 
 import struct
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from enum import IntEnum
 from io import SEEK_END
 from pathlib import Path
 from typing import BinaryIO
@@ -22,28 +23,41 @@ from companion.vision import bands
 from companion.vision.bands import RowShrinker, upright
 from companion.vision.images import ImageError
 
-WIDTH, HEIGHT, BITS, COMPRESSION, PHOTOMETRIC = 256, 257, 258, 259, 262
-FILL_ORDER, STRIP_OFFSETS, ORIENTATION, SAMPLES, ROWS_PER_STRIP = 266, 273, 274, 277, 278
-STRIP_BYTES, PLANAR, PREDICTOR, TILE_WIDTH, EXTRA_SAMPLES, SAMPLE_FORMAT = (
-    279,
-    284,
-    317,
-    322,
-    338,
-    339,
-)
+
+class Tag(IntEnum):
+    """The TIFF tags read here, or written into a band's own small TIFF."""
+
+    WIDTH = 256
+    HEIGHT = 257
+    BITS = 258
+    COMPRESSION = 259
+    PHOTOMETRIC = 262
+    FILL_ORDER = 266
+    STRIP_OFFSETS = 273
+    ORIENTATION = 274
+    SAMPLES = 277
+    ROWS_PER_STRIP = 278
+    STRIP_BYTES = 279
+    PLANAR = 284
+    PREDICTOR = 317
+    COLOUR_MAP = 320
+    TILE_WIDTH = 322
+    INK_SET = 332
+    EXTRA_SAMPLES = 338
+    SAMPLE_FORMAT = 339
+
+
 UNCOMPRESSED = 1
 SIXTEEN_TO_EIGHT_BITS = 257  # OpenCV scales 16-bit samples to 8 bits by this, rounding
 # compressions OpenCV's libtiff decodes and photos are saved with: LZW, deflate, PackBits
-BANDED_COMPRESSIONS = frozenset({UNCOMPRESSED, 5, 8, 32946, 32773})
+LZW, DEFLATE, OLD_DEFLATE, PACKBITS = 5, 8, 32946, 32773
+BANDED_COMPRESSIONS = frozenset({UNCOMPRESSED, LZW, DEFLATE, OLD_DEFLATE, PACKBITS})
 # photometric interpretations: grey, colour, palette, inks (CMYK)
 MIN_IS_BLACK, RGB, PALETTE, SEPARATED = 1, 2, 3, 5
-COLOUR_MAP = 320
 PALETTE_ENTRIES = 256
 EIGHT_BIT_MAP = 256  # a colour map whose values are all under this holds 8-bit values
 BANDED_KINDS = frozenset({(MIN_IS_BLACK, 1), (RGB, 3), (RGB, 4), (PALETTE, 1), (SEPARATED, 4)})
 CMYK_INKS = 1  # the ink set of a separated image that names its inks CMYK
-INK_SET = 332
 CHUNKY = 1
 UNSIGNED = 1
 UPRIGHT = 1
@@ -111,12 +125,13 @@ def read_tiff_layout(path: Path) -> TiffLayout | None:
 
 
 def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
-    width, height, samples = _int(tags, WIDTH), _int(tags, HEIGHT), _int(tags, SAMPLES, 1)
-    photometric, compression = _int(tags, PHOTOMETRIC), _int(tags, COMPRESSION, UNCOMPRESSED)
-    rows_per_strip = _int(tags, ROWS_PER_STRIP, ALL_ROWS)
-    bits = _ints(tags.get(BITS, (1,)))
-    colour_map = _ints(tags.get(COLOUR_MAP, ()))
-    offsets, counts = _ints(tags.get(STRIP_OFFSETS, ())), _ints(tags.get(STRIP_BYTES, ()))
+    width, height = _int(tags, Tag.WIDTH), _int(tags, Tag.HEIGHT)
+    samples, photometric = _int(tags, Tag.SAMPLES, 1), _int(tags, Tag.PHOTOMETRIC)
+    compression = _int(tags, Tag.COMPRESSION, UNCOMPRESSED)
+    rows_per_strip = _int(tags, Tag.ROWS_PER_STRIP, ALL_ROWS)
+    bits = _ints(tags.get(Tag.BITS, (1,)))
+    colour_map = _ints(tags.get(Tag.COLOUR_MAP, ()))
+    offsets, counts = _ints(tags.get(Tag.STRIP_OFFSETS, ())), _ints(tags.get(Tag.STRIP_BYTES, ()))
     if (
         width is None
         or height is None
@@ -136,13 +151,13 @@ def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
         and bits[0] in (8, 16)
         and (
             photometric != SEPARATED
-            or (bits[0] == 8 and _int(tags, INK_SET, CMYK_INKS) == CMYK_INKS)
+            or (bits[0] == 8 and _int(tags, Tag.INK_SET, CMYK_INKS) == CMYK_INKS)
         )
         and (photometric != PALETTE or (bits[0] == 8 and len(colour_map) == 3 * PALETTE_ENTRIES))
-        and set(_ints(tags.get(SAMPLE_FORMAT, (UNSIGNED,)))) == {UNSIGNED}
-        and _int(tags, PLANAR, CHUNKY) == CHUNKY
-        and _int(tags, FILL_ORDER, 1) == 1
-        and TILE_WIDTH not in tags
+        and set(_ints(tags.get(Tag.SAMPLE_FORMAT, (UNSIGNED,)))) == {UNSIGNED}
+        and _int(tags, Tag.PLANAR, CHUNKY) == CHUNKY
+        and _int(tags, Tag.FILL_ORDER, 1) == 1
+        and Tag.TILE_WIDTH not in tags
         and len(offsets) == len(counts) == -(-height // rows_per_strip)
     ):
         return None
@@ -154,13 +169,13 @@ def _layout(tags: Mapping[int, object], byte_order: str) -> TiffLayout | None:
         samples=samples,
         photometric=photometric,
         compression=compression,
-        predictor=_int(tags, PREDICTOR),
-        extra_samples=_ints(tags.get(EXTRA_SAMPLES, ())),
+        predictor=_int(tags, Tag.PREDICTOR),
+        extra_samples=_ints(tags.get(Tag.EXTRA_SAMPLES, ())),
         colour_map=colour_map,
         rows_per_strip=rows_per_strip,
         strip_offsets=offsets,
         strip_bytes=counts,
-        orientation=_int(tags, ORIENTATION, UPRIGHT) or UPRIGHT,
+        orientation=_int(tags, Tag.ORIENTATION, UPRIGHT) or UPRIGHT,
     )
 
 
@@ -285,30 +300,30 @@ def _tiff(layout: TiffLayout, rows: int, strips: list[bytes]) -> bytes:
     order = layout.byte_order
     rows_per_strip = rows if layout.compression == UNCOMPRESSED else layout.rows_per_strip
     entries: list[tuple[int, int, tuple[int, ...]]] = [
-        (WIDTH, LONG, (layout.width,)),
-        (HEIGHT, LONG, (rows,)),
-        (BITS, SHORT, layout.bits),
-        (COMPRESSION, SHORT, (layout.compression,)),
-        (PHOTOMETRIC, SHORT, (layout.photometric,)),
-        (STRIP_OFFSETS, LONG, (0,) * len(strips)),  # filled in below
-        (SAMPLES, SHORT, (layout.samples,)),
-        (ROWS_PER_STRIP, LONG, (rows_per_strip,)),
-        (STRIP_BYTES, LONG, tuple(len(strip) for strip in strips)),
-        (PLANAR, SHORT, (CHUNKY,)),
+        (Tag.WIDTH, LONG, (layout.width,)),
+        (Tag.HEIGHT, LONG, (rows,)),
+        (Tag.BITS, SHORT, layout.bits),
+        (Tag.COMPRESSION, SHORT, (layout.compression,)),
+        (Tag.PHOTOMETRIC, SHORT, (layout.photometric,)),
+        (Tag.STRIP_OFFSETS, LONG, (0,) * len(strips)),  # filled in below
+        (Tag.SAMPLES, SHORT, (layout.samples,)),
+        (Tag.ROWS_PER_STRIP, LONG, (rows_per_strip,)),
+        (Tag.STRIP_BYTES, LONG, tuple(len(strip) for strip in strips)),
+        (Tag.PLANAR, SHORT, (CHUNKY,)),
     ]
     if layout.predictor is not None:
-        entries.append((PREDICTOR, SHORT, (layout.predictor,)))
+        entries.append((Tag.PREDICTOR, SHORT, (layout.predictor,)))
     if layout.colour_map:
-        entries.append((COLOUR_MAP, SHORT, layout.colour_map))
+        entries.append((Tag.COLOUR_MAP, SHORT, layout.colour_map))
     if layout.extra_samples:
-        entries.append((EXTRA_SAMPLES, SHORT, layout.extra_samples))
+        entries.append((Tag.EXTRA_SAMPLES, SHORT, layout.extra_samples))
     values_start = TIFF_HEAD_BYTES + 2 + IFD_ENTRY_BYTES * len(entries) + 4
     spilled_bytes = sum(
         len(packed) for _, kind, items in entries if len(packed := _packed(order, kind, items)) > 4
     )
     data_start = values_start + spilled_bytes
     starts = np.cumsum([data_start, *(len(strip) for strip in strips[:-1])]).tolist()
-    entries[5] = (STRIP_OFFSETS, LONG, tuple(starts))
+    entries[5] = (Tag.STRIP_OFFSETS, LONG, tuple(starts))
     head = (b"II" if order == "<" else b"MM") + struct.pack(f"{order}HI", 42, TIFF_HEAD_BYTES)
     ifd = struct.pack(f"{order}H", len(entries))
     spilled = b""
