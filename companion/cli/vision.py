@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from companion.vision.reader import CardReader
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".gif")
 DEFAULT_DECK_FILE = Path.home() / ".config" / "companion" / "deck.npz"
 BENCH_CARDS = "2S 5H 9D JC QS KH AD 10C 7S 3H"
 BENCH_FRAMES = 20

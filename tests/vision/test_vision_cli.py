@@ -9,6 +9,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from PIL import Image
 
 from companion.cards import Card, Rank, Suit
 from companion.vision.detector import DEFAULT_DETECTOR_PATH
@@ -53,6 +54,8 @@ def test_recognize_reads_the_photos_in_a_folder_and_names_an_empty_one(tmp_path:
     photos.mkdir()
     first = _frame_file(photos, "a.png", ["QH"], seed=3)
     second = _frame_file(photos, "b.png", ["7C"], seed=4)
+    third = photos / "c.gif"  # a GIF too, in a palette of its own
+    Image.open(_frame_file(tmp_path, "c.png", ["KD"], seed=5)).convert("P").save(third)
     (photos / "notes.txt").write_text("not a photo")
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -63,7 +66,7 @@ def test_recognize_reads_the_photos_in_a_folder_and_names_an_empty_one(tmp_path:
         item["image"]: [card["card"] for card in item["cards"]]
         for item in json.loads(result.stdout)
     }
-    assert by_image == {str(first): ["QH"], str(second): ["7C"]}
+    assert by_image == {str(first): ["QH"], str(second): ["7C"], str(third): ["KD"]}
 
 
 def test_empty_table_and_noise_give_no_confident_card(tmp_path: Path) -> None:
