@@ -4,11 +4,13 @@ memory budget."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
 BAND_BYTES = 8 << 20  # about this many bytes of decoded rows per band
+EXIF_ORIENTATION = 0x0112  # the EXIF tag, the same number in a TIFF's own tags
+UPRIGHT = 1
 
 
 def shrink_band(band: np.ndarray, width: int, factor: int) -> list[np.ndarray]:
@@ -59,6 +61,12 @@ class RowShrinker:
         if self.factor == 1:
             return [rows]
         return shrink_band(rows, self.width, self.factor)
+
+
+def orientation_of(exif: Mapping[int, object]) -> int:
+    """The orientation an image's EXIF tags give (1, upright, when they give none)."""
+    value = exif.get(EXIF_ORIENTATION, UPRIGHT)
+    return value if isinstance(value, int) else UPRIGHT
 
 
 def upright(image: np.ndarray, orientation: int) -> np.ndarray:

@@ -33,8 +33,6 @@ BMP_SIGNATURE = b"BM"
 PNG_END_CHUNK = b"IEND"
 PNG_CHUNK_HEAD = 8  # a chunk's data length and type, before its data
 PNG_CHUNK_CRC = 4  # after its data
-EXIF_ORIENTATION = 0x0112  # the EXIF (and TIFF) tag
-UPRIGHT = 1
 SCAN_BLOCK = 1 << 20  # bytes read at a time when looking through a JPEG's scan data
 
 
@@ -221,7 +219,7 @@ def _decoded_by_pillow(path: Path, reduction: int) -> np.ndarray | None:
     import cv2
     from PIL import Image
 
-    from companion.vision.bands import upright
+    from companion.vision.bands import orientation_of, upright
 
     try:
         with warnings.catch_warnings():
@@ -229,7 +227,7 @@ def _decoded_by_pillow(path: Path, reduction: int) -> np.ndarray | None:
             with Image.open(path) as opened:
                 opened.load()
                 # Pillow turns a TIFF itself as it loads it, and then drops the tag
-                orientation = opened.getexif().get(EXIF_ORIENTATION, UPRIGHT)
+                orientation = orientation_of(opened.getexif())
                 rgb = np.asarray(opened.convert("RGB"))
     except (OSError, ValueError, SyntaxError):
         return None
@@ -237,7 +235,7 @@ def _decoded_by_pillow(path: Path, reduction: int) -> np.ndarray | None:
     if reduction > 1:
         size = (max(1, bgr.shape[1] // reduction), max(1, bgr.shape[0] // reduction))
         bgr = np.asarray(cv2.resize(bgr, size, interpolation=cv2.INTER_AREA))
-    return upright(bgr, orientation if isinstance(orientation, int) else UPRIGHT)
+    return upright(bgr, orientation)
 
 
 def _load_in_bands(path: Path, kind: str | None, reduction: int) -> np.ndarray | None:

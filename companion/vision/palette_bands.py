@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from companion.vision import bands
-from companion.vision.bands import RowShrinker, upright
+from companion.vision.bands import RowShrinker, orientation_of, upright
 from companion.vision.images import ImageError
 
 if TYPE_CHECKING:
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 PALETTE_FORMATS = frozenset({"GIF", "PNG", "TIFF", "BMP"})
 ONE_BYTE_MODES = frozenset({"P", "L", "1"})
 PALETTE_ENTRIES = 256
-EXIF_ORIENTATION = 0x0112
-UPRIGHT = 1
 
 
 def load_palette_reduced(path: Path, factor: int) -> np.ndarray | None:
@@ -53,8 +51,8 @@ def load_palette_reduced(path: Path, factor: int) -> np.ndarray | None:
             if band.mode == "1":
                 band = band.convert("L")
             shrinker.add(to_bgr[np.asarray(band)])
-        orientation = image.getexif().get(EXIF_ORIENTATION, UPRIGHT)
-    return upright(shrinker.image(), orientation if isinstance(orientation, int) else UPRIGHT)
+        orientation = orientation_of(image.getexif())
+    return upright(shrinker.image(), orientation)
 
 
 def _bgr_lookup(image: Image.Image) -> np.ndarray:

@@ -18,7 +18,7 @@ from typing import BinaryIO
 import numpy as np
 
 from companion.vision import bands
-from companion.vision.bands import shrink_band, upright
+from companion.vision.bands import UPRIGHT, orientation_of, shrink_band, upright
 from companion.vision.images import (
     PNG_CHUNK_HEAD,
     PNG_END_CHUNK,
@@ -31,8 +31,6 @@ INFLATE_STEP = 1 << 20  # decompressed bytes taken from zlib at a time
 IHDR_BYTES = 13
 IHDR_HEAD = struct.pack(">I4s", IHDR_BYTES, b"IHDR")
 FILTER_NONE = b"\x00"
-EXIF_ORIENTATION = 0x0112  # the EXIF tag
-UPRIGHT = 1
 EXIF_CHUNK = b"eXIf"
 IMAGE_DATA_CHUNK = b"IDAT"
 GREY, TRUECOLOUR, TRUECOLOUR_ALPHA = 0, 2, 6
@@ -123,8 +121,7 @@ def _exif_orientation(stream: BinaryIO) -> int:
         if kind == EXIF_CHUNK:
             exif = Image.Exif()
             exif.load(stream.read(length))
-            orientation = exif.get(EXIF_ORIENTATION, UPRIGHT)
-            return orientation if isinstance(orientation, int) else UPRIGHT
+            return orientation_of(exif)
     return UPRIGHT
 
 

@@ -13,14 +13,13 @@ import struct
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from io import SEEK_END
 from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
 
 from companion.vision import bands
-from companion.vision.bands import RowShrinker, upright
+from companion.vision.bands import UPRIGHT, RowShrinker, upright
 from companion.vision.images import ImageError
 
 
@@ -60,7 +59,6 @@ BANDED_KINDS = frozenset({(MIN_IS_BLACK, 1), (RGB, 3), (RGB, 4), (PALETTE, 1), (
 CMYK_INKS = 1  # the ink set of a separated image that names its inks CMYK
 CHUNKY = 1
 UNSIGNED = 1
-UPRIGHT = 1
 ALL_ROWS = 2**32 - 1  # the rows per strip when the tag is absent: one strip
 SHORT, LONG = 3, 4  # TIFF field types
 TIFF_HEAD_BYTES = 8
@@ -201,8 +199,7 @@ def load_tiff_reduced(path: Path, factor: int) -> np.ndarray | None:
         return None
     shrinker = RowShrinker(layout.width, factor)
     with path.open("rb") as stream:
-        file_bytes = stream.seek(0, SEEK_END)
-        for top, rows, strips in _bands(layout, stream, file_bytes, path):
+        for top, rows, strips in _bands(layout, stream, path):
             if layout.compression == UNCOMPRESSED:
                 decoded: np.ndarray | None = _unpacked(layout, b"".join(strips), rows)
             else:
@@ -242,7 +239,7 @@ def _decode(band_tiff: bytes) -> np.ndarray | None:
 
 
 def _bands(
-    layout: TiffLayout, stream: BinaryIO, file_bytes: int, path: Path
+    layout: TiffLayout, stream: BinaryIO, path: Path
 ) -> Iterator[tuple[int, int, list[bytes]]]:
     """Each band's first row, its rows and its strips' data, read from the file: whole
     strips of about ``bands.BAND_BYTES`` decoded bytes together, or, uncompressed, the
@@ -252,7 +249,7 @@ def _bands(
         for offset, length in spans:
             stream.seek(offset)
             data = stream.read(length)
-            if len(data) < length or offset + length > file_bytes:
+            if len(data) < length:
                 raise ImageError(
                     f"{path}: the TIFF data ends early (rows {top} to {top + rows - 1} of "
                     f"{layout.height} are cut short)"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.vision.bands import upright
+from companion.vision.bands import UPRIGHT, orientation_of, upright
 from companion.vision.images import ImageError
 
 DECODER_ABI_VERSION = 0x0209  # libwebp refuses a different major (high byte) version
@@ -36,8 +36,6 @@ STATUS_REASONS = {
 RIFF_HEAD_BYTES = 12  # "RIFF", the size, "WEBP"
 CHUNK_HEAD_BYTES = 8
 EXIF_CHUNK = b"EXIF"
-EXIF_ORIENTATION = 0x0112
-UPRIGHT = 1
 
 
 class _Features(ctypes.Structure):
@@ -197,7 +195,6 @@ def _orientation(data: bytes) -> int:
         if kind == EXIF_CHUNK:
             exif = Image.Exif()
             exif.load(data[start : start + length])
-            orientation = exif.get(EXIF_ORIENTATION, UPRIGHT)
-            return orientation if isinstance(orientation, int) else UPRIGHT
+            return orientation_of(exif)
         position = start + length + length % 2  # chunks are padded to even lengths
     return UPRIGHT

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.vision import png_bands
+from companion.vision import bands, png_bands
 from companion.vision.images import DECODE_TARGET_SIDE, ImageError, load_image_scaled
 from companion.vision.png_bands import load_png_reduced, read_header
 from tests.vision.banded_images import decoded_whole, shrunk_exactly
@@ -150,7 +150,7 @@ def test_the_exif_orientation_is_applied_as_when_decoding_whole(
 ) -> None:
     path = tmp_path / "turned.png"
     exif = Image.Exif()
-    exif[png_bands.EXIF_ORIENTATION] = orientation
+    exif[bands.EXIF_ORIENTATION] = orientation
     Image.fromarray(_textured(120, 200, 3)).save(path, exif=exif.tobytes())
     banded = load_png_reduced(path, FACTOR)
     assert banded is not None
@@ -171,7 +171,7 @@ def test_the_orientation_is_read_without_pillow_decoding_the_image(
         page.save(path)  # no eXIf chunk at all: Pillow would look after the image data
     else:
         exif = Image.Exif()
-        exif[png_bands.EXIF_ORIENTATION] = orientation
+        exif[bands.EXIF_ORIENTATION] = orientation
         page.save(path, exif=exif.tobytes())
     expected = shrunk_exactly(decoded_whole(path), FACTOR)
 
