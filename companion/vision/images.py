@@ -245,7 +245,9 @@ def _load_in_bands(path: Path, kind: str | None, reduction: int) -> np.ndarray |
     if kind == "TIFF":
         from companion.vision.tiff_bands import load_tiff_reduced
 
-        return load_tiff_reduced(path, reduction)
+        in_strips = load_tiff_reduced(path, reduction)
+        if in_strips is not None or reduction == 1:
+            return in_strips
     if reduction == 1:
         return None
     from companion.vision.bmp_bands import load_bmp_reduced
@@ -258,6 +260,7 @@ def _load_in_bands(path: Path, kind: str | None, reduction: int) -> np.ndarray |
         "BMP": (load_bmp_reduced, load_palette_reduced),
         "WebP": (load_webp_reduced,),
         "GIF": (load_palette_reduced,),
+        "TIFF": (load_palette_reduced,),  # tiled or 1-bit ones, which are not read in strips
     }
     for load_reduced in loaders.get(kind or "", ()):
         reduced = load_reduced(path, reduction)

@@ -9,7 +9,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 
+from companion.vision.bands import EXIF_ORIENTATION, upright
 from companion.vision.images import (
     DECODE_TARGET_SIDE,
     JPEG_START,
@@ -159,3 +161,19 @@ def test_a_large_image_is_loaded_reduced_in_bands_without_the_whole_decoder(
     loaded, factor = load_image_scaled(path)
     assert factor == 2
     np.testing.assert_array_equal(loaded, shrunk_exactly(image, 2))
+
+
+@pytest.mark.parametrize("orientation", [1, 6])
+def test_a_large_tiff_not_in_plain_strips_is_read_in_bands_by_pillow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, orientation: int
+) -> None:
+    ink = np.where(noise_texture(1400, 2600)[:, :, 1] > 128, 255, 0).astype(np.uint8)
+    path = tmp_path / "fax.tif"
+    exif = Image.Exif()
+    exif[EXIF_ORIENTATION] = orientation
+    Image.fromarray(ink).convert("1").save(path, compression="group4", exif=exif)
+    monkeypatch.setattr(cv2, "imread", None)
+    loaded, factor = load_image_scaled(path)
+    assert factor == 2
+    expected = upright(shrunk_exactly(cv2.cvtColor(ink, cv2.COLOR_GRAY2BGR), 2), orientation)
+    np.testing.assert_array_equal(loaded, expected)

@@ -29,7 +29,7 @@ def _colour_image(height: int, width: int, seed: int = 4) -> Image.Image:
     ("name", "mode"),
     [("photo.gif", "P"), ("photo.png", "P"), ("photo.bmp", "P"), ("photo.tif", "P")],
 )
-def test_palette_images_read_as_opencv_reads_themdecoded_whole(
+def test_palette_images_read_as_they_decode_whole(
     tmp_path: Path, name: str, mode: str
 ) -> None:
     path = tmp_path / name
