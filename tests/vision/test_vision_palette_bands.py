@@ -29,9 +29,7 @@ def _colour_image(height: int, width: int, seed: int = 4) -> Image.Image:
     ("name", "mode"),
     [("photo.gif", "P"), ("photo.png", "P"), ("photo.bmp", "P"), ("photo.tif", "P")],
 )
-def test_palette_images_read_as_they_decode_whole(
-    tmp_path: Path, name: str, mode: str
-) -> None:
+def test_palette_images_read_as_they_decode_whole(tmp_path: Path, name: str, mode: str) -> None:
     path = tmp_path / name
     _colour_image(300, 240).convert(mode).save(path)
     banded = load_palette_reduced(path, FACTOR)
