@@ -1,11 +1,15 @@
-"""The arithmetic the trainers' forward passes use on this CPU.
+"""The arithmetic and memory layout of the trainers' forward passes on this CPU.
 
-On a CPU with native bfloat16 (AVX512-BF16 or AMX, as here), convolutions run under
-bfloat16 autocast with channels-last tensors in about 0.4 of the float32 time (reader: 36
-against 82-91 ms per batch of 256; detector: 116 against 228 ms per batch of 8, measured
-2026-11-23). The weights, the optimiser and the losses stay float32; only the forward
+Training always runs on channels-last tensors: oneDNN's convolutions are faster so in
+float32 too (on the 2-core AVX2 machine of 2026-11-24, a training step of a batch of 256
+crops took 114 against 181 ms for the reader, and of 8 frames 318 against 570 ms for the
+detector; `python -m companion.training.step_bench` measures it). On a CPU with native
+bfloat16 (AVX512-BF16 or AMX) the convolutions also run under bfloat16 autocast, in about
+0.4 of the float32 time (reader: 36 against 82-91 ms per batch, measured 2026-11-23 on
+such a machine). The weights, the optimiser and the losses stay float32; only the forward
 pass's products are rounded. Without native support autocast is emulated and slower, so
-float32 is the default there. Validation and ONNX export always run in float32.
+float32 is the default there. Validation and ONNX export always run in float32, in the
+ordinary layout.
 """
 
 from __future__ import annotations
@@ -31,22 +35,19 @@ def default_precision() -> Precision:
     return Precision.BFLOAT16 if native_bfloat16() else Precision.FLOAT32
 
 
-def prepare_network(net: nn.Module, precision: Precision) -> nn.Module:
-    """The network laid out for training at ``precision`` (channels-last for bfloat16)."""
-    if precision is Precision.BFLOAT16:
-        return net.to(memory_format=torch.channels_last)
-    return net
+def prepare_network(net: nn.Module) -> nn.Module:
+    """The network laid out for training (channels-last, at either precision)."""
+    return net.to(memory_format=torch.channels_last)
 
 
 def training_forward(
     net: nn.Module, batch: torch.Tensor, precision: Precision
 ) -> tuple[torch.Tensor, ...]:
     """The network's outputs on ``batch`` as a training step needs them: computed at
-    ``precision`` (bfloat16 autocast on a channels-last batch), returned as float32 for
+    ``precision`` (bfloat16 autocast or float32) on a channels-last batch, returned as float32 for
     the loss, always as a tuple (a network with one output gives a tuple of one)."""
     bfloat16 = precision is Precision.BFLOAT16
-    if bfloat16:
-        batch = batch.contiguous(memory_format=torch.channels_last)
+    batch = batch.contiguous(memory_format=torch.channels_last)
     with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bfloat16):
         outputs = net(batch)
     if isinstance(outputs, torch.Tensor):

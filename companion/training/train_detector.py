@@ -203,7 +203,7 @@ def train(
     steps = epochs * (len(data.images) // BATCH + 1)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, LEARNING_RATE, total_steps=steps)
     for epoch in range(1, epochs + 1):
-        prepare_network(net, precision).train()
+        prepare_network(net).train()
         order = generator.permutation(len(data.images))
         started, total = time.monotonic(), 0.0
         for start in range(0, len(order), BATCH):

@@ -158,7 +158,7 @@ def train(
         (NOISE_BANK, CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.float32
     )
     for epoch in range(1, epochs + 1):
-        prepare_network(net, precision).train()
+        prepare_network(net).train()
         order = generator.permutation(len(train_set.ranks))
         started, total = time.monotonic(), 0.0
         for start in range(0, len(order), BATCH):
