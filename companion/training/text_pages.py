@@ -21,6 +21,8 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -119,25 +121,48 @@ def page_crops(frame: np.ndarray, finders: Sequence[CandidateFinder], seed: int)
     return CropSet(crops, labels, np.zeros(len(crops), np.int64))
 
 
-def make_crops(pages: int, seed: int, out: Path, detector: Path) -> None:
-    fonts = _fonts()
-    camera = Camera(seed)
-    finders = [
-        # the committed reader's crops were cut by one detector for every look
-        CandidateFinder(source, detectors=DetectorModels(detector, live_small_index=None))
-        for source in (CandidateSource.GATED, CandidateSource.DETECTOR)
-    ]
+@dataclass(frozen=True)
+class PageJob:
+    run_seed: int  # the camera's sensor noise, the same for every page of a run
+    page_seed: int
+    detector: str
+
+
+_PAGE_TOOLS: dict[tuple[int, str], tuple[list[Path], Camera, list[CandidateFinder]]] = {}
+
+
+def _crops_of(job: PageJob) -> CropSet:
+    """One page's crops; the fonts, camera and finders are made once per worker process."""
+    key = (job.run_seed, job.detector)
+    if key not in _PAGE_TOOLS:
+        finders = [
+            # the committed reader's crops were cut by one detector for every look
+            CandidateFinder(
+                source, detectors=DetectorModels(Path(job.detector), live_small_index=None)
+            )
+            for source in (CandidateSource.GATED, CandidateSource.DETECTOR)
+        ]
+        _PAGE_TOOLS[key] = (_fonts(), Camera(job.run_seed), finders)
+    fonts, camera, finders = _PAGE_TOOLS[key]
+    return page_crops(render_page(job.page_seed, fonts, camera), finders, job.page_seed)
+
+
+def make_crops(pages: int, seed: int, out: Path, detector: Path, workers: int) -> None:
+    """Cut the crops of ``pages`` pages in ``workers`` processes (each page is made from
+    its own seed, so the crops are the same for any number of workers) and save them."""
+    _fonts()  # no fonts: stop before starting the workers
+    jobs = [PageJob(seed, seed * 100_000 + number, str(detector)) for number in range(pages)]
     sets = []
     started = time.perf_counter()
-    for number in range(pages):
-        page_seed = seed * 100_000 + number
-        sets.append(page_crops(render_page(page_seed, fonts, camera), finders, page_seed))
-        if (number + 1) % 50 == 0:
-            print(
-                f"{number + 1}/{pages} pages, {sum(len(s.ranks) for s in sets)} crops, "
-                f"{time.perf_counter() - started:.0f} s",
-                flush=True,
-            )
+    with ProcessPoolExecutor(workers) as pool:
+        for number, crops in enumerate(pool.map(_crops_of, jobs, chunksize=4), start=1):
+            sets.append(crops)
+            if number % 50 == 0:
+                print(
+                    f"{number}/{pages} pages, {sum(len(s.ranks) for s in sets)} crops, "
+                    f"{time.perf_counter() - started:.0f} s",
+                    flush=True,
+                )
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez(
         out,
@@ -200,11 +225,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--detector", type=Path, default=DEFAULT_DETECTOR_PATH, help="the ONNX index detector"
     )
     parser.add_argument("--save", type=Path, default=None, help="keep the pages here (--report)")
+    parser.add_argument("--workers", type=int, default=2, help="processes cutting crops (--crops)")
     args = parser.parse_args(argv)
     if args.crops is not None:
         if args.out is None:
             parser.error("--crops needs --out")
-        make_crops(args.crops, args.seed, args.out, args.detector)
+        make_crops(args.crops, args.seed, args.out, args.detector, args.workers)
     else:
         report(args.pages, args.seed, args.model, args.save, args.detector)
     return 0

@@ -48,3 +48,14 @@ def test_the_crops_file_holds_what_the_trainer_adds(fonts: list[Path], tmp_path:
     with np.load(out) as data:
         assert set(data.files) == {"crops", "ranks", "suits"}
         assert len(data["crops"]) == len(data["ranks"]) == len(data["suits"]) > 0
+
+
+def test_the_crops_are_the_same_cut_by_one_worker_or_two(fonts: list[Path], tmp_path: Path) -> None:
+    files = {}
+    for workers in (1, 2):
+        files[workers] = tmp_path / f"pages-{workers}.npz"
+        arguments = ["--crops", "5", "--seed", "4", "--out", str(files[workers])]
+        text_pages.main([*arguments, "--workers", str(workers)])
+    with np.load(files[1]) as alone, np.load(files[2]) as shared:
+        for name in ("crops", "ranks", "suits"):
+            np.testing.assert_array_equal(alone[name], shared[name])
