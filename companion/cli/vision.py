@@ -196,16 +196,17 @@ def run_teach(args: argparse.Namespace) -> int:
     from companion.vision.detector import DEFAULT_DETECTOR_PATH
     from companion.vision.enrolment import (
         PHOTOS_PER_CARD,
+        EnrolmentCrops,
         EnrolmentError,
-        build_prototypes,
         card_from_file_name,
         cards_short_of_photos,
+        prototypes_from_crops,
     )
     from companion.vision.images import ImageError, load_image
     from companion.vision.sources import CandidateSource
 
     args.deck_file = None
-    # enrolment cuts its crops with the blob finder (CardReader.enrolment_embeddings):
+    # enrolment cuts its crops with the blob finder (CardReader.enrolment_crops):
     # the detector would be loaded for nothing
     args.candidates = CandidateSource.BLOBS
     args.detector, args.live_detector = DEFAULT_DETECTOR_PATH, None  # not loaded for blobs
@@ -228,18 +229,19 @@ def run_teach(args: argparse.Namespace) -> int:
     for path in photos:
         try:
             card = card_from_file_name(path)
-            embeddings = reader.enrolment_embeddings(load_image(path), card)
+            crops = reader.enrolment_crops(load_image(path), card)
         except (EnrolmentError, ImageError) as error:
             print(f"companion teach: {error}", file=sys.stderr)
             failed = True
             continue
-        if embeddings.shape[0] == 0:
+        if crops.shape[0] == 0:
             print(f"companion teach: {path}: no corner index found", file=sys.stderr)
             failed = True
             continue
-        samples.append((card, embeddings))
+        samples.append((card, crops))
+    chosen = EnrolmentCrops.gather(samples)
     try:
-        prototypes = build_prototypes(samples, model=reader.model.fingerprint)
+        prototypes = prototypes_from_crops(chosen, reader.embed, model=reader.model.fingerprint)
         prototypes.save(args.out)
     except EnrolmentError as error:
         print(f"companion teach: {error}", file=sys.stderr)

@@ -1,21 +1,25 @@
 """Deck enrolment: prototypes of a user's own cards in the reader's embedding space.
 
 ``companion teach`` reads a few photos per card (the card named by the file name, e.g.
-``QH.jpg`` or ``QH_2.jpg``), keeps the embeddings of the crops most likely to be the
-card's corner index, and saves one mean vector per card in a small ``.npz`` file. The
-reader then labels an index by its nearest prototype when that one is close enough.
+``QH.jpg`` or ``QH_2.jpg``), keeps the crops most likely to be the card's corner index,
+and saves one mean vector of their features per card in a small ``.npz`` file, with the
+crops themselves. The reader then labels an index by its nearest prototype when that one
+is close enough. Features belong to one reader model: under another model (after an
+update) the prototypes are made again from the kept crops, so a taught deck stays taught.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from companion.cards import Card, CardError
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 
 # The nearest prototype names an index when its cosine similarity (of the reader's
 # centred convolution features) is at least this and beats the second nearest card's by
@@ -38,8 +42,12 @@ CROPS_PER_PHOTO = 4
 # shots (moved a little, the same light) none; on drawn Dutch letters one gave recall /
 # precision 0.953 / 0.984, three 1.0 / 0.985 (48 frames).
 PHOTOS_PER_CARD = 3
-# 1: prototypes of the 64-value embedding; 2: of the features, without the model's name
-FILE_FORMAT = 3
+# 1: prototypes of the 64-value embedding; 2: of the features, without the model's name;
+# 3: with it; 4: with the crops as well
+FILE_FORMAT = 4
+FORMATS_READ = frozenset({3, FILE_FORMAT})
+# a reader model's features of N crops (N x H x W x 3 uint8): N x F, centred, L2-normalised
+Embedder = Callable[[np.ndarray], np.ndarray]
 
 
 class EnrolmentError(ValueError):
@@ -56,17 +64,44 @@ class Relabelled:
 
 
 @dataclass(frozen=True)
+class EnrolmentCrops:
+    """The index crops ``teach`` chose from the photos, each with its card."""
+
+    cards: tuple[Card, ...]
+    images: np.ndarray  # len(cards) x CROP_HEIGHT x CROP_WIDTH x 3 uint8 BGR
+
+    @classmethod
+    def gather(cls, photos: Iterable[tuple[Card, np.ndarray]]) -> EnrolmentCrops:
+        """The crops of each photo (its card, N x H x W x 3 crops) in one set."""
+        cards: list[Card] = []
+        images = [np.zeros((0, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8)]
+        for card, crops in photos:
+            cards.extend([card] * len(crops))
+            images.append(crops)
+        return cls(tuple(cards), np.concatenate(images))
+
+    def fits_the_reader(self) -> bool:
+        return self.images.shape[1:] == (CROP_HEIGHT, CROP_WIDTH, 3)
+
+
+@dataclass(frozen=True)
 class DeckPrototypes:
     cards: tuple[Card, ...]
     vectors: np.ndarray  # len(cards) x E, L2-normalised
     model: str  # fingerprint of the reader model whose features these are
+    crops: EnrolmentCrops | None = None  # None in a deck file of format 3
 
-    def require_model(self, fingerprint: str) -> None:
-        """Prototypes compare only with the features of the model that made them."""
-        if fingerprint != self.model:
+    def for_model(self, fingerprint: str, embed: Embedder) -> DeckPrototypes:
+        """These prototypes as the reader model ``fingerprint`` sees them (features
+        compare only within one model): themselves when that model made them, else made
+        again from the kept crops with ``embed``, that model's features."""
+        if fingerprint == self.model:
+            return self
+        if self.crops is None or not self.crops.fits_the_reader():
             raise EnrolmentError(
                 "the deck file was made with another reader model: run companion teach again"
             )
+        return prototypes_from_crops(self.crops, embed, model=fingerprint)
 
     def relabel(self, card: Card | None, score: float, embedding: np.ndarray) -> Relabelled:
         """The prototype's card when the index is clearly closest to one, else the
@@ -87,13 +122,16 @@ class DeckPrototypes:
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
-            np.savez_compressed(
-                handle,
-                format=np.array(FILE_FORMAT),
-                cards=np.array([str(card) for card in self.cards]),
-                vectors=self.vectors.astype(np.float32),
-                model=np.array(self.model),
-            )
+            arrays: dict[str, Any] = {
+                "format": np.array(FILE_FORMAT),
+                "cards": np.array([str(card) for card in self.cards]),
+                "vectors": self.vectors.astype(np.float32),
+                "model": np.array(self.model),
+            }
+            if self.crops is not None:
+                arrays["crop_cards"] = np.array([str(card) for card in self.crops.cards])
+                arrays["crops"] = self.crops.images.astype(np.uint8)
+            np.savez_compressed(handle, **arrays)
 
     @classmethod
     def load(cls, path: Path) -> DeckPrototypes:
@@ -108,7 +146,9 @@ class DeckPrototypes:
                 made_as = int(data["format"]) if "format" in data else 0
                 names = [str(name) for name in data["cards"]]
                 vectors = np.asarray(data["vectors"], dtype=np.float32)
-                model = str(data["model"]) if made_as == FILE_FORMAT else ""
+                model = str(data["model"]) if made_as in FORMATS_READ else ""
+                crop_names = [str(name) for name in data.get("crop_cards", [])]
+                images = np.asarray(data["crops"]) if "crops" in data else None
         except EnrolmentError:
             raise  # a ValueError too, but already says what is wrong
         except FileNotFoundError:
@@ -119,17 +159,24 @@ class DeckPrototypes:
             raise EnrolmentError(
                 f"{path} is not a deck file made by companion teach (not an .npz archive)"
             ) from None
-        if made_as != FILE_FORMAT:
+        if made_as not in FORMATS_READ:
             raise EnrolmentError(
                 f"{path} was made by an older companion teach: run companion teach again"
             )
         if vectors.ndim != 2 or vectors.shape[0] != len(names) or not names:
             raise EnrolmentError(f"{path}: the deck file holds no usable prototypes")
+        crops = None
+        if images is not None and (
+            images.dtype != np.uint8 or images.ndim != 4 or len(images) != len(crop_names)
+        ):
+            raise EnrolmentError(f"{path}: the deck file's crops are damaged")
         try:
             cards = tuple(Card.parse(name) for name in names)
+            if images is not None:
+                crops = EnrolmentCrops(tuple(Card.parse(name) for name in crop_names), images)
         except CardError as error:
             raise EnrolmentError(f"{path}: {error}") from None
-        return cls(cards, vectors, model)
+        return cls(cards, vectors, model, crops)
 
 
 def card_from_file_name(path: Path) -> Card:
@@ -147,6 +194,15 @@ def cards_short_of_photos(cards: Iterable[Card]) -> list[Card]:
     """The cards, one per enrolment photo, that have fewer than PHOTOS_PER_CARD photos."""
     short = [card for card, count in Counter(cards).items() if count < PHOTOS_PER_CARD]
     return sorted(short, key=lambda card: card.sort_key)
+
+
+def prototypes_from_crops(crops: EnrolmentCrops, embed: Embedder, *, model: str) -> DeckPrototypes:
+    """The prototypes of the chosen crops in the features ``embed`` gives (those of the
+    reader model with fingerprint ``model``), keeping the crops."""
+    embeddings = embed(crops.images) if len(crops.cards) else np.zeros((0, 1), np.float32)
+    samples = ((card, embeddings[row : row + 1]) for row, card in enumerate(crops.cards))
+    made = build_prototypes(samples, model=model)
+    return DeckPrototypes(made.cards, made.vectors, model, crops)
 
 
 def build_prototypes(samples: Iterable[tuple[Card, np.ndarray]], *, model: str) -> DeckPrototypes:

@@ -165,7 +165,7 @@ class CardReader:
         cv2.setNumThreads(1)  # the budget is one core; OpenCV's threads only contend
         self.model = IndexReader(model_path)
         if prototypes is not None:
-            prototypes.require_model(self.model.fingerprint)
+            prototypes = prototypes.for_model(self.model.fingerprint, self.embed)
         self.prototypes = prototypes
         self.settings = settings or FinderSettings()
         # None: the threshold of the source (min_confidence_for)
@@ -295,13 +295,17 @@ class CardReader:
                 reads.append(Read(card, score, int(row)))
         return reads
 
-    def enrolment_embeddings(self, image: np.ndarray, card: Card) -> np.ndarray:
-        """Embeddings of the crops in an enrolment photo most likely to show ``card``'s
-        index: those the model reads as the card, else those least likely "not an index"."""
+    def embed(self, crops: np.ndarray) -> np.ndarray:
+        """The model's features of crops, which deck prototypes compare."""
+        return self.model.read(crops).embeddings
+
+    def enrolment_crops(self, image: np.ndarray, card: Card) -> np.ndarray:
+        """The crops in an enrolment photo most likely to show ``card``'s index: those
+        the model reads as the card, else those least likely "not an index"."""
         candidates = find_candidates(image, self.settings)
-        readings = self.model.read(candidates.crops)
         if len(candidates) == 0:
-            return np.zeros((0, 1), dtype=np.float32)
+            return candidates.crops
+        readings = self.model.read(candidates.crops)
         ranks = readings.rank_probs.argmax(axis=1)
         suits = readings.suit_probs.argmax(axis=1)
         matches = np.array(
@@ -311,5 +315,5 @@ class CardReader:
         if matches.any():
             likelihood = np.where(matches, likelihood + 1.0, 0.0)
         best = np.argsort(-likelihood)[:CROPS_PER_PHOTO]
-        chosen: np.ndarray = readings.embeddings[best]
+        chosen: np.ndarray = candidates.crops[best]
         return chosen

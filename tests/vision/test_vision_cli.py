@@ -121,7 +121,30 @@ def test_teach_writes_a_deck_file_the_reader_uses(tmp_path: Path) -> None:
     assert cards == ["AD", "QH"]
 
 
-def test_a_deck_file_taught_with_another_model_is_refused(tmp_path: Path) -> None:
+def test_a_deck_file_taught_with_another_model_is_made_again_from_its_crops(
+    tmp_path: Path,
+) -> None:
+    photos = tmp_path / "deck"
+    photos.mkdir()
+    for number, card in enumerate(["QH", "AD"]):
+        _frame_file(photos, f"{card}.png", [card], seed=30 + number)
+    deck = tmp_path / "mine.npz"
+    assert _companion("teach", str(photos), "--out", str(deck)).returncode == 0
+    with np.load(deck) as data:
+        arrays = dict(data)
+    # as if an earlier reader model had taught it: its own fingerprint and features
+    arrays["model"] = np.array("0123456789abcdef")
+    arrays["vectors"] = np.random.default_rng(0).standard_normal(arrays["vectors"].shape)
+    np.savez(deck, **arrays)
+    table = _frame_file(tmp_path, "t.png", ["QH", "AD"], seed=22)
+    read = _companion("recognize", str(table), "--deck-file", str(deck), "--json")
+    assert read.returncode == 0, read.stderr
+    assert read.stderr == ""
+    cards = sorted(card["card"] for card in json.loads(read.stdout)[0]["cards"])
+    assert cards == ["AD", "QH"]
+
+
+def test_a_deck_file_of_another_model_without_crops_is_refused(tmp_path: Path) -> None:
     from companion.vision.enrolment import build_prototypes
 
     deck = tmp_path / "other.npz"

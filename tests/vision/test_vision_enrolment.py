@@ -14,12 +14,15 @@ from companion.vision.enrolment import (
     PHOTOS_PER_CARD,
     PROTOTYPE_MARGIN,
     DeckPrototypes,
+    EnrolmentCrops,
     EnrolmentError,
     Relabelled,
     build_prototypes,
     card_from_file_name,
     cards_short_of_photos,
+    prototypes_from_crops,
 )
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 
 
 @pytest.mark.parametrize(
@@ -88,11 +91,104 @@ def test_a_deck_file_of_an_older_teach_is_refused_with_advice(tmp_path: Path, ma
         DeckPrototypes.load(path)
 
 
-def test_prototypes_of_another_model_are_refused_with_advice() -> None:
-    prototypes = build_prototypes([(Card.parse("QH"), np.ones((1, 4)))], model="abc123")
-    prototypes.require_model("abc123")
+def _crops(*shades: int) -> np.ndarray:
+    """Plain crops of the given grey levels."""
+    return np.stack([np.full((CROP_HEIGHT, CROP_WIDTH, 3), shade, np.uint8) for shade in shades])
+
+
+def _by_shade(crops: np.ndarray) -> np.ndarray:
+    """A stand-in for a model's features: a unit vector turned by the crop's grey level."""
+    angle = crops.mean(axis=(1, 2, 3)) / 255 * np.pi / 2
+    return np.stack([np.cos(angle), np.sin(angle)], axis=1).astype(np.float32)
+
+
+def _taught() -> DeckPrototypes:
+    crops = EnrolmentCrops.gather(
+        [
+            (Card.parse("QH"), _crops(0, 10)),
+            (Card.parse("7S"), _crops(250)),
+            (Card.parse("QH"), _crops(20)),
+        ]
+    )
+    return prototypes_from_crops(crops, _by_shade, model="abc123")
+
+
+def test_prototypes_are_the_mean_features_of_the_crops_of_each_card() -> None:
+    taught = _taught()
+    assert taught.cards == (Card.parse("7S"), Card.parse("QH"))  # deck order
+    assert taught.crops is not None and len(taught.crops.cards) == 4
+    queen = _by_shade(_crops(0, 10, 20)).mean(axis=0)
+    np.testing.assert_allclose(taught.vectors[1], queen / np.linalg.norm(queen), rtol=1e-6)
+    np.testing.assert_allclose(taught.vectors[0], _by_shade(_crops(250))[0], rtol=1e-6)
+
+
+def test_the_crops_are_kept_in_the_deck_file(tmp_path: Path) -> None:
+    path = tmp_path / "deck.npz"
+    _taught().save(path)
+    loaded = DeckPrototypes.load(path)
+    assert loaded.crops is not None
+    assert loaded.crops.cards == (Card.parse("QH"),) * 2 + (Card.parse("7S"), Card.parse("QH"))
+    np.testing.assert_array_equal(loaded.crops.images, _crops(0, 10, 250, 20))
+
+
+def test_under_the_model_that_made_them_the_prototypes_stand() -> None:
+    taught = _taught()
+
+    def never(crops: np.ndarray) -> np.ndarray:
+        raise AssertionError("the crops were read again")
+
+    assert taught.for_model("abc123", never) is taught
+
+
+def test_under_another_model_the_prototypes_are_made_again_from_the_crops() -> None:
+    taught = _taught()
+
+    def dimmer(crops: np.ndarray) -> np.ndarray:  # another model sees the crops otherwise
+        return _by_shade(crops // 2)
+
+    again = taught.for_model("def456", dimmer)
+    assert again.model == "def456"
+    assert again.cards == taught.cards and again.crops is taught.crops
+    assert taught.crops is not None
+    expected = prototypes_from_crops(taught.crops, dimmer, model="def456")
+    np.testing.assert_allclose(again.vectors, expected.vectors)
+    assert not np.allclose(again.vectors, taught.vectors)
+
+
+def test_without_crops_prototypes_of_another_model_are_refused_with_advice(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "format3.npz"  # what teach wrote before it kept the crops
+    np.savez(
+        path,
+        format=np.array(3),
+        cards=np.array(["QH"]),
+        vectors=np.ones((1, 4)),
+        model=np.array("abc123"),
+    )
+    prototypes = DeckPrototypes.load(path)
+    assert prototypes.crops is None
+    assert prototypes.for_model("abc123", _by_shade) is prototypes
     with pytest.raises(EnrolmentError, match=r"another reader model.*teach again"):
-        prototypes.require_model("def456")
+        prototypes.for_model("def456", _by_shade)
+
+
+def test_crops_of_another_size_are_refused_under_another_model() -> None:
+    odd = EnrolmentCrops((Card.parse("QH"),), np.zeros((1, 10, 10, 3), np.uint8))
+    prototypes = DeckPrototypes(_taught().cards, _taught().vectors, "abc123", odd)
+    with pytest.raises(EnrolmentError, match=r"another reader model.*teach again"):
+        prototypes.for_model("def456", _by_shade)
+
+
+def test_a_deck_file_whose_crops_do_not_match_their_cards_is_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "deck.npz"
+    _taught().save(path)
+    with np.load(path) as data:
+        arrays = dict(data)
+    arrays["crop_cards"] = arrays["crop_cards"][:2]
+    np.savez(path, **arrays)
+    with pytest.raises(EnrolmentError, match=r"deck\.npz: the deck file's crops are damaged"):
+        DeckPrototypes.load(path)
 
 
 def test_corrupt_deck_file_is_a_clear_error(tmp_path: Path) -> None:

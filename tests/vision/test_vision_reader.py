@@ -102,6 +102,27 @@ def test_a_prototype_match_is_kept_below_the_readers_threshold() -> None:
     assert reader.min_confidence > 0.8  # row 1: no prototype near, and too unsure
 
 
+def test_prototypes_of_another_model_are_made_again_with_the_readers_features() -> None:
+    from companion.vision.enrolment import DeckPrototypes, EnrolmentCrops, prototypes_from_crops
+
+    rng = np.random.default_rng(2)
+    crops = EnrolmentCrops.gather(
+        [
+            (Card.parse("QH"), rng.integers(0, 256, (3, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8)),
+            (Card.parse("7S"), rng.integers(0, 256, (2, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8)),
+        ]
+    )
+    stale = DeckPrototypes(
+        (Card.parse("7S"), Card.parse("QH")), np.eye(2, 8, dtype=np.float32), "other", crops
+    )
+    reader = CardReader(prototypes=stale)
+    assert reader.prototypes is not None
+    assert reader.prototypes.model == reader.model.fingerprint
+    expected = prototypes_from_crops(crops, reader.embed, model=reader.model.fingerprint)
+    np.testing.assert_allclose(reader.prototypes.vectors, expected.vectors, rtol=1e-6)
+    assert reader.prototypes.vectors.shape[1] > 8  # the model's features, not the stale ones
+
+
 def test_each_candidate_source_reads_at_its_own_swept_threshold() -> None:
     from companion.vision.reader import LIVE_MIN_CONFIDENCE, MIN_CONFIDENCE
 
