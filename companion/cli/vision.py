@@ -277,6 +277,7 @@ def run_eval(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     report = evaluate(entries, lambda image: [d.card for d in reader.read(image)], load_image)
     summary = report.to_json()
+    summary["peak_memory_mb"] = _peak_memory_mb()
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
@@ -288,7 +289,8 @@ def _print_eval(summary: dict[str, Any]) -> None:
     overall = summary["overall"]
     print(
         f"all: {overall['images']} images, precision {overall['precision']:.4f}, "
-        f"recall {overall['recall']:.4f}, {summary['ms_per_image']} ms per image"
+        f"recall {overall['recall']:.4f}, {summary['ms_per_image']} ms per image, "
+        f"peak memory {summary['peak_memory_mb']} MB"
     )
     for kind, tally in summary["per_kind"].items():
         print(
@@ -304,6 +306,15 @@ def _print_eval(summary: dict[str, Any]) -> None:
         print(f"confused (expected->read): {pairs}")
     for error in summary["errors"]:
         print(f"error: {error}")
+
+
+def _peak_memory_mb() -> float:
+    """The most memory this process has held so far (its peak resident set), in MB."""
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kilobytes = peak / 1024 if sys.platform == "darwin" else peak  # macOS counts bytes
+    return round(kilobytes / 1024, 1)
 
 
 def _detector_models(reader: CardReader) -> dict[str, str]:
@@ -354,6 +365,7 @@ def run_bench(args: argparse.Namespace) -> int:
         "candidates": times.candidates[-1] if times.candidates else 0,
         "cards_expected": sorted(str(p.card) for p in placed),
         "cards_read": found,
+        "peak_memory_mb": _peak_memory_mb(),
     }
     if args.json:
         print(json.dumps(figures, indent=2))

@@ -45,24 +45,21 @@ class Readings:
 
     rank_probs: np.ndarray  # N x RANK_CLASSES
     suit_probs: np.ndarray  # N x SUIT_CLASSES
-    embeddings: np.ndarray  # N x F: the crop's features, centred and L2-normalised
 
     @staticmethod
     def gathered(count: int, parts: Sequence[tuple[np.ndarray, Readings]]) -> Readings:
         """``count`` readings: at each part's rows that part's, elsewhere "not an index"
-        for sure (uniform suits, zero features). At least one part must have rows."""
+        for sure (uniform suits). At least one part must have rows."""
         widths = next(part for rows, part in parts if rows.size)  # the network's widths
         rank_probs = np.zeros((count, widths.rank_probs.shape[1]), np.float32)
         rank_probs[:, NOT_AN_INDEX] = 1.0
         suits = widths.suit_probs.shape[1]
         suit_probs = np.full((count, suits), 1.0 / suits, np.float32)
-        embeddings = np.zeros((count, widths.embeddings.shape[1]), np.float32)
         for rows, part in parts:
             if rows.size:
                 rank_probs[rows] = part.rank_probs
                 suit_probs[rows] = part.suit_probs
-                embeddings[rows] = part.embeddings
-        return Readings(rank_probs, suit_probs, embeddings)
+        return Readings(rank_probs, suit_probs)
 
 
 def normalise_crops(crops: np.ndarray) -> np.ndarray:
@@ -101,17 +98,36 @@ class IndexReader:
         """Read N upright crops (N x H x W x 3 uint8 BGR)."""
         if crops.shape[0] == 0:
             empty = np.zeros((0, 1), dtype=np.float32)
-            return Readings(empty, empty, empty)
+            return Readings(empty, empty)
         parts = [
-            self._session.run(
-                list(READ_OUTPUTS), {INPUT_NAME: normalise_crops(crops[start : start + BATCH])}
-            )
+            self._run(crops[start : start + BATCH], READ_OUTPUTS[:2])
             for start in range(0, crops.shape[0], BATCH)
         ]
-        rank_logits, suit_logits, features = (
-            np.concatenate([np.asarray(part[k]) for part in parts])
-            for k in range(len(READ_OUTPUTS))
-        )
-        centred = features - features.mean(axis=1, keepdims=True)
-        norms = np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
-        return Readings(softmax(rank_logits), softmax(suit_logits), centred / norms)
+        rank_logits = np.concatenate([rank for rank, _ in parts])
+        suit_logits = np.concatenate([suit for _, suit in parts])
+        return Readings(softmax(rank_logits), softmax(suit_logits))
+
+    def features(self, crops: np.ndarray) -> np.ndarray:
+        """N x F: the crops' last convolution features, centred and L2-normalised, which
+        deck prototypes compare. Asked for only where a prototype may name a crop: at
+        12 KB a crop, those of a photo's 1,700 candidates took `recognize` over its
+        memory budget."""
+        count = crops.shape[0]
+        embeddings = np.zeros((count, 0), np.float32)
+        for start in range(0, count, BATCH):
+            (batch,) = self._run(crops[start : start + BATCH], READ_OUTPUTS[2:])
+            if start == 0:  # filled a batch at a time: no second copy of them all
+                embeddings = np.empty((count, batch.shape[1]), np.float32)
+            embeddings[start : start + len(batch)] = _centred_unit_rows(batch)
+        return embeddings
+
+    def _run(self, crops: np.ndarray, outputs: Sequence[str]) -> list[np.ndarray]:
+        arrays = self._session.run(list(outputs), {INPUT_NAME: normalise_crops(crops)})
+        return [np.asarray(array) for array in arrays]
+
+
+def _centred_unit_rows(features: np.ndarray) -> np.ndarray:
+    """Each row less its mean, then scaled to length 1."""
+    centred: np.ndarray = features - features.mean(axis=1, keepdims=True)
+    centred /= np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-6)
+    return centred

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -195,7 +196,8 @@ class CardReader:
         found = time.perf_counter()
         readings = self._second_look(work, candidates, self._read_in_turn(candidates))
         read = time.perf_counter()
-        detections = merge_reads(candidates, self._reads(readings), copies=self.deck.copies)
+        reads = self._reads(readings, lambda rows: self.embed(candidates.crops[rows]))
+        detections = merge_reads(candidates, reads, copies=self.deck.copies)
         if scale != 1.0:
             detections = [detection.scaled(1.0 / scale) for detection in detections]
         merged = time.perf_counter()
@@ -268,10 +270,13 @@ class CardReader:
         return Readings(
             averaged(readings.rank_probs, extra.rank_probs),
             averaged(readings.suit_probs, extra.suit_probs),
-            readings.embeddings,
         )
 
-    def _reads(self, readings: Readings) -> list[Read]:
+    def _reads(
+        self, readings: Readings, features_of: Callable[[np.ndarray], np.ndarray]
+    ) -> list[Read]:
+        """The cards read, as the threshold and any deck prototypes have them;
+        ``features_of(rows)``: those candidates' features, for the prototypes."""
         if readings.rank_probs.shape[0] == 0:
             return []
         rank_probs = readings.rank_probs * self._allowed_ranks[None, :]
@@ -283,12 +288,14 @@ class CardReader:
         read_as_card = ranks != NOT_AN_INDEX
         if self.prototypes is not None:  # an unfamiliar letter may still match a prototype
             read_as_card |= rank_probs[:, NOT_AN_INDEX] < MAYBE_INDEX
-        for row in np.nonzero(read_as_card)[0]:
+        rows = np.nonzero(read_as_card)[0]
+        features = features_of(rows) if self.prototypes is not None and rows.size else None
+        for position, row in enumerate(rows):
             card = card_from_classes(int(ranks[row]), int(suits[row]))
             score = float(confidence[row]) if card is not None else 0.0
             accepted = score >= self.min_confidence
-            if self.prototypes is not None:
-                relabelled = self.prototypes.relabel(card, score, readings.embeddings[row])
+            if self.prototypes is not None and features is not None:
+                relabelled = self.prototypes.relabel(card, score, features[position])
                 card, score = relabelled.card, relabelled.score
                 accepted = relabelled.by_prototype or score >= self.min_confidence
             if card is not None and accepted:
@@ -297,7 +304,7 @@ class CardReader:
 
     def embed(self, crops: np.ndarray) -> np.ndarray:
         """The model's features of crops, which deck prototypes compare."""
-        return self.model.read(crops).embeddings
+        return self.model.features(crops)
 
     def enrolment_crops(self, image: np.ndarray, card: Card) -> np.ndarray:
         """The crops in an enrolment photo most likely to show ``card``'s index: those

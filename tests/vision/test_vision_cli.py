@@ -199,6 +199,8 @@ def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
     assert any("gone.png" in error for error in summary["errors"])
     assert summary["overall"]["recall"] == 1.0
     assert summary["overall"]["precision"] == 1.0
+    # the process's peak, in MB: onnxruntime and the models alone take tens of MB
+    assert 30 < summary["peak_memory_mb"] < 2000
 
 
 def test_bench_prints_stage_timings() -> None:
@@ -206,6 +208,7 @@ def test_bench_prints_stage_timings() -> None:
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["total_ms"] > 0
+    assert 30 < figures["peak_memory_mb"] < 2000
     assert {"find_ms", "read_ms", "merge_ms"} <= figures.keys()
     assert figures["candidates_from"] == "detector"  # as for live camera frames
     assert figures["detector_models"] == {

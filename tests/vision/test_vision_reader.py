@@ -17,12 +17,13 @@ from companion.vision.reader import (
 )
 from companion.vision.sources import CandidateSource
 
-EMBEDDING = 4
-
 
 def _readings(rank_rows: list[list[float]], suit_rows: list[list[float]]) -> Readings:
-    ranks = np.array(rank_rows, dtype=np.float32)
-    return Readings(ranks, np.array(suit_rows, dtype=np.float32), np.zeros((len(ranks), EMBEDDING)))
+    return Readings(np.array(rank_rows, dtype=np.float32), np.array(suit_rows, dtype=np.float32))
+
+
+def _no_features(rows: np.ndarray) -> np.ndarray:
+    raise AssertionError("features asked for without a deck file")
 
 
 def _one_hot(size: int, hot: int, value: float) -> list[float]:
@@ -95,10 +96,18 @@ def test_a_prototype_match_is_kept_below_the_readers_threshold() -> None:
     readings = Readings(
         np.array([unsure_queen, unsure_queen], dtype=np.float32),
         np.array([hearts, hearts], dtype=np.float32),
-        np.stack([close, np.array([0.0, 0.0, 0.0, 1.0])]).astype(np.float32),
     )
-    reads = reader._reads(readings)
+    features = np.stack([close, np.array([0.0, 0.0, 0.0, 1.0])]).astype(np.float32)
+    asked: list[list[int]] = []
+
+    def features_of(rows: np.ndarray) -> np.ndarray:
+        asked.append(rows.tolist())
+        chosen: np.ndarray = features[rows]
+        return chosen
+
+    reads = reader._reads(readings, features_of)
     assert [(str(read.card), read.row) for read in reads] == [("QH", 0)]
+    assert asked == [[0, 1]]  # once, for the rows a prototype may name
     assert reader.min_confidence > 0.8  # row 1: no prototype near, and too unsure
 
 
@@ -138,13 +147,19 @@ def test_a_new_deck_changes_the_ranks_read_and_the_copies_kept() -> None:
     spade = _one_hot(SUIT_CLASSES, 0, 0.999)
     readings = _readings([two, seven], [spade, spade])
     reader = CardReader()
-    assert [read.card for read in reader._reads(readings)] == [Card.parse("2S"), Card.parse("7S")]
+    assert [read.card for read in reader._reads(readings, _no_features)] == [
+        Card.parse("2S"),
+        Card.parse("7S"),
+    ]
     reader.use_deck(SHORT36)
     assert reader.deck is SHORT36
-    assert [read.card for read in reader._reads(readings)] == [Card.parse("7S")]
+    assert [read.card for read in reader._reads(readings, _no_features)] == [Card.parse("7S")]
     reader.use_deck(DOUBLE104)
     assert reader.deck.copies == 2
-    assert [read.card for read in reader._reads(readings)] == [Card.parse("2S"), Card.parse("7S")]
+    assert [read.card for read in reader._reads(readings, _no_features)] == [
+        Card.parse("2S"),
+        Card.parse("7S"),
+    ]
 
 
 def _spot_candidates(rows: list[tuple[float, float, float, float, float]]) -> Candidates:
