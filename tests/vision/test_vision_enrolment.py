@@ -6,6 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.cards import Card
 from companion.vision.enrolment import (
@@ -215,3 +217,33 @@ def test_an_archive_without_prototypes_is_not_a_deck_file(tmp_path: Path) -> Non
 def test_enrolling_nothing_is_an_error() -> None:
     with pytest.raises(EnrolmentError, match="no card was enrolled"):
         build_prototypes([], model="abc123")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(["QH", "7S", "AD", "10C", "KS"]), min_size=1, max_size=12),
+    seed=st.integers(0, 2**16),
+)
+def test_a_saved_deck_made_again_by_the_same_features_is_the_same_deck(
+    tmp_path_factory: pytest.TempPathFactory, cards: list[str], seed: int
+) -> None:
+    """Teaching, saving, loading and making the prototypes again from the kept crops
+    (as a model update does, here with the same features) changes nothing."""
+    rng = np.random.default_rng(seed)
+    photos = [
+        (
+            Card.parse(name),
+            rng.integers(0, 256, (int(rng.integers(1, 5)), CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+        )
+        for name in cards
+    ]
+    taught = prototypes_from_crops(EnrolmentCrops.gather(photos), _by_shade, model="abc123")
+    path = tmp_path_factory.mktemp("deck") / "deck.npz"
+    taught.save(path)
+    again = DeckPrototypes.load(path).for_model("def456", _by_shade)
+    assert (
+        again.cards
+        == taught.cards
+        == tuple(sorted({card for card, _ in photos}, key=lambda c: c.sort_key))
+    )
+    np.testing.assert_allclose(again.vectors, taught.vectors, atol=1e-6)
