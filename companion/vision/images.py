@@ -246,7 +246,7 @@ def _load_in_bands(path: Path, kind: str | None, reduction: int) -> np.ndarray |
         from companion.vision.tiff_bands import load_tiff_reduced
 
         in_strips = load_tiff_reduced(path, reduction)
-        if in_strips is not None or reduction == 1:
+        if in_strips is not None:
             return in_strips
     if reduction == 1:
         return None
