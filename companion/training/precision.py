@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import argparse
 from enum import StrEnum
+from typing import TypeVar
 
 import torch
 from torch import nn
+
+Net = TypeVar("Net", bound=nn.Module)
 
 
 class Precision(StrEnum):
@@ -35,9 +38,16 @@ def default_precision() -> Precision:
     return Precision.BFLOAT16 if native_bfloat16() else Precision.FLOAT32
 
 
-def prepare_network(net: nn.Module) -> nn.Module:
+def laid_out(net: Net, layout: torch.memory_format) -> Net:
+    """``net`` itself, its weights moved to ``layout``. ``Module.to`` takes
+    ``memory_format``, but torch's type hints leave that keyword out."""
+    net.to(memory_format=layout)  # type: ignore[call-overload]
+    return net
+
+
+def prepare_network(net: Net) -> Net:
     """The network laid out for training (channels-last, at either precision)."""
-    return net.to(memory_format=torch.channels_last)
+    return laid_out(net, torch.channels_last)
 
 
 def training_forward(
@@ -55,9 +65,9 @@ def training_forward(
     return tuple(output.float() for output in outputs)
 
 
-def restore_layout(net: nn.Module) -> nn.Module:
+def restore_layout(net: Net) -> Net:
     """The network back in the ordinary layout, for validation and export."""
-    return net.to(memory_format=torch.contiguous_format)
+    return laid_out(net, torch.contiguous_format)
 
 
 def add_precision_argument(parser: argparse.ArgumentParser) -> None:

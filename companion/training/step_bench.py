@@ -24,7 +24,7 @@ from torch import nn
 
 from companion.training.detector_model import DetectorNet
 from companion.training.detector_widths import Widths
-from companion.training.precision import Precision, native_bfloat16
+from companion.training.precision import Precision, laid_out, native_bfloat16
 from companion.training.reader_model import IndexNet
 from companion.training.train_all import LIVE_DETECTOR_WIDTHS
 from companion.training.train_detector import BATCH as DETECTOR_BATCH
@@ -58,7 +58,7 @@ def step_milliseconds(
 ) -> float:
     """The median time of ``steps`` training steps, after a warm-up."""
     torch.manual_seed(0)
-    net = network.make().to(memory_format=layout).train()
+    net = laid_out(network.make(), layout).train()
     optimiser = torch.optim.AdamW(net.parameters())
     batch = torch.randn(network.batch_shape).contiguous(memory_format=layout)
     times = []

@@ -223,7 +223,7 @@ def train(
                     taught = taught[:, Channel.HEAT]
                 loss = loss + distillation_loss(output, taught, targets)
             optimiser.zero_grad()
-            loss.backward()
+            torch.autograd.backward(loss)  # Tensor.backward has no type hints
             optimiser.step()
             schedule.step()
             total += loss.item() * len(rows)

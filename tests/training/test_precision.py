@@ -26,6 +26,11 @@ from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 TOLERANCE = 1e-4
 
 
+def _backward(outputs: tuple[torch.Tensor, ...]) -> None:
+    """Gradients of a loss that uses every output."""
+    torch.autograd.backward(torch.stack([output.square().mean() for output in outputs]).sum())
+
+
 def _gradients(net: torch.nn.Module) -> list[torch.Tensor]:
     return [parameter.grad.clone() for parameter in net.parameters() if parameter.grad is not None]
 
@@ -47,11 +52,11 @@ def test_a_channels_last_float32_step_computes_what_the_ordinary_layout_does(
     torch.manual_seed(4)  # the same dropout in both
     expected = ordinary(batch)
     expected = expected if isinstance(expected, tuple) else (expected,)
-    sum(output.square().mean() for output in expected).backward()
+    _backward(expected)
 
     torch.manual_seed(4)
     outputs = training_forward(prepare_network(laid_out), batch, Precision.FLOAT32)
-    sum(output.square().mean() for output in outputs).backward()
+    _backward(outputs)
 
     assert len(outputs) == len(expected)
     for got, wanted in zip(outputs, expected, strict=True):
@@ -62,9 +67,15 @@ def test_a_channels_last_float32_step_computes_what_the_ordinary_layout_does(
 
 def test_training_lays_the_network_out_channels_last_and_restore_undoes_it() -> None:
     net = prepare_network(IndexNet())
-    convolution = net.features[0].weight
+    convolution = _first_convolution(net).weight
     assert convolution.is_contiguous(memory_format=torch.channels_last)
     assert not convolution.is_contiguous()
 
-    restored = restore_layout(net).features[0].weight
+    restored = _first_convolution(restore_layout(net)).weight
     assert restored.is_contiguous()
+
+
+def _first_convolution(net: IndexNet) -> torch.nn.Conv2d:
+    first = net.features[0]
+    assert isinstance(first, torch.nn.Conv2d)
+    return first
