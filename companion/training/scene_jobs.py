@@ -29,17 +29,28 @@ VALIDATION_SEED_OFFSET = 1_000_000
 TRAINING_LOOKS = DetectorSettings()  # the first look and the four coarse ones
 
 
+def positive_count(text: str) -> int:
+    """A command-line count that must be at least 1 (scenes, epochs, workers, threads)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
 def add_trainer_arguments(
     parser: argparse.ArgumentParser, *, scenes: int, val_scenes: int, epochs: int, seed: int
 ) -> None:
     """The arguments both trainers take: how many scenes, epochs and which seed, the
     worker processes and threads, and where faces and cached data live."""
-    parser.add_argument("--scenes", type=int, default=scenes, help="training scenes")
-    parser.add_argument("--val-scenes", type=int, default=val_scenes)
-    parser.add_argument("--epochs", type=int, default=epochs)
+    parser.add_argument("--scenes", type=positive_count, default=scenes, help="training scenes")
+    parser.add_argument("--val-scenes", type=positive_count, default=val_scenes)
+    parser.add_argument("--epochs", type=positive_count, default=epochs)
     parser.add_argument("--seed", type=int, default=seed)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--workers", type=positive_count, default=2)
+    parser.add_argument("--threads", type=positive_count, default=2)
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
     parser.add_argument("--data-dir", type=Path, default=ROOT / "work-data" / "datasets")
     parser.add_argument("--data-only", action="store_true", help="build the data and stop")

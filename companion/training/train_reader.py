@@ -13,6 +13,7 @@ validation accuracy per class; writes the ONNX model and a JSON of the figures.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -276,6 +277,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 np.concatenate([train_set.suits, data["suits"]]),
             )
     print(f"train crops {len(train_set.ranks)}, validation crops {len(val_set.ranks)}", flush=True)
+    for name, part in (("training", train_set), ("validation", val_set)):
+        if len(part.ranks) == 0:
+            print(
+                f"train_reader: no {name} crops: the {source} source found no candidate in "
+                "the scenes; more scenes, or another --candidates or --detector, are needed",
+                file=sys.stderr,
+            )
+            return 1
     net = IndexNet(tuple(args.channels))
     if args.init is not None:
         net.load_state_dict(torch.load(args.init))
