@@ -3,11 +3,14 @@ are cut at the detector's plain looks."""
 
 from __future__ import annotations
 
+import argparse
 from itertools import product
 from pathlib import Path
 
+import pytest
+
 from companion.training.reader_data import LabelRule
-from companion.training.scene_jobs import SceneJob, crop_cache, finder_for
+from companion.training.scene_jobs import SceneJob, add_trainer_arguments, crop_cache, finder_for
 from companion.vision.detector import DEFAULT_DETECTOR_PATH, DetectorSettings
 from companion.vision.sources import LIVE_DETECTOR, CandidateFinder, CandidateSource
 
@@ -37,3 +40,29 @@ def test_training_crops_are_cut_at_the_plain_looks_not_the_live_ones() -> None:
     assert detector is not None and detector.settings == DetectorSettings()
     live = CandidateFinder(CandidateSource.DETECTOR).detector
     assert live is not None and live.settings == LIVE_DETECTOR != DetectorSettings()
+
+
+def _trainer_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser()
+    add_trainer_arguments(parser, scenes=10, val_scenes=2, epochs=1, seed=1)
+    return parser
+
+
+@pytest.mark.parametrize(
+    "option", ["--scenes", "--val-scenes", "--epochs", "--workers", "--threads"]
+)
+@pytest.mark.parametrize("value", ["0", "-3", "two"])
+def test_a_trainers_counts_must_be_whole_numbers_of_at_least_one(
+    option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        _trainer_parser().parse_args([option, value])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert f"argument {option}: " in error
+    assert value in error
+
+
+def test_a_trainers_counts_are_read_as_given() -> None:
+    args = _trainer_parser().parse_args(["--scenes", "7", "--threads", "1"])
+    assert (args.scenes, args.val_scenes, args.threads) == (7, 2, 1)
