@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.arguments import positive_count
 from companion.cards import DECK_PROFILES, CardError, deck_profile
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def register(subparsers: Any) -> None:
         help="time the reader per stage on a synthetic 1280x720 frame with ten cards "
         "(as for live camera frames: detector candidates unless --candidates says otherwise)",
     )
-    bench.add_argument("--frames", type=int, default=BENCH_FRAMES)
+    bench.add_argument("--frames", type=positive_count, default=BENCH_FRAMES)
     bench.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
     _candidate_options(bench, live=True)
     bench.add_argument("--json", action="store_true", help="print JSON")

@@ -6,6 +6,7 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.arguments import positive_count
 from companion.cards import IndexScript
 from companion.training.reader_data import LabelRule
 from companion.training.types import FaceImage
@@ -27,17 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # A trainer's validation scenes are its training seeds shifted by this.
 VALIDATION_SEED_OFFSET = 1_000_000
 TRAINING_LOOKS = DetectorSettings()  # the first look and the four coarse ones
-
-
-def positive_count(text: str) -> int:
-    """A command-line count that must be at least 1 (scenes, epochs, workers, threads)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
-    return value
 
 
 def add_trainer_arguments(

@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.arguments import positive_count
 from companion.training.backgrounds import make_background
 from companion.training.fonts import FONT_ROOT, font_files
 from companion.training.photometric import Camera
@@ -216,16 +217,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--crops", type=int, metavar="PAGES", help="cut crops of this many pages")
+    what.add_argument(
+        "--crops", type=positive_count, metavar="PAGES", help="cut crops of this many pages"
+    )
     what.add_argument("--report", action="store_true", help="count false cards on pages")
-    parser.add_argument("--pages", type=int, default=60, help="pages to read (--report)")
+    parser.add_argument("--pages", type=positive_count, default=60, help="pages to read (--report)")
     parser.add_argument("--out", type=Path, help="the crops file to write (--crops)")
     parser.add_argument("--model", type=Path, default=None, help="the ONNX reader (--report)")
     parser.add_argument(
         "--detector", type=Path, default=DEFAULT_DETECTOR_PATH, help="the ONNX index detector"
     )
     parser.add_argument("--save", type=Path, default=None, help="keep the pages here (--report)")
-    parser.add_argument("--workers", type=int, default=2, help="processes cutting crops (--crops)")
+    parser.add_argument(
+        "--workers", type=positive_count, default=2, help="processes cutting crops (--crops)"
+    )
     args = parser.parse_args(argv)
     if args.crops is not None:
         if args.out is None:

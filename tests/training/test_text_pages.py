@@ -59,3 +59,16 @@ def test_the_crops_are_the_same_cut_by_one_worker_or_two(fonts: list[Path], tmp_
     with np.load(files[1]) as alone, np.load(files[2]) as shared:
         for name in ("crops", "ranks", "suits"):
             np.testing.assert_array_equal(alone[name], shared[name])
+
+
+@pytest.mark.parametrize("option", ["--workers", "--crops"])
+def test_no_workers_or_pages_is_refused_before_any_page_is_made(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "pages.npz"
+    arguments = {"--crops": "2", "--out": str(out), option: "0"}
+    with pytest.raises(SystemExit) as stopped:
+        text_pages.main([part for pair in arguments.items() for part in pair])
+    assert stopped.value.code == 2
+    assert f"argument {option}: 0 is not at least 1" in capsys.readouterr().err
+    assert not out.exists()

@@ -203,6 +203,13 @@ def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
     assert 30 < summary["peak_memory_mb"] < 2000
 
 
+def test_bench_refuses_a_frame_count_under_one_without_a_traceback() -> None:
+    result = _companion("bench", "--frames", "0")
+    assert result.returncode == 2
+    assert "argument --frames: 0 is not at least 1" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_bench_prints_stage_timings() -> None:
     result = _companion("bench", "--frames", "2", "--json")
     assert result.returncode == 0, result.stderr

@@ -1,0 +1,17 @@
+"""Command-line value types shared by the ``companion`` command and the training tools."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def positive_count(text: str) -> int:
+    """A count that must be a whole number of at least 1 (frames, scenes, pages, epochs,
+    workers, threads): anything else is argparse's error naming the option."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value

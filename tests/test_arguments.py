@@ -1,0 +1,28 @@
+"""The shared command-line value types."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from companion.arguments import positive_count
+
+
+@pytest.mark.parametrize("text", ["1", "12", "+3", " 7 "])
+def test_a_positive_count_is_read_as_a_whole_number(text: str) -> None:
+    assert positive_count(text) == int(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("0", "0 is not at least 1"),
+        ("-2", "-2 is not at least 1"),
+        ("two", "'two' is not a whole number"),
+        ("1.5", "'1.5' is not a whole number"),
+    ],
+)
+def test_anything_else_is_refused_with_the_reason(text: str, reason: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match=reason):
+        positive_count(text)
