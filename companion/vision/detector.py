@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from companion.vision.finder import Candidates, cut_crops
+from companion.vision.finder import Candidates
 from companion.vision.onnx_session import one_thread_session
 
 if TYPE_CHECKING:
@@ -325,6 +325,6 @@ class IndexDetector:
             centres=centres,
             down=down,
             heights=heights,
-            crops=cut_crops(work, centres, down, heights),
+            image=work,
         )
         return Marked(candidates, tuple(heat), tuple(factor for _, factor in looks))

@@ -15,6 +15,7 @@ edges in a fan, frame lines) and, as glyphs only, from fainter ink beside a bold
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -49,27 +50,50 @@ SPLIT_FRACTION = 0.25
 
 @dataclass(frozen=True)
 class Candidates:
-    """Candidate index crops of one frame, one row per candidate, in frame pixels."""
+    """Candidate index crops of one frame, one row per candidate, in frame pixels. The
+    crops are cut from ``image`` when first asked for, and only those asked for: a live
+    frame's detector offers about 80 candidates and about 25 of them are read."""
 
     centres: np.ndarray  # N x 2 float32: the crop centre
     down: np.ndarray  # N x 2 float32 unit vectors: the index's reading "down" direction
     heights: np.ndarray  # N float32: the crop's height
-    crops: np.ndarray  # N x CROP_HEIGHT x CROP_WIDTH x 3 uint8, BGR, upright
+    image: np.ndarray  # the BGR image the crops are cut from
+    scale: float = 1.0  # ``image`` pixels per frame pixel
 
     def __len__(self) -> int:
         return int(self.centres.shape[0])
+
+    @cached_property
+    def crops(self) -> np.ndarray:
+        """N x CROP_HEIGHT x CROP_WIDTH x 3 uint8, BGR, upright: every candidate's crop."""
+        return self._cut(slice(None))
+
+    def crops_of(self, rows: np.ndarray) -> np.ndarray:
+        """The crops of these rows only (the same pixels as ``crops[rows]``)."""
+        cut: np.ndarray | None = self.__dict__.get("crops")  # cached_property's own slot
+        return cut[rows] if cut is not None else self._cut(rows)
+
+    def _cut(self, rows: np.ndarray | slice) -> np.ndarray:
+        centres, heights = self.centres[rows], self.heights[rows]
+        if self.scale != 1.0:
+            centres = (centres * self.scale).astype(np.float32)
+            heights = (heights * self.scale).astype(np.float32)
+        return cut_crops(self.image, centres, self.down[rows], heights)
 
     def quad(self, row: int) -> np.ndarray:
         """The crop's corners (TL, TR, BR, BL as the index reads) in frame pixels."""
         return crop_quad(self.centres[row], self.down[row], float(self.heights[row]))
 
     def joined(self, other: Candidates) -> Candidates:
-        """These candidates followed by ``other``'s."""
+        """These candidates followed by ``other``'s, both cut from the same image."""
+        if other.image is not self.image or other.scale != self.scale:
+            raise ValueError("only candidates cut from the same image can be joined")
         return Candidates(
             centres=np.concatenate([self.centres, other.centres]),
             down=np.concatenate([self.down, other.down]),
             heights=np.concatenate([self.heights, other.heights]),
-            crops=np.concatenate([self.crops, other.crops]),
+            image=self.image,
+            scale=self.scale,
         )
 
 
@@ -248,14 +272,14 @@ def blob_geometry(work: np.ndarray, settings: FinderSettings) -> Geometry:
 
 
 def cut_candidates(work: np.ndarray, geometry: Geometry, scale: float = 1.0) -> Candidates:
-    """The crops at ``geometry`` cut from a working image, with the geometry given back
-    in the pixels of the frame it was downscaled from by ``scale``."""
-    crops = cut_crops(work, geometry.centres, geometry.down, geometry.heights)
+    """The candidates at ``geometry``, to be cut from a working image, with the geometry
+    given back in the pixels of the frame it was downscaled from by ``scale``."""
     return Candidates(
         centres=(geometry.centres / scale).astype(np.float32),
         down=geometry.down,
         heights=(geometry.heights / scale).astype(np.float32),
-        crops=crops,
+        image=work,
+        scale=scale,
     )
 
 

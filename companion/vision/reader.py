@@ -196,7 +196,7 @@ class CardReader:
         found = time.perf_counter()
         readings = self._second_look(work, candidates, self._read_in_turn(candidates))
         read = time.perf_counter()
-        reads = self._reads(readings, lambda rows: self.embed(candidates.crops[rows]))
+        reads = self._reads(readings, lambda rows: self.embed(candidates.crops_of(rows)))
         detections = merge_reads(candidates, reads, copies=self.deck.copies)
         if scale != 1.0:
             detections = [detection.scaled(1.0 / scale) for detection in detections]
@@ -218,13 +218,13 @@ class CardReader:
         leaders = spot_leaders(candidates)
         leads = leaders == np.arange(len(candidates))
         first = np.nonzero(leads)[0]
-        leading = self.model.read(candidates.crops[first])
+        leading = self.model.read(candidates.crops_of(first))
         if leads.all():
             return leading
         sure = np.zeros(len(candidates), dtype=bool)
         sure[first] = card_confidence(leading) >= SECOND_LOOK_UNTIL
         rest = np.nonzero(~leads & ~sure[leaders])[0]
-        following = self.model.read(candidates.crops[rest])
+        following = self.model.read(candidates.crops_of(rest))
         return Readings.gathered(len(candidates), [(first, leading), (rest, following)])
 
     def _second_look(

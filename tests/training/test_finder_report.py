@@ -10,8 +10,11 @@ from companion.cards import Card, IndexScript
 from companion.training.finder_report import Tally, found_cards, main
 from companion.training.reader_data import MIN_VISIBLE
 from companion.training.types import FaceImage, PlacedCard, PlacedIndex, Scene
-from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
+from companion.vision.finder import Candidates
 from companion.vision.sources import CandidateFinder
+
+# the image of candidates whose crops the test never looks at
+BLANK = np.zeros((8, 8, 3), np.uint8)
 
 INDEX_HEIGHT = 20.0
 DOWN = np.array([0.0, 1.0], np.float32)
@@ -35,7 +38,7 @@ def _candidates(centre: tuple[float, float], down: np.ndarray, height: float) ->
         centres=np.array([centre], np.float32),
         down=np.array([down], np.float32),
         heights=np.array([height], np.float32),
-        crops=np.zeros((1, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+        image=BLANK,
     )
 
 
@@ -54,6 +57,7 @@ def _candidates(centre: tuple[float, float], down: np.ndarray, height: float) ->
 def test_a_card_is_found_by_a_candidate_framing_its_index(
     centre: tuple[float, float], down: np.ndarray, scale: float, found: bool
 ) -> None:
+
     scene = _scene(_index(10, 10))
     [result] = found_cards(_candidates(centre, down, scale * INDEX_HEIGHT), scene)
     assert result.found is found

@@ -8,8 +8,11 @@ import pytest
 from companion.cards import Card, IndexScript, Rank
 from companion.training.reader_data import UNLABELLED, LabelRule, label_candidates, scene_crops
 from companion.training.types import PlacedCard, PlacedIndex, Scene
-from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
+from companion.vision.finder import Candidates
 from companion.vision.labels import NOT_AN_INDEX, rank_class, suit_class
+
+# the image of candidates whose crops the test never looks at
+BLANK = np.zeros((8, 8, 3), np.uint8)
 
 INDEX_HEIGHT = 40.0
 INDEX_CENTRE = np.array([200.0, 150.0], dtype=np.float32)
@@ -18,6 +21,7 @@ INDEX_CENTRE = np.array([200.0, 150.0], dtype=np.float32)
 def _scene(
     card: Card, visible: float = 1.0, *, glyph: float | None = None, pip: float | None = None
 ) -> Scene:
+
     half_w, half_h = INDEX_HEIGHT / 3, INDEX_HEIGHT / 2
     quad = INDEX_CENTRE + np.array(
         [[-half_w, -half_h], [half_w, -half_h], [half_w, half_h], [-half_w, half_h]],
@@ -49,12 +53,11 @@ def _candidates(rows: list[tuple[float, float, float, float]]) -> Candidates:
         centres.append(INDEX_CENTRE + np.array([shift * INDEX_HEIGHT + far, 0.0]))
         downs.append([-np.sin(turn), np.cos(turn)])
         heights.append(scale * INDEX_HEIGHT)
-    count = len(rows)
     return Candidates(
         centres=np.array(centres, np.float32),
         down=np.array(downs, np.float32),
         heights=np.array(heights, np.float32),
-        crops=np.zeros((count, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+        image=BLANK,
     )
 
 

@@ -30,6 +30,9 @@ from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.sources import LIVE_DETECTOR
 
+# the image of candidates whose crops the test never looks at
+BLANK = np.zeros((8, 8, 3), np.uint8)
+
 
 def test_network_input_is_downscaled_padded_and_centred_on_zero() -> None:
     frame = np.full((1000, 1500, 3), 255, np.uint8)
@@ -92,7 +95,7 @@ def test_candidates_join_in_order() -> None:
             centres=np.full((count, 2), value, np.float32),
             down=np.tile(np.array([[0.0, 1.0]], np.float32), (count, 1)),
             heights=np.full(count, value, np.float32),
-            crops=np.zeros((count, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+            image=BLANK,
         )
 
     joined = made(2, 1.0).joined(made(3, 2.0))

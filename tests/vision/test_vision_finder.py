@@ -211,3 +211,24 @@ def test_pairs_are_offered_both_ways_round_once() -> None:
     assert pairs == [(0, 1), (0, 2), (1, 0), (2, 0)]
     empty = np.zeros(0, dtype=np.int64)
     assert [a.size for a in both_ways(empty, empty)] == [0, 0]
+
+
+@pytest.mark.parametrize("magnify", [1, 3])  # 3: cut from a downscaled working image
+def test_crops_of_some_rows_are_the_pixels_of_those_rows_in_all_crops(magnify: int) -> None:
+    frame, _ = table_frame([Card.parse("QH"), Card.parse("4C")], seed=3)
+    image = np.repeat(np.repeat(frame, magnify, axis=0), magnify, axis=1)
+    rows = np.array([5, 0, 2])
+    cut_first = find_candidates(image).crops_of(rows)  # before any crop is cut
+    candidates = find_candidates(image)
+    every = candidates.crops
+    assert every.shape == (len(candidates), CROP_HEIGHT, CROP_WIDTH, 3)
+    assert np.array_equal(cut_first, every[rows])
+    assert np.array_equal(candidates.crops_of(rows), every[rows])
+
+
+def test_only_candidates_of_one_image_are_joined() -> None:
+    frame, _ = table_frame([Card.parse("QH")], seed=3)
+    candidates = find_candidates(frame)
+    assert len(candidates.joined(candidates)) == 2 * len(candidates)
+    with pytest.raises(ValueError, match="same image"):
+        candidates.joined(find_candidates(frame.copy()))

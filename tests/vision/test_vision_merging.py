@@ -10,8 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cards import Card
-from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
+from companion.vision.finder import Candidates
 from companion.vision.merging import Detection, Read, merge_reads
+
+# the image of candidates whose crops the test never looks at
+BLANK = np.zeros((8, 8, 3), np.uint8)
 
 HEIGHT = 60.0
 UPRIGHT = (0.0, 1.0)
@@ -22,12 +25,13 @@ def _candidates(
     downs: list[tuple[float, float]],
     heights: list[float] | None = None,
 ) -> Candidates:
+
     count = len(centres)
     return Candidates(
         centres=np.array(centres, dtype=np.float32).reshape(count, 2),
         down=np.array(downs, dtype=np.float32).reshape(count, 2),
         heights=np.array([HEIGHT] * count if heights is None else heights, dtype=np.float32),
-        crops=np.zeros((count, CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.uint8),
+        image=BLANK,
     )
 
 

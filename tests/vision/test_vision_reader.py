@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from companion.cards import DOUBLE104, SHORT36, Card, Rank
+from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
@@ -16,6 +17,9 @@ from companion.vision.reader import (
     spot_leaders,
 )
 from companion.vision.sources import CandidateSource
+
+# the image of candidates whose crops the test never looks at
+BLANK = np.zeros((8, 8, 3), np.uint8)
 
 
 def _readings(rank_rows: list[list[float]], suit_rows: list[list[float]]) -> Readings:
@@ -52,7 +56,7 @@ def test_only_uncertain_reads_are_looked_at_again_and_averaged() -> None:
         centres=np.array([[60, 60], [150, 100], [240, 120]], dtype=np.float32),
         down=np.array([[0, 1], [0, 1], [1, 0]], dtype=np.float32),
         heights=np.full(3, 40, dtype=np.float32),
-        crops=np.zeros((3, CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.uint8),
+        image=image,
     )
     certain = _one_hot(RANK_CLASSES, 5, 0.99999)
     certain_suit = _one_hot(SUIT_CLASSES, 1, 0.99999)
@@ -169,7 +173,7 @@ def _spot_candidates(rows: list[tuple[float, float, float, float, float]]) -> Ca
         centres=table[:, :2].copy(),
         down=table[:, 2:4].copy(),
         heights=table[:, 4].copy(),
-        crops=np.zeros((len(rows), CROP_HEIGHT, CROP_WIDTH, 3), dtype=np.uint8),
+        image=BLANK,
     )
 
 
@@ -227,6 +231,18 @@ def test_only_candidates_at_the_spot_of_a_sure_read_are_skipped() -> None:
     for row in (0, 2, 3, 4):
         assert np.allclose(readings.rank_probs[row], everything.rank_probs[row])
         assert np.allclose(readings.suit_probs[row], everything.suit_probs[row])
+
+
+def test_a_live_frame_cuts_only_the_crops_it_reads() -> None:
+    frame, _ = table_frame([Card.parse(text) for text in ("2S", "9D", "KH")], seed=4)
+    reader = CardReader(source=CandidateSource.DETECTOR)
+    candidates = reader.find(frame)
+    readings = reader._read_in_turn(candidates)
+    assert "crops" not in candidates.__dict__  # cached_property's slot: never all cut
+    leads = np.nonzero(spot_leaders(candidates) == np.arange(len(candidates)))[0]
+    assert 0 < leads.size < len(candidates)
+    everything = reader.model.read(candidates.crops)
+    assert np.allclose(readings.rank_probs[leads], everything.rank_probs[leads], atol=1e-6)
 
 
 @pytest.mark.parametrize("source", list(CandidateSource))

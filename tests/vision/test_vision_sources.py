@@ -16,7 +16,7 @@ from companion.vision.detector import (
     Marked,
 )
 from companion.vision.drawn import table_frame
-from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates, find_candidates
+from companion.vision.finder import Candidates, find_candidates
 from companion.vision.sources import (
     GATE_HEAT,
     LIVE_DETECTOR,
@@ -25,6 +25,10 @@ from companion.vision.sources import (
     CandidateSource,
     DetectorModels,
 )
+
+# the image of candidates whose crops the test never looks at
+BLANK = np.zeros((8, 8, 3), np.uint8)
+
 
 PEAK = np.array([[100.0, 120.0]], np.float32)
 
@@ -40,7 +44,7 @@ class FakeDetector:
             centres=PEAK,
             down=np.array([[0.0, 1.0]], np.float32),
             heights=np.array([30.0], np.float32),
-            crops=np.zeros((1, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+            image=work,
         )
         return Marked(candidates, (heat,), (1.0,))
 
@@ -80,7 +84,7 @@ def test_heat_near_a_point_is_the_hottest_neighbouring_cell() -> None:
             centres=np.zeros((0, 2), np.float32),
             down=np.zeros((0, 2), np.float32),
             heights=np.zeros(0, np.float32),
-            crops=np.zeros((0, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8),
+            image=BLANK,
         ),
         (heat, np.zeros((2, 2), np.float32)),
         (0.5, 0.1),  # working pixels to network pixels, per look
