@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from companion.arguments import positive_count
 from companion.cards import Card, IndexScript, Rank, index_label
 from companion.training.debian_art import (
     ArtError,
@@ -282,7 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--render", action="store_true", help="render all decks into the cache")
     parser.add_argument("--again", action="store_true", help="re-render designs already cached")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="the faces cache folder")
-    parser.add_argument("--face-height", type=int, default=FACE_HEIGHT, help="pixels")
+    parser.add_argument("--face-height", type=positive_count, default=FACE_HEIGHT, help="pixels")
     args = parser.parse_args(argv)
     try:
         if args.install:

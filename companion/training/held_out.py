@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from companion.arguments import positive_count
 from companion.cards import DOUBLE104, FRENCH52, Card, DeckProfile
 from companion.training.reader_data import MIN_VISIBLE
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
@@ -24,7 +25,7 @@ WHOLE_CARD_SEED = 7_500_000  # held out: Polish and Russian cards dealt apart, w
 
 
 def add_scene_arguments(parser: argparse.ArgumentParser, *, scenes: int) -> None:
-    parser.add_argument("--scenes", type=int, default=scenes)
+    parser.add_argument("--scenes", type=positive_count, default=scenes)
     add_reader_arguments(parser)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.arguments import positive_count
 from companion.training.faces import DEFAULT_CACHE, load_faces
 from companion.training.scenes import SceneMaker
 from companion.training.types import Scene
@@ -85,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Write example synthetic scenes and print figures about them.",
     )
     parser.add_argument("--out", type=Path, help="write scene_N.png and scene_N_truth.png here")
-    parser.add_argument("--count", type=int, default=8, help="scenes to make")
+    parser.add_argument("--count", type=positive_count, default=8, help="scenes to make")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="the faces cache")
     args = parser.parse_args(argv)

@@ -23,6 +23,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from companion.arguments import positive_count
 from companion.training.exporting import export_onnx, write_figures
 from companion.training.precision import (
     Precision,
@@ -234,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--init", type=Path, default=None, help="start from these weights (.pt)")
     parser.add_argument(
         "--channels",
-        type=int,
+        type=positive_count,
         nargs=len(CHANNELS),
         default=list(CHANNELS),
         help="channels of the four convolution blocks",

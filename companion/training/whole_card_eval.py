@@ -26,6 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.arguments import positive_count
 from companion.cards import FRENCH52, Card, IndexScript
 from companion.training.held_out import (
     WHOLE_CARD_SEED,
@@ -118,9 +119,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_reader_arguments(parser, index_pixels=TABLE_INDEX_PIXELS)
     add_threshold_argument(parser)
     parser.add_argument(
-        "--decks", type=int, default=None, help="deal this many decks (default: every one)"
+        "--decks",
+        type=positive_count,
+        default=None,
+        help="deal this many decks (default: every one)",
     )
-    parser.add_argument("--most", type=int, default=MAX_CARDS, help="cards per frame, at most")
+    parser.add_argument(
+        "--most", type=positive_count, default=MAX_CARDS, help="cards per frame, at most"
+    )
     parser.add_argument(
         "--save", type=Path, default=None, help="keep the frames with a miss or a false card here"
     )
