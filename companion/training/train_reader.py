@@ -209,8 +209,12 @@ def _augment(
         values[flat] = bright - (bright - values[flat]) * kept
     gain = generator.uniform(*GAIN_RANGE, (count, 1, 1, 3)).astype(np.float32)
     sigma_noise = generator.uniform(*NOISE_SIGMA, (count, 1, 1, 1)).astype(np.float32)
-    noise = noise_bank[generator.integers(0, len(noise_bank), count)] * sigma_noise
-    augmented: np.ndarray = np.clip(values * gain + noise, 0, 255).astype(np.uint8)
+    noise = noise_bank[generator.integers(0, len(noise_bank), count)]
+    noise *= sigma_noise  # in place, as the rest: the same arithmetic as on copies
+    values *= gain
+    values += noise
+    np.clip(values, 0, 255, out=values)
+    augmented: np.ndarray = values.astype(np.uint8)
     return augmented
 
 

@@ -3,11 +3,13 @@ the detector alone finds the indices of drawn cards."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript, Rank, Suit, parse_cards
 from companion.vision.detector import DEFAULT_LIVE_DETECTOR_PATH
 from companion.vision.drawn import table_frame
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader
 from companion.vision.reader import CardReader
 from companion.vision.sources import CandidateSource, DetectorModels
@@ -67,3 +69,22 @@ def test_detector_models_load_and_their_candidates_alone_read_drawn_cards(
     reader = CardReader(source=CandidateSource.DETECTOR, detectors=detectors)
     found = sorted(str(detection.card) for detection in reader.read(frame))
     assert found == sorted(str(card) for card in cards)
+
+
+def test_normalised_crops_are_channel_first_and_scaled_by_each_channels_paper_white() -> None:
+    from companion.vision.model import MIN_WHITE, normalise_crops
+
+    rng = np.random.default_rng(2)
+    crops = rng.integers(0, 256, (5, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8)
+    crops[4] = 10  # too dark to have a paper white: divided by MIN_WHITE
+    scaled = normalise_crops(crops)
+    assert scaled.shape == (5, 3, CROP_HEIGHT, CROP_WIDTH)
+    assert scaled.dtype == np.float32 and scaled.flags.c_contiguous
+    for crop, planes in zip(crops[:4], scaled[:4], strict=True):
+        for channel in range(3):
+            values = np.sort(crop[..., channel].ravel().astype(np.float32))
+            white = values[int(0.95 * (values.size - 1))]
+            expected = np.minimum(crop[..., channel].astype(np.float32) / white, 1.0) - 0.5
+            assert np.array_equal(planes[channel], expected)
+    assert np.allclose(scaled[4], 10 / MIN_WHITE - 0.5)
+    assert normalise_crops(crops[:0]).shape == (0, 3, CROP_HEIGHT, CROP_WIDTH)
