@@ -9,6 +9,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 from PIL import Image
 
 from companion.cards import Card, Rank, Suit
@@ -203,18 +204,20 @@ def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
     assert 30 < summary["peak_memory_mb"] < 2000
 
 
-def test_bench_refuses_a_frame_count_under_one_without_a_traceback() -> None:
-    result = _companion("bench", "--frames", "0")
+@pytest.mark.parametrize("option", ["--frames", "--warm-up"])
+def test_bench_refuses_a_frame_count_under_one_without_a_traceback(option: str) -> None:
+    result = _companion("bench", option, "0")
     assert result.returncode == 2
-    assert "argument --frames: 0 is not at least 1" in result.stderr
+    assert f"argument {option}: 0 is not at least 1" in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_bench_prints_stage_timings() -> None:
-    result = _companion("bench", "--frames", "2", "--json")
+    result = _companion("bench", "--frames", "2", "--warm-up", "1", "--json")
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
-    assert figures["total_ms"] > 0
+    assert figures["total_ms"] > 0 and figures["median_ms"] > 0
+    assert (figures["frames"], figures["warm_up_frames"]) == (2, 1)
     assert 30 < figures["peak_memory_mb"] < 2000
     assert {"find_ms", "read_ms", "merge_ms"} <= figures.keys()
     assert figures["candidates_from"] == "detector"  # as for live camera frames
