@@ -168,8 +168,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--faces-cache", type=Path, default=ROOT / "work-data" / "faces")
     add_source_arguments(parser, default=DEFAULT_SOURCE)
     args = parser.parse_args(argv)
-    if args.scenes < 1:
-        parser.error("--scenes must be at least 1")
     cv2.setNumThreads(1)  # as the reader runs it
     find = CandidateFinder(args.candidates, detectors=DetectorModels.from_args(args))
     for scripts, seed in SCRIPT_SETS[ScriptChoice(args.scripts)]:

@@ -111,8 +111,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_scene_arguments(parser, scenes=200)
     add_threshold_argument(parser)
     args = parser.parse_args(argv)
-    if args.scenes < 1:
-        parser.error("--scenes must be at least 1")
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
     if not faces:
         parser.error(f"no Polish or Russian faces in {args.faces_cache}")

@@ -90,8 +90,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="the faces cache")
     args = parser.parse_args(argv)
-    if args.count < 1:
-        parser.error("--count must be at least 1")
     faces = load_faces(args.cache)
     maker = SceneMaker(faces, seed=args.seed)
     for _ in range(WARM_UP):

@@ -132,10 +132,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.decks is not None and args.decks < 1:
-        parser.error("--decks must be at least 1")
-    if args.most < 1:
-        parser.error("--most must be at least 1")
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
     low, high = args.index_pixels
     maker = SceneMaker(faces, seed=WHOLE_CARD_SEED, index_pixels=(low, high))

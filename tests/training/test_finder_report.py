@@ -86,4 +86,4 @@ def test_the_tally_reports_recall_by_height(english_faces: list[FaceImage]) -> N
 def test_bad_scene_count_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--scenes", "0"])
-    assert "--scenes must be at least 1" in capsys.readouterr().err
+    assert "argument --scenes: 0 is not at least 1" in capsys.readouterr().err

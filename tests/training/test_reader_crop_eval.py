@@ -54,4 +54,4 @@ def test_a_scene_without_cards_reads_nothing() -> None:
 def test_bad_scene_count_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--scenes", "0"])
-    assert "--scenes must be at least 1" in capsys.readouterr().err
+    assert "argument --scenes: 0 is not at least 1" in capsys.readouterr().err

@@ -104,4 +104,4 @@ def test_the_measure_reads_font_drawn_polish_and_russian_cards(
 def test_bad_counts_are_refused(option: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(option)
-    assert "must be at least 1" in capsys.readouterr().err
+    assert f"argument {option[0]}: 0 is not at least 1" in capsys.readouterr().err
