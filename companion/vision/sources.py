@@ -141,10 +141,12 @@ class CandidateFinder:
         marked = self.detector.mark(work)
         if self.source is CandidateSource.DETECTOR:
             return marked.candidates
-        if self.source is CandidateSource.BOTH:
-            return marked.candidates.joined(find_candidates(work, self.settings))
-        # gated: only the blob pairs where the detector is warm are cut at all
+        # the blob pairs of ``work`` itself, whatever its size: the crops of both sources
+        # are cut from the one image
         geometry = blob_geometry(work, self.settings)
+        if self.source is CandidateSource.BOTH:
+            return marked.candidates.joined(cut_candidates(work, geometry))
+        # gated: only the blob pairs where the detector is warm are cut at all
         warm = marked.heat_near(geometry.centres) >= GATE_HEAT
         kept = Geometry(geometry.centres[warm], geometry.down[warm], geometry.heights[warm])
         return marked.candidates.joined(cut_candidates(work, kept))

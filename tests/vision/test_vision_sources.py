@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -16,7 +17,7 @@ from companion.vision.detector import (
     Marked,
 )
 from companion.vision.drawn import table_frame
-from companion.vision.finder import Candidates, find_candidates
+from companion.vision.finder import Candidates, FinderSettings, find_candidates
 from companion.vision.sources import (
     GATE_HEAT,
     LIVE_DETECTOR,
@@ -108,6 +109,16 @@ def test_photos_get_the_finest_look_and_live_frames_a_cheaper_one() -> None:
     assert len(live_scales) < len(photo_scales)
     # a close-up's index, 150 px tall in the frame, is inside the trained sizes (6-30 px)
     assert 150 * min(live_scales) < 30
+
+
+@pytest.mark.parametrize("source", list(CandidateSource))
+def test_every_source_takes_a_frame_over_the_working_size(source: CandidateSource) -> None:
+    frame, _ = table_frame(list(parse_cards("2S 5H")), card_height=190.0, seed=3)
+    large = cv2.resize(frame, None, fx=1.25, fy=1.25)
+    assert max(large.shape[:2]) > FinderSettings().max_side  # the reader would shrink it
+    candidates = CandidateFinder(source)(large)
+    assert len(candidates) > 0
+    assert candidates.crops.shape[0] == len(candidates)
 
 
 def test_only_the_live_source_loads_the_small_index_detector(tmp_path: Path) -> None:
