@@ -57,7 +57,7 @@ SECOND_LOOK_UNTIL = 0.9995
 # of the same way, sizes at most twice apart) is read only when that earlier one was not
 # read as a card for sure (SECOND_LOOK_UNTIL). The live bench's ten cards give 82
 # candidates, the detector's looks at 20 indices: 23 are first at their spot, and those
-# are read for sure, so 59 are not read. Not with a deck file (CardReader._read_in_turn).
+# are read for sure, so 59 are not read (nor cut). Not with a deck file (CardReader._read_in_turn).
 SAME_SPOT_DISTANCE = 0.2
 SAME_SPOT_COSINE = 0.9
 SAME_SPOT_SIZES = 2.0
