@@ -124,7 +124,9 @@ def as_tensor(small: np.ndarray) -> np.ndarray:
     """A BGR image as the network's 1 x 3 x H x W float input, padded to a multiple of
     PAD_TO."""
     height, width = small.shape[:2]
-    tensor = np.zeros((1, 3, _padded(height), _padded(width)), dtype=np.float32)
+    tensor = np.empty((1, 3, _padded(height), _padded(width)), dtype=np.float32)
+    tensor[:, :, height:, :] = 0.0  # only the padding is zeroed: the image is written over
+    tensor[:, :, :height, width:] = 0.0
     # channel-first, straight into place in one pass per plane: 1 ms less per live frame
     # than converting, dividing and subtracting in numpy (values within 1e-7 of those)
     for channel, plane in enumerate(cv2.split(small)):
