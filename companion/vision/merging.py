@@ -27,7 +27,11 @@ SIDE_BY_SIDE_COSINE = 0.9
 # heights are one index, not two copies side by side: reads of one index cut from different
 # looks lie up to about a third of a crop height apart.
 SAME_CARD_NEAR = 0.75
-# Two indices of one card are at most this many crop heights apart (the card's diagonal).
+# Two indices of one card are at most this many crop heights apart (the card's diagonal),
+# of the larger of the two crops: both indices of a card are the same size, and a look
+# may frame one of them smaller than it is (the live source's narrow detector cut a 69 px
+# close-up index 66 px tall instead of about 94), which must not make the card's other
+# corner a second copy, nor depend on which corner was read with more confidence.
 SAME_CARD_DISTANCE = 6.0
 # With two packs, a further read of a card already found is its other corner only where
 # one can be; elsewhere it is the second copy. Measured on the faces of all 55 designs, in
@@ -95,6 +99,7 @@ def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
     across = np.stack([down[:, 1], -down[:, 0]], axis=1)
     heights = candidates.heights[rows].astype(np.float64)
     smaller = np.minimum(heights[:, None], heights[None, :])
+    larger = np.maximum(heights[:, None], heights[None, :])
     gaps = centres[None, :, :] - centres[:, None, :]  # [i, j] = centre j - centre i
     along_gap = np.abs(np.einsum("ijk,ik->ij", gaps, down))
     across_gap = np.abs(np.einsum("ijk,ik->ij", gaps, across))
@@ -102,7 +107,7 @@ def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
         along_gap < SAME_INDEX_ALONG * smaller
     )
     distance = np.linalg.norm(gaps, axis=2)
-    within_reach = distance < SAME_CARD_DISTANCE * heights[None, :]
+    within_reach = distance < SAME_CARD_DISTANCE * larger
     cosine = down @ down.T
     side_by_side = (across_gap >= SIDE_BY_SIDE_ACROSS * smaller) & (cosine >= SIDE_BY_SIDE_COSINE)
     same_index_if_same_card = reach_of_index | (

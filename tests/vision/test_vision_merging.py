@@ -6,6 +6,7 @@ import math
 from collections import Counter
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,6 @@ def _candidates(
     downs: list[tuple[float, float]],
     heights: list[float] | None = None,
 ) -> Candidates:
-
     count = len(centres)
     return Candidates(
         centres=np.array(centres, dtype=np.float32).reshape(count, 2),
@@ -126,6 +126,18 @@ def test_a_far_corner_turned_the_other_way_is_one_card_in_a_double_deck() -> Non
     )
     reads = [Read(Card.parse("QS"), 0.99, 0), Read(Card.parse("QS"), 0.98, 1)]
     assert _cards(merge_reads(candidates, reads, copies=2)) == [("QS", 2)]
+
+
+@pytest.mark.parametrize("better", [0, 1])
+def test_a_far_corner_framed_smaller_is_still_one_card_in_a_double_deck(better: int) -> None:
+    # a close-up seen live: one corner's crop 0.66 of the other's, the corners 6.3 of the
+    # smaller crop's heights apart (4.1 of the larger's); which was read better must not
+    # matter
+    candidates = _candidates(
+        [(513.1, 69.9), (918.1, 131.6)], [(0.72, 0.69), (-0.69, -0.73)], heights=[65.6, 99.6]
+    )
+    reads = [Read(Card.parse("7D"), 0.99 if row == better else 0.98, row) for row in (0, 1)]
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("7D", 2)]
 
 
 def test_a_card_is_found_no_more_often_than_the_deck_has_it() -> None:
