@@ -126,20 +126,60 @@ def table_frame(
     columns = max(1, int(np.ceil(np.sqrt(len(cards) * width / height))))
     rows = max(1, int(np.ceil(len(cards) / columns)))
     placed: list[DrawnCard] = []
-    scale = card_height / FACE_HEIGHT
     for number, card in enumerate(cards):
         row, column = divmod(number, columns)
         centre = np.array([(column + 0.5) * width / columns, (row + 0.5) * height / rows])
         angle = rng.uniform(0, 360)
-        face = cv2.cvtColor(draw_face(card, script, letters), cv2.COLOR_RGB2BGR)
-        matrix = cv2.getRotationMatrix2D((FACE_WIDTH / 2, FACE_HEIGHT / 2), angle, scale)
-        matrix[:, 2] += centre - np.array([FACE_WIDTH / 2, FACE_HEIGHT / 2])
-        warped = cv2.warpAffine(face, matrix, (width, height))
-        mask = cv2.warpAffine(np.full(face.shape[:2], 255, np.uint8), matrix, (width, height))
-        frame[mask > 0] = warped[mask > 0]
-        corners = np.array(
-            [[0, 0], [FACE_WIDTH, 0], [FACE_WIDTH, FACE_HEIGHT], [0, FACE_HEIGHT]], np.float32
-        )
-        outline = cv2.transform(corners[None], matrix)[0].astype(np.float32)
-        placed.append(DrawnCard(card, outline))
+        placed.append(_lay(frame, card, centre, angle, card_height / FACE_HEIGHT, script, letters))
     return frame, placed
+
+
+def row_frame(
+    cards: list[Card],
+    *,
+    step: float,
+    angle: float = 0.0,
+    width: int = 1280,
+    height: int = 720,
+    card_height: float = 200.0,
+    seed: int = 0,
+    script: IndexScript = IndexScript.ENGLISH,
+) -> tuple[np.ndarray, list[DrawnCard]]:
+    """A BGR frame with the cards dealt in a row about its middle, as a hand lies on a
+    mat: each ``step`` card widths to the right of the one before (under 1, it lies over
+    part of it), the row and every card turned ``angle`` degrees anticlockwise."""
+    frame = table_background(np.random.default_rng(seed), width, height)
+    scale = card_height / FACE_HEIGHT
+    turn = np.radians(angle)
+    right = np.array([np.cos(turn), -np.sin(turn)])  # a card's width direction, as drawn
+    middle = np.array([width / 2, height / 2])
+    placed: list[DrawnCard] = []
+    for number, card in enumerate(cards):
+        offset = (number - (len(cards) - 1) / 2) * step * FACE_WIDTH * scale
+        placed.append(_lay(frame, card, middle + offset * right, angle, scale, script, None))
+    return frame, placed
+
+
+def _lay(
+    frame: np.ndarray,
+    card: Card,
+    centre: np.ndarray,
+    angle: float,
+    scale: float,
+    script: IndexScript,
+    letters: Mapping[Rank, str] | None,
+) -> DrawnCard:
+    """Draw the card's face onto ``frame`` (in place) centred at ``centre``, turned
+    ``angle`` degrees anticlockwise and scaled ``scale`` times, over what lies there."""
+    height, width = frame.shape[:2]
+    face = cv2.cvtColor(draw_face(card, script, letters), cv2.COLOR_RGB2BGR)
+    matrix = cv2.getRotationMatrix2D((FACE_WIDTH / 2, FACE_HEIGHT / 2), angle, scale)
+    matrix[:, 2] += centre - np.array([FACE_WIDTH / 2, FACE_HEIGHT / 2])
+    warped = cv2.warpAffine(face, matrix, (width, height))
+    mask = cv2.warpAffine(np.full(face.shape[:2], 255, np.uint8), matrix, (width, height))
+    frame[mask > 0] = warped[mask > 0]
+    corners = np.array(
+        [[0, 0], [FACE_WIDTH, 0], [FACE_WIDTH, FACE_HEIGHT], [0, FACE_HEIGHT]], np.float32
+    )
+    outline = cv2.transform(corners[None], matrix)[0].astype(np.float32)
+    return DrawnCard(card, outline)
