@@ -40,13 +40,26 @@ SAME_CARD_DISTANCE = 6.0
 # 1.35 index heights tall, but 1.0..2.1 are seen, and crops turn a few degrees, so the
 # side corner's bounds are loose (in the synthetic scenes such corners were read as little
 # as 1.45 crops across and 0.8 along). So two copies of a card side by side in a fan are
-# still taken for one when they lie where such a corner could (1..4.5 crops across), or
-# nearer than SAME_CARD_NEAR.
+# still taken for one when they lie where such a corner could (1..4.5 crops across) and no
+# far corner read belies it (below), or nearer than SAME_CARD_NEAR.
 TURNED_COSINE = -0.5  # directions at least this opposed: the other way round
 ALIGNED_COSINE = 0.5  # directions at least this alike: the same way
 SIDE_CORNER_ACROSS = (1.0, 4.5)  # from, to, in the smaller crop's heights
 SIDE_CORNER_ALONG = 0.5  # at most, in the smaller crop's heights ...
 SIDE_CORNER_SLANT = 0.25  # ... plus this share of the gap across
+# Where the card's far corners are read as well, they tell two copies side by side from a
+# four-index card. That card's four indices lie in two columns: the lower ones turned the
+# other way, each below an upper one. So a further read beside a read is a side corner of
+# its card only if every far corner read of that card (turned, within reach of either and
+# at least FAR_CORNER_ALONG crops along, as the lower corners lie about a card's height
+# away) lies in the column of one of the two. Copies in a row fail it: the far corner of
+# one lies on its other side. A column is
+# SIDE_COLUMN_WIDTH of the larger crop's heights wide either side, and wider further
+# along, as a camera's perspective draws a card's sides together (in a synthetic scene a
+# four-index card's far corner lay 0.2 of its distance along off its column).
+FAR_CORNER_ALONG = 1.0
+SIDE_COLUMN_WIDTH = 0.6
+SIDE_COLUMN_SLANT = 0.25
 
 
 @dataclass(frozen=True)
@@ -84,12 +97,39 @@ class Detection:
 class PairRelations:
     """How the candidates at some rows lie to each other, each R x R with row i's view of
     column j: whether j shows the index i reads, if j is read as another card (not when
-    they lie side by side as in a tight fan) or as i's card; and whether j lies where
-    another corner index of i's card can be."""
+    they lie side by side as in a tight fan) or as i's card; whether j lies where another
+    corner index of i's card can be, and whether beside i, reading the same way; and
+    whether j lies where i's card's far corner can. Then the rows' centres and crop
+    heights."""
 
     same_index: np.ndarray
     same_index_if_same_card: np.ndarray
     other_corner: np.ndarray
+    beside: np.ndarray
+    far_corner: np.ndarray
+    centres: np.ndarray
+    heights: np.ndarray
+
+    def side_corner_belied(self, first: int, second: int, far: int) -> bool:
+        """Whether the far corner read ``far`` shows that ``second``, beside ``first``,
+        is not the other upper index of ``first``'s card (see FAR_CORNER_ALONG). The
+        columns are taken across the line through the two upper reads, not across their
+        reading directions: a crop's direction may be 15-20 degrees off (both upper reads
+        of a four-index card were, in a synthetic scene), and five crops along that moves
+        a far corner more than a crop across."""
+        if not (self.far_corner[first, far] or self.far_corner[second, far]):
+            return False
+        line = self.centres[second] - self.centres[first]
+        span = float(np.linalg.norm(line))
+        if span == 0.0:
+            return False
+        line /= span
+        gap = self.centres[far] - self.centres[first]
+        offset = float(gap @ line)
+        along = abs(float(line[0] * gap[1] - line[1] * gap[0]))
+        unit = float(max(self.heights[first], self.heights[second]))
+        width = SIDE_COLUMN_WIDTH * unit + SIDE_COLUMN_SLANT * along
+        return min(abs(offset), abs(offset - span)) > width
 
 
 def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
@@ -119,17 +159,42 @@ def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
         & (across_gap >= SIDE_CORNER_ACROSS[0] * smaller)
         & (across_gap <= SIDE_CORNER_ACROSS[1] * smaller)
     )
-    other_corner = within_reach & ((cosine <= TURNED_COSINE) | beside)
-    return PairRelations(reach_of_index & ~side_by_side, same_index_if_same_card, other_corner)
+    turned = cosine <= TURNED_COSINE
+    other_corner = within_reach & (turned | beside)
+    return PairRelations(
+        same_index=reach_of_index & ~side_by_side,
+        same_index_if_same_card=same_index_if_same_card,
+        other_corner=other_corner,
+        beside=beside,
+        far_corner=within_reach & turned & (along_gap >= FAR_CORNER_ALONG * heights[:, None]),
+        centres=centres,
+        heights=heights,
+    )
 
 
 def merge_reads(candidates: Candidates, reads: list[Read], *, copies: int) -> list[Detection]:
     """Greedy merge, best read first: a read of an index already taken is dropped, and a
     further index of a card already found is counted as that card's other corner (with a
-    deck of ``copies`` > 1, only where another corner of it can be; elsewhere it is
-    another copy, while the deck has that many). A read left over is dropped."""
+    deck of ``copies`` > 1, only where another corner of it can be and no far corner read
+    belies it; elsewhere it is another copy, while the deck has that many). A read left
+    over is dropped."""
     ordered = sorted(reads, key=lambda read: -read.confidence)
     relations = pair_relations(candidates, np.array([read.row for read in ordered], int))
+    of_card: dict[Card, list[int]] = {}
+    for position, item in enumerate(ordered):
+        of_card.setdefault(item.card, []).append(position)
+
+    def other_corner(first: int, second: int) -> bool:
+        if not relations.other_corner[first, second]:
+            return False
+        if not relations.beside[first, second]:
+            return True  # turned the other way: a far corner
+        return not any(
+            relations.side_corner_belied(first, second, far)
+            for far in of_card[ordered[first].card]
+            if far not in (first, second)
+        )
+
     kept: list[tuple[int, int]] = []  # (position in ordered, indices read)
     found: Counter[Card] = Counter()
     for position, item in enumerate(ordered):
@@ -140,7 +205,7 @@ def merge_reads(candidates: Candidates, reads: list[Read], *, copies: int) -> li
             if same_index[other, position]:
                 duplicate = True
                 break
-            if same_card and (copies == 1 or relations.other_corner[other, position]):
+            if same_card and (copies == 1 or other_corner(other, position)):
                 kept[number] = (other, count + 1)
                 duplicate = True
                 break

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 
@@ -19,6 +20,7 @@ BLANK = np.zeros((8, 8, 3), np.uint8)
 
 HEIGHT = 60.0
 UPRIGHT = (0.0, 1.0)
+DOWNWARD = (0.0, -1.0)  # upside down: a far corner of an upright index
 
 
 def _candidates(
@@ -118,6 +120,55 @@ def test_a_four_index_cards_upper_corners_are_one_card_in_a_double_deck() -> Non
     candidates = _candidates([(100, 100), (100 + 2.5 * HEIGHT, 110)], [UPRIGHT, (0.1, 0.995)])
     reads = [Read(Card.parse("KH"), 1.0, 0), Read(Card.parse("KH"), 0.99, 1)]
     assert _cards(merge_reads(candidates, reads, copies=2)) == [("KH", 2)]
+
+
+# Four corner reads of cards read upright, in crop heights from the first: two copies dealt
+# side by side (each one's far corner below and to the right of its upper index), and
+# one card with an index in each corner (the lower ones below the upper ones)
+TWINS_SIDE_BY_SIDE = [
+    (0.0, 0.0, UPRIGHT),
+    (1.6, 2.3, DOWNWARD),
+    (2.6, 0.0, UPRIGHT),
+    (4.2, 2.3, DOWNWARD),
+]
+FOUR_INDEX_CARD = [
+    (0.0, 0.0, UPRIGHT),
+    (2.5, 0.0, UPRIGHT),
+    (0.0, 3.5, DOWNWARD),
+    (2.5, 3.5, DOWNWARD),
+]
+
+
+def _corner_reads(
+    layout: list[tuple[float, float, tuple[float, float]]], order: tuple[int, ...], card: str
+) -> tuple[Candidates, list[Read]]:
+    candidates = _candidates(
+        [(100 + across * HEIGHT, 100 + along * HEIGHT) for across, along, _ in layout],
+        [down for *_, down in layout],
+    )
+    # ``order``: the rows from the best read to the worst
+    reads = [Read(Card.parse(card), 1.0 - 0.01 * rank, row) for rank, row in enumerate(order)]
+    return candidates, reads
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(4))))
+def test_two_copies_side_by_side_are_two_cards_by_their_far_corners(
+    order: tuple[int, ...],
+) -> None:
+    candidates, reads = _corner_reads(TWINS_SIDE_BY_SIDE, order, "7H")
+    found = merge_reads(candidates, reads, copies=2)
+    # which copy a far corner within reach of both is counted for is not settled
+    assert [str(detection.card) for detection in found] == ["7H", "7H"]
+    assert sum(detection.indices for detection in found) == 4
+    assert _cards(merge_reads(candidates, reads, copies=1)) == [("7H", 4)]
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(4))))
+def test_a_four_index_card_read_at_all_corners_is_one_card_in_a_double_deck(
+    order: tuple[int, ...],
+) -> None:
+    candidates, reads = _corner_reads(FOUR_INDEX_CARD, order, "KH")
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("KH", 4)]
 
 
 def test_a_far_corner_turned_the_other_way_is_one_card_in_a_double_deck() -> None:

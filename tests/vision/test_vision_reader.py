@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.cards import DOUBLE104, SHORT36, Card, Rank
-from companion.vision.drawn import table_frame
+from companion.cards import DOUBLE104, FRENCH52, SHORT36, Card, Rank
+from companion.vision.drawn import row_frame, table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
@@ -253,3 +253,18 @@ def test_slivers_and_single_pixels_give_no_cards_from_any_source(
     for height, width in [(1, 1), (3, 3750), (11, 20000), (4000, 5), (12, 1280), (40, 9000)]:
         frame = np.full((height, width, 3), 200, np.uint8)
         assert reader.read(frame) == [], (height, width)
+
+
+@pytest.mark.parametrize("source", [CandidateSource.GATED, CandidateSource.DETECTOR])
+@pytest.mark.parametrize(("card", "angle"), [("7H", 0.0), ("KS", 30.0)])
+def test_two_copies_dealt_side_by_side_are_two_cards_with_two_packs(
+    source: CandidateSource, card: str, angle: float
+) -> None:
+    # a hand of two copies a little apart: each one's upper index lies where a four-index
+    # card's other upper index could, and its far corner shows that it is not
+    frame, _ = row_frame([Card.parse(card)] * 2, step=1.15, angle=angle, card_height=170)
+    reader = CardReader(source=source)
+    reader.use_deck(DOUBLE104)
+    assert [str(detection.card) for detection in reader.read(frame)] == [card, card]
+    reader.use_deck(FRENCH52)
+    assert [str(detection.card) for detection in reader.read(frame)] == [card]
