@@ -53,10 +53,10 @@ SIDE_CORNER_SLANT = 0.25  # ... plus this share of the gap across
 # its card only if every far corner read of that card (turned, within reach of either and
 # at least FAR_CORNER_ALONG crops along, as the lower corners lie about a card's height
 # away) lies in the column of one of the two. Copies in a row fail it: the far corner of
-# one lies on its other side. A column is
-# SIDE_COLUMN_WIDTH of the larger crop's heights wide either side, and wider further
-# along, as a camera's perspective draws a card's sides together (in a synthetic scene a
-# four-index card's far corner lay 0.2 of its distance along off its column).
+# one lies on its other side. A column is SIDE_COLUMN_WIDTH of the larger crop's heights
+# wide either side, and wider further along, as a camera's perspective draws a card's
+# sides together (in a synthetic scene a four-index card's far corner lay 0.2 of its
+# distance along off its column).
 FAR_CORNER_ALONG = 1.0
 SIDE_COLUMN_WIDTH = 0.6
 SIDE_COLUMN_SLANT = 0.25
