@@ -85,6 +85,8 @@ def register(subparsers: Any) -> None:
 
 
 def _reader_options(parser: argparse.ArgumentParser) -> None:
+    from companion.vision.merging import CornerIndices
+
     parser.add_argument(
         "--deck", default="french52", choices=sorted(DECK_PROFILES), help="the deck in play"
     )
@@ -93,6 +95,15 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         help=f"prototypes made by companion teach (default: {DEFAULT_DECK_FILE} if present)",
+    )
+    parser.add_argument(
+        "--corner-indices",
+        type=CornerIndices,
+        default=CornerIndices.FOUR,
+        choices=list(CornerIndices),
+        help="which corners of the deck's cards carry the index: two opposite ones, as "
+        "most decks, or all four (the default, also when not known). With two packs, two "
+        "copies of a card overlapping in a row count twice only with 'two'",
     )
     parser.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
     _candidate_options(parser)
@@ -120,6 +131,7 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
     from companion.vision.detector import DetectorError
     from companion.vision.enrolment import DeckPrototypes, EnrolmentError
     from companion.vision.images import silence_decoder_log
+    from companion.vision.merging import CornerIndices
     from companion.vision.model import ModelError
     from companion.vision.reader import CardReader
 
@@ -136,6 +148,7 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
         return CardReader(
             deck=deck_profile(getattr(args, "deck", "french52")),
             prototypes=prototypes,
+            corner_indices=getattr(args, "corner_indices", CornerIndices.FOUR),
             **_reader_arguments(args),
         )
     except EnrolmentError as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from enum import Enum
 
 import numpy as np
 
@@ -60,6 +61,16 @@ SIDE_CORNER_SLANT = 0.25  # ... plus this share of the gap across
 FAR_CORNER_ALONG = 1.0
 SIDE_COLUMN_WIDTH = 0.6
 SIDE_COLUMN_SLANT = 0.25
+
+
+class CornerIndices(Enum):
+    """Which corners of a deck's cards carry the index."""
+
+    TWO = "two"  # two opposite corners, as most decks
+    FOUR = "four"  # all four corners, or not known
+
+    def __str__(self) -> str:  # as command-line help shows the choices
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -172,12 +183,19 @@ def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
     )
 
 
-def merge_reads(candidates: Candidates, reads: list[Read], *, copies: int) -> list[Detection]:
+def merge_reads(
+    candidates: Candidates,
+    reads: list[Read],
+    *,
+    copies: int,
+    corners: CornerIndices = CornerIndices.FOUR,
+) -> list[Detection]:
     """Greedy merge, best read first: a read of an index already taken is dropped, and a
     further index of a card already found is counted as that card's other corner (with a
     deck of ``copies`` > 1, only where another corner of it can be and no far corner read
-    belies it; elsewhere it is another copy, while the deck has that many). A read left
-    over is dropped."""
+    belies it, and never beside it, reading the same way, when the deck's cards carry
+    their index in two ``corners`` only; elsewhere it is another copy, while the deck has
+    that many). A read left over is dropped."""
     ordered = sorted(reads, key=lambda read: -read.confidence)
     relations = pair_relations(candidates, np.array([read.row for read in ordered], int))
     of_card: dict[Card, list[int]] = {}
@@ -189,6 +207,8 @@ def merge_reads(candidates: Candidates, reads: list[Read], *, copies: int) -> li
             return False
         if not relations.beside[first, second]:
             return True  # turned the other way: a far corner
+        if corners is CornerIndices.TWO:
+            return False  # no card of the deck has an index there
         return not any(
             relations.side_corner_belied(first, second, far)
             for far in of_card[ordered[first].card]

@@ -19,7 +19,7 @@ from companion.vision.finder import (
     working_image,
 )
 from companion.vision.labels import NOT_AN_INDEX, RANKS, card_from_classes, rank_class
-from companion.vision.merging import Detection, Read, merge_reads
+from companion.vision.merging import CornerIndices, Detection, Read, merge_reads
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 from companion.vision.sources import (
     DEFAULT_SOURCE,
@@ -160,7 +160,10 @@ class CardReader:
         min_confidence: float | None = None,
         source: CandidateSource = DEFAULT_SOURCE,
         detectors: DetectorModels | None = None,
+        corner_indices: CornerIndices = CornerIndices.FOUR,
     ) -> None:
+        """``corner_indices``: which corners of the deck's cards carry the index; with two
+        packs, TWO lets two copies side by side count twice where no far corner shows."""
         import cv2
 
         cv2.setNumThreads(1)  # the budget is one core; OpenCV's threads only contend
@@ -174,6 +177,7 @@ class CardReader:
             min_confidence_for(source) if min_confidence is None else min_confidence
         )
         self.find = CandidateFinder(source, settings=self.settings, detectors=detectors)
+        self.corner_indices = corner_indices
         self.times = StageTimes()
         self.use_deck(deck)
 
@@ -197,7 +201,9 @@ class CardReader:
         readings = self._second_look(work, candidates, self._read_in_turn(candidates))
         read = time.perf_counter()
         reads = self._reads(readings, lambda rows: self.embed(candidates.crops_of(rows)))
-        detections = merge_reads(candidates, reads, copies=self.deck.copies)
+        detections = merge_reads(
+            candidates, reads, copies=self.deck.copies, corners=self.corner_indices
+        )
         if scale != 1.0:
             detections = [detection.scaled(1.0 / scale) for detection in detections]
         merged = time.perf_counter()

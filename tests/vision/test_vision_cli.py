@@ -14,7 +14,7 @@ from PIL import Image
 
 from companion.cards import Card, Rank, Suit
 from companion.vision.detector import DEFAULT_DETECTOR_PATH
-from companion.vision.drawn import table_frame
+from companion.vision.drawn import row_frame, table_frame
 
 HIGH_CONFIDENCE = 0.9
 
@@ -102,6 +102,26 @@ def test_deck_option_excludes_cards_outside_the_deck(tmp_path: Path) -> None:
     result = _companion("recognize", str(path), "--deck", "piquet32", "--json")
     cards = {card["card"] for card in json.loads(result.stdout)[0]["cards"]}
     assert "2S" not in cards and "KD" in cards
+
+
+def test_overlapping_copies_of_two_packs_count_twice_for_a_two_corner_deck(
+    tmp_path: Path,
+) -> None:
+    # two copies overlapping in a hand, the next card over their far corners
+    frame, _ = row_frame([Card.parse(c) for c in ("7H", "7H", "9S")], step=0.45, card_height=170)
+    path = tmp_path / "hand.png"
+    cv2.imwrite(str(path), frame)
+
+    def cards(*options: str) -> list[str]:
+        result = _companion("recognize", str(path), "--deck", "double104", "--json", *options)
+        assert result.returncode == 0, result.stderr
+        return sorted(card["card"] for card in json.loads(result.stdout)[0]["cards"])
+
+    assert cards() == ["7H", "9S"]  # not known: it may be a four-index card's other index
+    assert cards("--corner-indices", "two") == ["7H", "7H", "9S"]
+    refused = _companion("recognize", str(path), "--corner-indices", "three")
+    assert refused.returncode != 0 and "--corner-indices" in refused.stderr
+    assert "Traceback" not in refused.stderr
 
 
 def test_teach_writes_a_deck_file_the_reader_uses(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from companion.cards import Card
 from companion.vision.finder import Candidates
-from companion.vision.merging import Detection, Read, merge_reads
+from companion.vision.merging import CornerIndices, Detection, Read, merge_reads
 
 # the image of candidates whose crops the test never looks at
 BLANK = np.zeros((8, 8, 3), np.uint8)
@@ -169,6 +169,22 @@ def test_a_four_index_card_read_at_all_corners_is_one_card_in_a_double_deck(
 ) -> None:
     candidates, reads = _corner_reads(FOUR_INDEX_CARD, order, "KH")
     assert _cards(merge_reads(candidates, reads, copies=2)) == [("KH", 4)]
+
+
+def test_overlapping_copies_without_far_corners_are_two_only_for_a_two_corner_deck() -> None:
+    # two copies in a row, each 1.6 crops right of the one below it, the next card over
+    # their far corners: where a four-index card's other upper index could lie
+    candidates = _candidates([(100, 100), (100 + 1.6 * HEIGHT, 100)], [UPRIGHT] * 2)
+    reads = [Read(Card.parse("9C"), 1.0, 0), Read(Card.parse("9C"), 0.99, 1)]
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("9C", 2)]
+    two = merge_reads(candidates, reads, copies=2, corners=CornerIndices.TWO)
+    assert _cards(two) == [("9C", 1), ("9C", 1)]
+    # one index cut twice is still one, and a one-pack deck has one nine of clubs
+    again = _candidates([(100, 100), (100 + 0.3 * HEIGHT, 100)], [UPRIGHT] * 2)
+    assert _cards(merge_reads(again, reads, copies=2, corners=CornerIndices.TWO)) == [("9C", 1)]
+    assert _cards(merge_reads(candidates, reads, copies=1, corners=CornerIndices.TWO)) == [
+        ("9C", 2)
+    ]
 
 
 def test_a_far_corner_turned_the_other_way_is_one_card_in_a_double_deck() -> None:
