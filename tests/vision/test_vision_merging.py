@@ -257,3 +257,105 @@ def test_the_next_index_of_a_tight_fan_is_not_taken_for_the_same_index() -> None
     candidates = _candidates([(850, 316), (840, 312)], [(0.59, 0.81), (0.51, 0.86)], [28.0, 25.2])
     reads = [Read(Card.parse("KD"), 1.0, 0), Read(Card.parse("2H"), 0.998, 1)]
     assert _cards(merge_reads(candidates, reads, copies=1)) == [("2H", 1), ("KD", 1)]
+
+
+def _card_corners(
+    left: float, width: float, height: float, margin: float
+) -> list[tuple[float, float, bool]]:
+    """A card's four index centres (across, along, turned) in crop heights, the card's top
+    left corner at ``left`` across: upper left, upper right, lower right, lower left."""
+    near, far = margin, height - margin
+    return [
+        (left + margin, near, False),
+        (left + width - margin, near, False),
+        (left + width - margin, far, True),
+        (left + margin, far, True),
+    ]
+
+
+def _placed_reads(
+    corners: list[tuple[float, float, bool]],
+    turn: float,
+    crop: float,
+    noise: list[tuple[float, float, float]],
+    card: str,
+) -> tuple[Candidates, list[Read]]:
+    """Reads of ``corners`` on a table turned ``turn`` radians, each crop ``crop`` px tall,
+    its centre moved by (across, along) crop heights and its direction turned by radians
+    as ``noise`` says; the read listed first is the best."""
+    down = np.array([-math.sin(turn), math.cos(turn)])
+    across = np.array([down[1], -down[0]])
+    centres, downs = [], []
+    for (x, y, turned), (dx, dy, skew) in zip(corners, noise, strict=True):
+        centre = 400 + crop * ((x + dx) * across + (y + dy) * down)
+        angle = turn + skew + (math.pi if turned else 0.0)
+        centres.append((float(centre[0]), float(centre[1])))
+        downs.append((-math.sin(angle), math.cos(angle)))
+    candidates = _candidates(centres, downs, [crop] * len(corners))
+    reads = [Read(Card.parse(card), 1.0 - 0.01 * row, row) for row in range(len(corners))]
+    return candidates, reads
+
+
+# a card is about 0.715 as wide as it is tall and 4..5 of its index crops tall: the far
+# corners' indices then lie within SAME_CARD_DISTANCE, which was measured on the faces
+_CARD_HEIGHTS = st.floats(4.0, 5.0)
+_MARGINS = st.floats(0.25, 0.45)
+_TURNS = st.floats(0, 2 * math.pi)
+_CROPS = st.floats(20, 90)
+_NOISE = st.tuples(st.floats(-0.15, 0.15), st.floats(-0.15, 0.15), st.floats(-0.2, 0.2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    _CARD_HEIGHTS,
+    _MARGINS,
+    _TURNS,
+    _CROPS,
+    st.permutations(range(4)),
+    st.integers(2, 4),
+    st.lists(_NOISE, min_size=4, max_size=4),
+)
+def test_a_four_index_card_is_never_two_copies_whichever_corners_are_read(
+    height: float,
+    margin: float,
+    turn: float,
+    crop: float,
+    order: list[int],
+    read: int,
+    noise: list[tuple[float, float, float]],
+) -> None:
+    # its reads up to 0.15 crops off their centres and turned up to 11 degrees
+    corners = _card_corners(0.0, 0.715 * height, height, margin)
+    chosen = order[:read]
+    candidates, reads = _placed_reads([corners[k] for k in chosen], turn, crop, noise[:read], "QD")
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("QD", read)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    _CARD_HEIGHTS,
+    _MARGINS,
+    _TURNS,
+    _CROPS,
+    st.permutations(range(4)),
+    st.floats(0.0, 0.4),
+    st.lists(_NOISE, min_size=4, max_size=4),
+)
+def test_two_copies_in_a_row_are_two_cards_whenever_both_far_corners_are_read(
+    height: float,
+    margin: float,
+    turn: float,
+    crop: float,
+    order: list[int],
+    gap: float,
+    noise: list[tuple[float, float, float]],
+) -> None:
+    # two-index copies side by side, up to 0.4 crops apart: the upper left and lower
+    # right index of each
+    width = 0.715 * height
+    first = _card_corners(0.0, width, height, margin)
+    second = _card_corners(width + gap, width, height, margin)
+    corners = [first[0], first[2], second[0], second[2]]
+    candidates, reads = _placed_reads([corners[k] for k in order], turn, crop, noise, "4S")
+    found = merge_reads(candidates, reads, copies=2)
+    assert [str(detection.card) for detection in found] == ["4S", "4S"]
