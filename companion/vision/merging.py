@@ -110,13 +110,14 @@ class PairRelations:
     column j: whether j shows the index i reads, if j is read as another card (not when
     they lie side by side as in a tight fan) or as i's card; whether j lies where another
     corner index of i's card can be, and whether beside i, reading the same way; and
-    whether j lies where i's card's far corner can. Then the rows' centres and crop
-    heights."""
+    whether j lies where i's card's far corner can; whether the two read the same way
+    round. Then the rows' centres and crop heights."""
 
     same_index: np.ndarray
     same_index_if_same_card: np.ndarray
     other_corner: np.ndarray
     beside: np.ndarray
+    aligned: np.ndarray
     far_corner: np.ndarray
     centres: np.ndarray
     heights: np.ndarray
@@ -177,6 +178,7 @@ def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
         same_index_if_same_card=same_index_if_same_card,
         other_corner=other_corner,
         beside=beside,
+        aligned=cosine >= ALIGNED_COSINE,
         far_corner=within_reach & turned & (along_gap >= FAR_CORNER_ALONG * heights[:, None]),
         centres=centres,
         heights=heights,
@@ -215,29 +217,42 @@ def merge_reads(
             if far not in (first, second)
         )
 
-    kept: list[tuple[int, int]] = []  # (position in ordered, indices read)
+    def way_taken(card_reads: list[int], position: int) -> bool:
+        # a card with two corner indices has one each way round: another index of it
+        # reading the way ``position`` does means that ``position`` is another copy's
+        return corners is CornerIndices.TWO and any(
+            relations.aligned[read, position]
+            and not relations.same_index_if_same_card[read, position]
+            for read in card_reads
+        )
+
+    kept: list[list[int]] = []  # per card found, its reads' positions in ordered, best first
     found: Counter[Card] = Counter()
     for position, item in enumerate(ordered):
         duplicate = False
-        for number, (other, count) in enumerate(kept):
+        for card_reads in kept:
+            other = card_reads[0]
             same_card = ordered[other].card == item.card
             same_index = relations.same_index_if_same_card if same_card else relations.same_index
             if same_index[other, position]:
                 duplicate = True
                 break
-            if same_card and (copies == 1 or other_corner(other, position)):
-                kept[number] = (other, count + 1)
+            if same_card and (
+                copies == 1
+                or (other_corner(other, position) and not way_taken(card_reads, position))
+            ):
+                card_reads.append(position)
                 duplicate = True
                 break
         if not duplicate and found[item.card] < copies:
-            kept.append((position, 1))
+            kept.append([position])
             found[item.card] += 1
     return [
         Detection(
-            ordered[other].card,
-            ordered[other].confidence,
-            candidates.quad(ordered[other].row),
-            count,
+            ordered[card_reads[0]].card,
+            ordered[card_reads[0]].confidence,
+            candidates.quad(ordered[card_reads[0]].row),
+            len(card_reads),
         )
-        for other, count in kept
+        for card_reads in kept
     ]

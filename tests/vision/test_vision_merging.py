@@ -187,6 +187,22 @@ def test_overlapping_copies_without_far_corners_are_two_only_for_a_two_corner_de
     ]
 
 
+@pytest.mark.parametrize("upper_order", [(1, 2), (2, 1)])
+def test_a_two_corner_card_has_one_index_each_way_round(upper_order: tuple[int, int]) -> None:
+    # two copies overlapping in a row, read best at the top one's far corner: both upper
+    # indices lie where that card's other corner can, but a two-index card has one only
+    candidates = _candidates(
+        [(100 + 4.2 * HEIGHT, 100 + 4.0 * HEIGHT), (100 + 1.7 * HEIGHT, 118), (118, 118)],
+        [DOWNWARD, UPRIGHT, UPRIGHT],
+    )
+    reads = [Read(Card.parse("6D"), 1.0, 0)] + [
+        Read(Card.parse("6D"), 0.99 - 0.01 * rank, row) for rank, row in enumerate(upper_order)
+    ]
+    assert _cards(merge_reads(candidates, reads, copies=2)) == [("6D", 3)]
+    two = merge_reads(candidates, reads, copies=2, corners=CornerIndices.TWO)
+    assert _cards(two) == [("6D", 1), ("6D", 2)]
+
+
 def test_a_far_corner_turned_the_other_way_is_one_card_in_a_double_deck() -> None:
     candidates = _candidates(
         [(100, 100), (100 + 2 * HEIGHT, 100 + 3.5 * HEIGHT)], [UPRIGHT, (0.0, -1.0)]
@@ -359,3 +375,41 @@ def test_two_copies_in_a_row_are_two_cards_whenever_both_far_corners_are_read(
     candidates, reads = _placed_reads([corners[k] for k in order], turn, crop, noise, "4S")
     found = merge_reads(candidates, reads, copies=2)
     assert [str(detection.card) for detection in found] == ["4S", "4S"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    _CARD_HEIGHTS,
+    _MARGINS,
+    _TURNS,
+    _CROPS,
+    st.permutations(range(3)),
+    st.floats(0.4, 0.6),
+    st.lists(_NOISE, min_size=3, max_size=3),
+)
+def test_for_a_two_corner_deck_copies_overlapping_are_two_and_one_card_is_one(
+    height: float,
+    margin: float,
+    turn: float,
+    crop: float,
+    order: list[int],
+    step: float,
+    noise: list[tuple[float, float, float]],
+) -> None:
+    # two-index copies overlapping in a row, each ``step`` card widths on: both upper
+    # indices and the top copy's far corner show (the lower one's lies under it); closer
+    # than SAME_CARD_NEAR the upper indices would be one index cut twice
+    width = 0.715 * height
+    lower = _card_corners(0.0, width, height, margin)
+    upper = _card_corners(step * width, width, height, margin)
+    corners = [lower[0], upper[0], upper[2]]
+    candidates, reads = _placed_reads([corners[k] for k in order], turn, crop, noise, "JH")
+    found = merge_reads(candidates, reads, copies=2, corners=CornerIndices.TWO)
+    assert [str(detection.card) for detection in found] == ["JH", "JH"]
+    # the top copy alone, both corners read: one card
+    alone = [k for k in order if k > 0]
+    candidates, reads = _placed_reads(
+        [corners[k] for k in alone], turn, crop, [noise[k] for k in alone], "JH"
+    )
+    found = merge_reads(candidates, reads, copies=2, corners=CornerIndices.TWO)
+    assert _cards(found) == [("JH", 2)]
