@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -275,141 +276,115 @@ def test_the_next_index_of_a_tight_fan_is_not_taken_for_the_same_index() -> None
     assert _cards(merge_reads(candidates, reads, copies=1)) == [("2H", 1), ("KD", 1)]
 
 
-def _card_corners(
-    left: float, width: float, height: float, margin: float
-) -> list[tuple[float, float, bool]]:
+@dataclass(frozen=True)
+class _Layout:
+    """Cards on a table as the properties draw them, in index crop heights."""
+
+    height: float  # a card's
+    margin: float  # from a card's edges to its indices' centres
+    turn: float  # the table's, in radians
+    crop: float  # pixels a crop height
+
+    @property
+    def width(self) -> float:
+        return 0.715 * self.height  # as a real card's
+
+
+def _card_corners(layout: _Layout, left: float) -> list[tuple[float, float, bool]]:
     """A card's four index centres (across, along, turned) in crop heights, the card's top
     left corner at ``left`` across: upper left, upper right, lower right, lower left."""
-    near, far = margin, height - margin
+    near, far = layout.margin, layout.height - layout.margin
+    right = left + layout.width - layout.margin
     return [
-        (left + margin, near, False),
-        (left + width - margin, near, False),
-        (left + width - margin, far, True),
-        (left + margin, far, True),
+        (left + layout.margin, near, False),
+        (right, near, False),
+        (right, far, True),
+        (left + layout.margin, far, True),
     ]
 
 
 def _placed_reads(
+    layout: _Layout,
     corners: list[tuple[float, float, bool]],
-    turn: float,
-    crop: float,
     noise: list[tuple[float, float, float]],
     card: str,
 ) -> tuple[Candidates, list[Read]]:
-    """Reads of ``corners`` on a table turned ``turn`` radians, each crop ``crop`` px tall,
-    its centre moved by (across, along) crop heights and its direction turned by radians
-    as ``noise`` says; the read listed first is the best."""
-    down = np.array([-math.sin(turn), math.cos(turn)])
+    """Reads of ``corners``, each centre moved by (across, along) crop heights and its
+    direction turned by radians as ``noise`` says; the read listed first is the best."""
+    down = np.array([-math.sin(layout.turn), math.cos(layout.turn)])
     across = np.array([down[1], -down[0]])
     centres, downs = [], []
     for (x, y, turned), (dx, dy, skew) in zip(corners, noise, strict=True):
-        centre = 400 + crop * ((x + dx) * across + (y + dy) * down)
-        angle = turn + skew + (math.pi if turned else 0.0)
+        centre = 400 + layout.crop * ((x + dx) * across + (y + dy) * down)
+        angle = layout.turn + skew + (math.pi if turned else 0.0)
         centres.append((float(centre[0]), float(centre[1])))
         downs.append((-math.sin(angle), math.cos(angle)))
-    candidates = _candidates(centres, downs, [crop] * len(corners))
+    candidates = _candidates(centres, downs, [layout.crop] * len(corners))
     reads = [Read(Card.parse(card), 1.0 - 0.01 * row, row) for row in range(len(corners))]
     return candidates, reads
 
 
-# a card is about 0.715 as wide as it is tall and 4..5 of its index crops tall: the far
-# corners' indices then lie within SAME_CARD_DISTANCE, which was measured on the faces
-_CARD_HEIGHTS = st.floats(4.0, 5.0)
-_MARGINS = st.floats(0.25, 0.45)
-_TURNS = st.floats(0, 2 * math.pi)
-_CROPS = st.floats(20, 90)
+# 4..5 crops tall: a card's far corners' indices then lie within SAME_CARD_DISTANCE,
+# which was measured on the faces
+_LAYOUTS = st.builds(
+    _Layout,
+    height=st.floats(4.0, 5.0),
+    margin=st.floats(0.25, 0.45),
+    turn=st.floats(0, 2 * math.pi),
+    crop=st.floats(20, 90),
+)
+# each read up to 0.15 crops off its centre and turned up to 11 degrees
 _NOISE = st.tuples(st.floats(-0.15, 0.15), st.floats(-0.15, 0.15), st.floats(-0.2, 0.2))
 
 
+def _noise(count: int) -> st.SearchStrategy[list[tuple[float, float, float]]]:
+    return st.lists(_NOISE, min_size=count, max_size=count)
+
+
 @settings(max_examples=300, deadline=None)
-@given(
-    _CARD_HEIGHTS,
-    _MARGINS,
-    _TURNS,
-    _CROPS,
-    st.permutations(range(4)),
-    st.integers(2, 4),
-    st.lists(_NOISE, min_size=4, max_size=4),
-)
+@given(_LAYOUTS, st.permutations(range(4)), st.integers(2, 4), _noise(4))
 def test_a_four_index_card_is_never_two_copies_whichever_corners_are_read(
-    height: float,
-    margin: float,
-    turn: float,
-    crop: float,
-    order: list[int],
-    read: int,
-    noise: list[tuple[float, float, float]],
+    layout: _Layout, order: list[int], read: int, noise: list[tuple[float, float, float]]
 ) -> None:
-    # its reads up to 0.15 crops off their centres and turned up to 11 degrees
-    corners = _card_corners(0.0, 0.715 * height, height, margin)
-    chosen = order[:read]
-    candidates, reads = _placed_reads([corners[k] for k in chosen], turn, crop, noise[:read], "QD")
+    corners = _card_corners(layout, 0.0)
+    chosen = [corners[k] for k in order[:read]]
+    candidates, reads = _placed_reads(layout, chosen, noise[:read], "QD")
     assert _cards(merge_reads(candidates, reads, copies=2)) == [("QD", read)]
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    _CARD_HEIGHTS,
-    _MARGINS,
-    _TURNS,
-    _CROPS,
-    st.permutations(range(4)),
-    st.floats(0.0, 0.4),
-    st.lists(_NOISE, min_size=4, max_size=4),
-)
+@given(_LAYOUTS, st.permutations(range(4)), st.floats(0.0, 0.4), _noise(4))
 def test_two_copies_in_a_row_are_two_cards_whenever_both_far_corners_are_read(
-    height: float,
-    margin: float,
-    turn: float,
-    crop: float,
-    order: list[int],
-    gap: float,
-    noise: list[tuple[float, float, float]],
+    layout: _Layout, order: list[int], gap: float, noise: list[tuple[float, float, float]]
 ) -> None:
     # two-index copies side by side, up to 0.4 crops apart: the upper left and lower
     # right index of each
-    width = 0.715 * height
-    first = _card_corners(0.0, width, height, margin)
-    second = _card_corners(width + gap, width, height, margin)
+    first = _card_corners(layout, 0.0)
+    second = _card_corners(layout, layout.width + gap)
     corners = [first[0], first[2], second[0], second[2]]
-    candidates, reads = _placed_reads([corners[k] for k in order], turn, crop, noise, "4S")
+    candidates, reads = _placed_reads(layout, [corners[k] for k in order], noise, "4S")
     found = merge_reads(candidates, reads, copies=2)
     assert [str(detection.card) for detection in found] == ["4S", "4S"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    _CARD_HEIGHTS,
-    _MARGINS,
-    _TURNS,
-    _CROPS,
-    st.permutations(range(3)),
-    st.floats(0.4, 0.6),
-    st.lists(_NOISE, min_size=3, max_size=3),
-)
+@given(_LAYOUTS, st.permutations(range(3)), st.floats(0.4, 0.6), _noise(3))
 def test_for_a_two_corner_deck_copies_overlapping_are_two_and_one_card_is_one(
-    height: float,
-    margin: float,
-    turn: float,
-    crop: float,
-    order: list[int],
-    step: float,
-    noise: list[tuple[float, float, float]],
+    layout: _Layout, order: list[int], step: float, noise: list[tuple[float, float, float]]
 ) -> None:
     # two-index copies overlapping in a row, each ``step`` card widths on: both upper
     # indices and the top copy's far corner show (the lower one's lies under it); closer
     # than SAME_CARD_NEAR the upper indices would be one index cut twice
-    width = 0.715 * height
-    lower = _card_corners(0.0, width, height, margin)
-    upper = _card_corners(step * width, width, height, margin)
+    lower = _card_corners(layout, 0.0)
+    upper = _card_corners(layout, step * layout.width)
     corners = [lower[0], upper[0], upper[2]]
-    candidates, reads = _placed_reads([corners[k] for k in order], turn, crop, noise, "JH")
+    candidates, reads = _placed_reads(layout, [corners[k] for k in order], noise, "JH")
     found = merge_reads(candidates, reads, copies=2, corners=CornerIndices.TWO)
     assert [str(detection.card) for detection in found] == ["JH", "JH"]
     # the top copy alone, both corners read: one card
     alone = [k for k in order if k > 0]
     candidates, reads = _placed_reads(
-        [corners[k] for k in alone], turn, crop, [noise[k] for k in alone], "JH"
+        layout, [corners[k] for k in alone], [noise[k] for k in alone], "JH"
     )
     found = merge_reads(candidates, reads, copies=2, corners=CornerIndices.TWO)
     assert _cards(found) == [("JH", 2)]
