@@ -195,31 +195,27 @@ def merge_reads(
     """Greedy merge, best read first: a read of an index already taken is dropped, and a
     further index of a card already found is counted as that card's other corner (with a
     deck of ``copies`` > 1, only where another corner of it can be and no far corner read
-    belies it, and never beside it, reading the same way, when the deck's cards carry
-    their index in two ``corners`` only; elsewhere it is another copy, while the deck has
-    that many). A read left over is dropped."""
+    belies it, and, when the deck's cards carry their index in two ``corners`` only,
+    never the same way round as another index of it; elsewhere it is another copy, while
+    the deck has that many). A read left over is dropped."""
     ordered = sorted(reads, key=lambda read: -read.confidence)
     relations = pair_relations(candidates, np.array([read.row for read in ordered], int))
-    of_card: dict[Card, list[int]] = {}
-    for position, item in enumerate(ordered):
-        of_card.setdefault(item.card, []).append(position)
 
     def other_corner(first: int, second: int) -> bool:
         if not relations.other_corner[first, second]:
             return False
         if not relations.beside[first, second]:
             return True  # turned the other way: a far corner
-        if corners is CornerIndices.TWO:
-            return False  # no card of the deck has an index there
         return not any(
             relations.side_corner_belied(first, second, far)
-            for far in of_card[ordered[first].card]
-            if far not in (first, second)
+            for far, read in enumerate(ordered)
+            if read.card == ordered[first].card and far not in (first, second)
         )
 
     def way_taken(card_reads: list[int], position: int) -> bool:
         # a card with two corner indices has one each way round: another index of it
-        # reading the way ``position`` does means that ``position`` is another copy's
+        # reading the way ``position`` does (beside it, say, where a four-index card's
+        # other upper index would lie) means that ``position`` is another copy's
         return corners is CornerIndices.TWO and any(
             relations.aligned[read, position]
             and not relations.same_index_if_same_card[read, position]
