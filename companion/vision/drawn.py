@@ -1,8 +1,8 @@
 """Simple card faces and table frames drawn with PIL, for the benchmark and the tests.
 
 These need no Debian card art: a white face with the rank and suit pip in two opposite
-corners (the bottom one upside down) and the pips in the middle, placed on a plain
-textured table at any angle.
+corners or in all four (the bottom ones upside down) and the pips in the middle, placed
+on a plain textured table at any angle.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.cards import Card, IndexScript, Rank, index_label
+from companion.vision.merging import CornerIndices
 
 FACE_WIDTH = 250
 FACE_HEIGHT = 350
@@ -63,9 +64,12 @@ def draw_face(
     card: Card,
     script: IndexScript = IndexScript.ENGLISH,
     letters: Mapping[Rank, str] | None = None,
+    *,
+    corners: CornerIndices = CornerIndices.TWO,
 ) -> np.ndarray:
     """The card's face, upright, as an RGB array of FACE_HEIGHT x FACE_WIDTH; ``letters``
-    overrides the script's index letter of some ranks (a deck the reader never saw)."""
+    overrides the script's index letter of some ranks (a deck the reader never saw);
+    ``corners``: the index in the top-left and bottom-right corners, or in all four."""
     label = (letters or {}).get(card.rank) or index_label(card.rank, script)
     face = Image.new("RGB", (FACE_WIDTH, FACE_HEIGHT), PAPER)
     draw = ImageDraw.Draw(face)
@@ -91,6 +95,9 @@ def draw_face(
     face.paste(index, (x, y), index)
     turned = index.rotate(HALF_TURN)
     face.paste(turned, (FACE_WIDTH - x - turned.width, FACE_HEIGHT - y - turned.height), turned)
+    if corners is CornerIndices.FOUR:
+        face.paste(index, (FACE_WIDTH - x - index.width, y), index)
+        face.paste(turned, (x, FACE_HEIGHT - y - turned.height), turned)
     big = _text_tile(
         card.suit.symbol,
         _font(int(CENTRE_PIP_HEIGHT * FACE_HEIGHT * 1.4), (SYMBOL_FONT_PATH,)),
@@ -119,6 +126,7 @@ def table_frame(
     seed: int = 0,
     script: IndexScript = IndexScript.ENGLISH,
     letters: Mapping[Rank, str] | None = None,
+    corners: CornerIndices = CornerIndices.TWO,
 ) -> tuple[np.ndarray, list[DrawnCard]]:
     """A BGR frame with the cards laid out apart on a grid, each at a random angle."""
     rng = np.random.default_rng(seed)
@@ -130,7 +138,9 @@ def table_frame(
         row, column = divmod(number, columns)
         centre = np.array([(column + 0.5) * width / columns, (row + 0.5) * height / rows])
         angle = rng.uniform(0, 360)
-        placed.append(_lay(frame, card, centre, angle, card_height / FACE_HEIGHT, script, letters))
+        placed.append(
+            _lay(frame, card, centre, angle, card_height / FACE_HEIGHT, script, letters, corners)
+        )
     return frame, placed
 
 
@@ -144,6 +154,7 @@ def row_frame(
     card_height: float = 200.0,
     seed: int = 0,
     script: IndexScript = IndexScript.ENGLISH,
+    corners: CornerIndices = CornerIndices.TWO,
 ) -> tuple[np.ndarray, list[DrawnCard]]:
     """A BGR frame with the cards dealt in a row about its middle, as a hand lies on a
     mat: each ``step`` card widths to the right of the one before (under 1, it lies over
@@ -156,7 +167,8 @@ def row_frame(
     placed: list[DrawnCard] = []
     for number, card in enumerate(cards):
         offset = (number - (len(cards) - 1) / 2) * step * FACE_WIDTH * scale
-        placed.append(_lay(frame, card, middle + offset * right, angle, scale, script, None))
+        centre = middle + offset * right
+        placed.append(_lay(frame, card, centre, angle, scale, script, None, corners))
     return frame, placed
 
 
@@ -168,18 +180,19 @@ def _lay(
     scale: float,
     script: IndexScript,
     letters: Mapping[Rank, str] | None,
+    corners: CornerIndices,
 ) -> DrawnCard:
     """Draw the card's face onto ``frame`` (in place) centred at ``centre``, turned
     ``angle`` degrees anticlockwise and scaled ``scale`` times, over what lies there."""
     height, width = frame.shape[:2]
-    face = cv2.cvtColor(draw_face(card, script, letters), cv2.COLOR_RGB2BGR)
+    face = cv2.cvtColor(draw_face(card, script, letters, corners=corners), cv2.COLOR_RGB2BGR)
     matrix = cv2.getRotationMatrix2D((FACE_WIDTH / 2, FACE_HEIGHT / 2), angle, scale)
     matrix[:, 2] += centre - np.array([FACE_WIDTH / 2, FACE_HEIGHT / 2])
     warped = cv2.warpAffine(face, matrix, (width, height))
     mask = cv2.warpAffine(np.full(face.shape[:2], 255, np.uint8), matrix, (width, height))
     frame[mask > 0] = warped[mask > 0]
-    corners = np.array(
+    face_corners = np.array(
         [[0, 0], [FACE_WIDTH, 0], [FACE_WIDTH, FACE_HEIGHT], [0, FACE_HEIGHT]], np.float32
     )
-    outline = cv2.transform(corners[None], matrix)[0].astype(np.float32)
+    outline = cv2.transform(face_corners[None], matrix)[0].astype(np.float32)
     return DrawnCard(card, outline)

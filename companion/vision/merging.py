@@ -252,3 +252,41 @@ def merge_reads(
         )
         for card_reads in kept
     ]
+
+
+@dataclass(frozen=True)
+class CornersShown:
+    """How many distinct corner indices of one card a photo shows, counted by the way
+    they read: ``along`` the way its best read reads, ``turned`` the other way round."""
+
+    along: int
+    turned: int
+
+    def evidence(self) -> CornerIndices | None:
+        """What the photo says of the card's design: two indices reading the same way
+        are a four-index card's upper (or lower) pair; one each way round, with no
+        second either way, a two-index card's; anything less says nothing."""
+        if max(self.along, self.turned) >= 2:
+            return CornerIndices.FOUR
+        if self.along == 1 and self.turned == 1:
+            return CornerIndices.TWO
+        return None
+
+
+def corners_shown(candidates: Candidates, reads: list[Read]) -> CornersShown:
+    """The distinct indices among ``reads`` (all of one card in a photo of it alone):
+    reads of one index, cut by several looks, count once. Reads turned across (neither
+    way round) are not counted."""
+    if not reads:
+        return CornersShown(along=0, turned=0)
+    ordered = sorted(reads, key=lambda read: -read.confidence)
+    relations = pair_relations(candidates, np.array([read.row for read in ordered], int))
+    distinct: list[int] = []
+    for position in range(len(ordered)):
+        if not any(relations.same_index_if_same_card[kept, position] for kept in distinct):
+            distinct.append(position)
+    cosine = candidates.down[[ordered[p].row for p in distinct]] @ candidates.down[ordered[0].row]
+    return CornersShown(
+        along=int(np.count_nonzero(cosine >= ALIGNED_COSINE)),
+        turned=int(np.count_nonzero(cosine <= TURNED_COSINE)),
+    )

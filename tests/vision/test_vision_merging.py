@@ -14,7 +14,14 @@ from hypothesis import strategies as st
 
 from companion.cards import Card
 from companion.vision.finder import Candidates
-from companion.vision.merging import CornerIndices, Detection, Read, merge_reads
+from companion.vision.merging import (
+    CornerIndices,
+    CornersShown,
+    Detection,
+    Read,
+    corners_shown,
+    merge_reads,
+)
 
 # the image of candidates whose crops the test never looks at
 BLANK = np.zeros((8, 8, 3), np.uint8)
@@ -388,3 +395,33 @@ def test_for_a_two_corner_deck_copies_overlapping_are_two_and_one_card_is_one(
     )
     found = merge_reads(candidates, reads, copies=2, corners=CornerIndices.TWO)
     assert _cards(found) == [("JH", 2)]
+
+
+def _shown(centres: list[tuple[float, float]], downs: list[tuple[float, float]]) -> CornersShown:
+    """What reads of one card (a QS) at these places, the first the surest, show."""
+    reads = [Read(Card.parse("QS"), 0.99 - 0.01 * row, row) for row in range(len(centres))]
+    return corners_shown(_candidates(centres, downs), reads)
+
+
+def test_a_two_index_card_shows_one_index_each_way_round() -> None:
+    # the top-left index read twice (two looks cut it a little apart), the far one once
+    shown = _shown([(100, 100), (108, 104), (300, 380)], [UPRIGHT, UPRIGHT, DOWNWARD])
+    assert shown == CornersShown(along=1, turned=1)
+    assert shown.evidence() is CornerIndices.TWO
+
+
+def test_a_four_index_card_shows_two_indices_reading_the_same_way() -> None:
+    upper = [(100.0, 100.0), (300.0, 100.0)]
+    lower = [(100.0, 380.0), (300.0, 380.0)]
+    assert _shown(upper + lower, [UPRIGHT] * 2 + [DOWNWARD] * 2).evidence() is CornerIndices.FOUR
+    # a corner hidden or missed: the pair that reads one way still tells
+    assert _shown(upper + lower[:1], [UPRIGHT] * 2 + [DOWNWARD]) == CornersShown(along=2, turned=1)
+    assert _shown(upper[:1] + lower, [UPRIGHT] + [DOWNWARD] * 2).evidence() is CornerIndices.FOUR
+
+
+def test_a_photo_showing_one_index_or_reads_turned_across_says_nothing() -> None:
+    assert _shown([(100, 100)], [UPRIGHT]).evidence() is None
+    sideways = _shown([(100, 100), (300, 380)], [UPRIGHT, (1.0, 0.0)])
+    assert sideways == CornersShown(along=1, turned=0)
+    assert sideways.evidence() is None
+    assert _shown([], []).evidence() is None
