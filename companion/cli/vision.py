@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.arguments import positive_count
-from companion.cards import DECK_PROFILES, CardError, deck_profile
+from companion.cards import DECK_PROFILES, Card, CardError, deck_profile
 
 if TYPE_CHECKING:
+    from companion.vision.enrolment import DeckPrototypes
+    from companion.vision.merging import CornerIndices
     from companion.vision.reader import CardReader
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
@@ -99,11 +101,12 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--corner-indices",
         type=CornerIndices,
-        default=CornerIndices.FOUR,
+        default=None,
         choices=list(CornerIndices),
         help="which corners of the deck's cards carry the index: two opposite ones, as "
-        "most decks, or all four (the default, also when not known). With two packs, two "
-        "copies of a card overlapping in a row count twice only with 'two'",
+        "most decks, or all four (default: what companion teach learned of the deck file's "
+        "deck, else four, which also means not known). With two packs, two copies of a "
+        "card overlapping in a row count twice only with 'two'",
     )
     parser.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
     _candidate_options(parser)
@@ -131,7 +134,6 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
     from companion.vision.detector import DetectorError
     from companion.vision.enrolment import DeckPrototypes, EnrolmentError
     from companion.vision.images import silence_decoder_log
-    from companion.vision.merging import CornerIndices
     from companion.vision.model import ModelError
     from companion.vision.reader import CardReader
 
@@ -148,7 +150,7 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
         return CardReader(
             deck=deck_profile(getattr(args, "deck", "french52")),
             prototypes=prototypes,
-            corner_indices=getattr(args, "corner_indices", CornerIndices.FOUR),
+            corner_indices=getattr(args, "corner_indices", None),
             **_reader_arguments(args),
         )
     except EnrolmentError as error:
@@ -250,6 +252,7 @@ def run_teach(args: argparse.Namespace) -> int:
     if reader is None:
         return EXIT_USAGE
     samples = []
+    enrolled: list[tuple[Path, Card]] = []
     failed = False
     for path in photos:
         try:
@@ -264,9 +267,11 @@ def run_teach(args: argparse.Namespace) -> int:
             failed = True
             continue
         samples.append((card, crops))
+        enrolled.append((path, card))
     chosen = EnrolmentCrops.gather(samples)
     try:
         prototypes = prototypes_from_crops(chosen, reader.embed, model=reader.model.fingerprint)
+        prototypes = prototypes.with_corners(_corners_of_deck(reader, prototypes, enrolled))
         prototypes.save(args.out)
     except EnrolmentError as error:
         print(f"companion teach: {error}", file=sys.stderr)
@@ -277,6 +282,7 @@ def run_teach(args: argparse.Namespace) -> int:
         print(f"companion teach: cannot write {args.out}: {where}{reason}", file=sys.stderr)
         return EXIT_USAGE
     print(f"enrolled {len(prototypes.cards)} card(s) from {len(samples)} photo(s) into {args.out}")
+    print(_corners_learned(prototypes.corners))
     short = cards_short_of_photos(card for card, _ in samples)
     if short:
         print(
@@ -286,6 +292,38 @@ def run_teach(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def _corners_of_deck(
+    reader: CardReader, prototypes: DeckPrototypes, enrolled: list[tuple[Path, Card]]
+) -> CornerIndices | None:
+    """Which corners the deck prints its index in, by what each enrolment photo shows of
+    its card once the prototypes are in place (a photo that no longer loads says
+    nothing)."""
+    from companion.vision.enrolment import deck_corners
+    from companion.vision.images import ImageError, load_image
+
+    reader.prototypes = prototypes
+    evidence = []
+    for path, card in enrolled:
+        try:
+            evidence.append(reader.corners_shown(load_image(path), card).evidence())
+        except ImageError:
+            continue
+    return deck_corners(evidence)
+
+
+def _corners_learned(corners: CornerIndices | None) -> str:
+    from companion.vision.merging import CornerIndices
+
+    if corners is CornerIndices.TWO:
+        return "its cards carry the index in two opposite corners"
+    if corners is CornerIndices.FOUR:
+        return "its cards carry the index in all four corners"
+    return (
+        "which corners carry the index was not clear from the photos; "
+        "recognize --corner-indices can say it"
+    )
 
 
 def run_eval(args: argparse.Namespace) -> int:

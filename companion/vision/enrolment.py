@@ -11,6 +11,7 @@ stays taught.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ import numpy as np
 
 from companion.cards import Card, CardError
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
+from companion.vision.merging import CornerIndices
 
 # The nearest prototype names an index when its cosine similarity (of the reader's
 # centred convolution features) is at least this and beats the second nearest card's by
@@ -43,6 +45,13 @@ CROPS_PER_PHOTO = 4
 # shots (moved a little, the same light) none; on drawn Dutch letters one gave recall /
 # precision 0.953 / 0.984, three 1.0 / 0.985 (48 frames).
 PHOTOS_PER_CARD = 3
+# Which corners the deck prints its index in, as ``teach`` learns it from its photos
+# (each photo of a whole card shows two indices one each way round, or a second one the
+# same way): known when at least this many photos say something and this share of them
+# agree; otherwise not known. A photo may say the wrong thing when a look misses a
+# corner (a four-index card then shows one each way round) or a false read adds one.
+MIN_CORNER_PHOTOS = 3
+CORNER_AGREEMENT = 0.8
 # 1: prototypes of the 64-value embedding; 2: of the features, without the model's name;
 # 3: with it; 4: with the crops as well
 FILE_FORMAT = 4
@@ -91,6 +100,7 @@ class DeckPrototypes:
     vectors: np.ndarray  # len(cards) x E, L2-normalised
     model: str  # fingerprint of the reader model whose features these are
     crops: EnrolmentCrops | None = None  # None in a deck file of format 3
+    corners: CornerIndices | None = None  # which corners carry the index; None: not known
 
     def for_model(self, fingerprint: str, embed: Embedder) -> DeckPrototypes:
         """These prototypes as the reader model ``fingerprint`` sees them (features
@@ -102,7 +112,11 @@ class DeckPrototypes:
             raise EnrolmentError(
                 "the deck file was made with another reader model: run companion teach again"
             )
-        return prototypes_from_crops(self.crops, embed, model=fingerprint)
+        made = prototypes_from_crops(self.crops, embed, model=fingerprint)
+        return dataclasses.replace(made, corners=self.corners)
+
+    def with_corners(self, corners: CornerIndices | None) -> DeckPrototypes:
+        return dataclasses.replace(self, corners=corners)
 
     def relabel(self, card: Card | None, score: float, embedding: np.ndarray) -> Relabelled:
         """The prototype's card when the index is clearly closest to one, else the
@@ -129,6 +143,8 @@ class DeckPrototypes:
                 "vectors": self.vectors.astype(np.float32),
                 "model": np.array(self.model),
             }
+            if self.corners is not None:
+                arrays["corner_indices"] = np.array(self.corners.value)
             if self.crops is not None:
                 arrays["crop_cards"] = np.array([str(card) for card in self.crops.cards])
                 arrays["crops"] = self.crops.images.astype(np.uint8)
@@ -150,6 +166,7 @@ class DeckPrototypes:
                 model = str(data["model"]) if made_as in FORMATS_READ else ""
                 crop_names = [str(name) for name in data.get("crop_cards", [])]
                 images = np.asarray(data["crops"]) if "crops" in data else None
+                corners_named = str(data["corner_indices"]) if "corner_indices" in data else None
         except EnrolmentError:
             raise  # a ValueError too, but already says what is wrong
         except FileNotFoundError:
@@ -177,7 +194,14 @@ class DeckPrototypes:
                 crops = EnrolmentCrops(tuple(Card.parse(name) for name in crop_names), images)
         except CardError as error:
             raise EnrolmentError(f"{path}: {error}") from None
-        return cls(cards, vectors, model, crops)
+        try:
+            corners = CornerIndices(corners_named) if corners_named is not None else None
+        except ValueError:
+            raise EnrolmentError(
+                f"{path}: the deck file's corner_indices is {corners_named!r}, "
+                f"not one of {', '.join(kind.value for kind in CornerIndices)}"
+            ) from None
+        return cls(cards, vectors, model, crops, corners)
 
 
 def card_from_file_name(path: Path) -> Card:
@@ -195,6 +219,18 @@ def cards_short_of_photos(cards: Iterable[Card]) -> list[Card]:
     """The cards, one per enrolment photo, that have fewer than PHOTOS_PER_CARD photos."""
     short = [card for card, count in Counter(cards).items() if count < PHOTOS_PER_CARD]
     return sorted(short, key=lambda card: card.sort_key)
+
+
+def deck_corners(evidence: Iterable[CornerIndices | None]) -> CornerIndices | None:
+    """Which corners a deck prints its index in, from what each enrolment photo said
+    (``CornersShown.evidence``): the kind that at least CORNER_AGREEMENT of the photos
+    that said anything agree on, if MIN_CORNER_PHOTOS did; else None (not known)."""
+    said = Counter(kind for kind in evidence if kind is not None)
+    total = sum(said.values())
+    if total < MIN_CORNER_PHOTOS:
+        return None
+    kind, count = said.most_common(1)[0]
+    return kind if count >= CORNER_AGREEMENT * total else None
 
 
 def prototypes_from_crops(crops: EnrolmentCrops, embed: Embedder, *, model: str) -> DeckPrototypes:

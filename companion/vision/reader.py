@@ -19,7 +19,14 @@ from companion.vision.finder import (
     working_image,
 )
 from companion.vision.labels import NOT_AN_INDEX, RANKS, card_from_classes, rank_class
-from companion.vision.merging import CornerIndices, Detection, Read, merge_reads
+from companion.vision.merging import (
+    CornerIndices,
+    CornersShown,
+    Detection,
+    Read,
+    corners_shown,
+    merge_reads,
+)
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 from companion.vision.sources import (
     DEFAULT_SOURCE,
@@ -160,10 +167,12 @@ class CardReader:
         min_confidence: float | None = None,
         source: CandidateSource = DEFAULT_SOURCE,
         detectors: DetectorModels | None = None,
-        corner_indices: CornerIndices = CornerIndices.FOUR,
+        corner_indices: CornerIndices | None = None,
     ) -> None:
         """``corner_indices``: which corners of the deck's cards carry the index; with two
-        packs, TWO lets two copies side by side count twice where no far corner shows."""
+        packs, TWO lets two copies side by side count twice where no far corner shows.
+        None: what ``companion teach`` learned of the deck, if it did, else FOUR (which
+        also means "not known")."""
         import cv2
 
         cv2.setNumThreads(1)  # the budget is one core; OpenCV's threads only contend
@@ -180,6 +189,14 @@ class CardReader:
         self.corner_indices = corner_indices
         self.times = StageTimes()
         self.use_deck(deck)
+
+    @property
+    def corners_of_deck(self) -> CornerIndices:
+        """Which corners of the deck's cards the merge takes to carry the index."""
+        if self.corner_indices is not None:
+            return self.corner_indices
+        learned = self.prototypes.corners if self.prototypes is not None else None
+        return learned or CornerIndices.FOUR
 
     def use_deck(self, deck: DeckProfile) -> None:
         """Read for ``deck`` from now on: only its ranks, and as many copies of a card."""
@@ -202,7 +219,7 @@ class CardReader:
         read = time.perf_counter()
         reads = self._reads(readings, lambda rows: self.embed(candidates.crops_of(rows)))
         detections = merge_reads(
-            candidates, reads, copies=self.deck.copies, corners=self.corner_indices
+            candidates, reads, copies=self.deck.copies, corners=self.corners_of_deck
         )
         if scale != 1.0:
             detections = [detection.scaled(1.0 / scale) for detection in detections]
@@ -307,6 +324,18 @@ class CardReader:
             if card is not None and accepted:
                 reads.append(Read(card, score, int(row)))
         return reads
+
+    def corners_shown(self, image: np.ndarray, card: Card) -> CornersShown:
+        """How many of ``card``'s corner indices a photo of it alone shows, each way round
+        (``companion teach`` asks this of every photo, once the deck's prototypes are in
+        place, to learn which corners the deck prints its index in)."""
+        work, _ = working_image(image, self.settings)
+        if min(work.shape[:2]) < MIN_FRAME_SIDE:
+            return CornersShown(along=0, turned=0)
+        candidates = self.find(work)
+        readings = self._second_look(work, candidates, self.model.read(candidates.crops))
+        reads = self._reads(readings, lambda rows: self.embed(candidates.crops_of(rows)))
+        return corners_shown(candidates, [read for read in reads if read.card == card])
 
     def embed(self, crops: np.ndarray) -> np.ndarray:
         """The model's features of crops, which deck prototypes compare."""

@@ -15,6 +15,7 @@ from PIL import Image
 from companion.cards import Card, Rank, Suit
 from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.drawn import row_frame, table_frame
+from companion.vision.merging import CornerIndices
 
 HIGH_CONFIDENCE = 0.9
 
@@ -122,6 +123,66 @@ def test_overlapping_copies_of_two_packs_count_twice_for_a_two_corner_deck(
     refused = _companion("recognize", str(path), "--corner-indices", "three")
     assert refused.returncode != 0 and "--corner-indices" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("corners", "learned", "copies"),
+    [
+        (CornerIndices.TWO, "in two opposite corners", ["7H", "7H", "9S"]),
+        (CornerIndices.FOUR, "in all four corners", ["7H", "9S"]),
+    ],
+)
+def test_teach_learns_which_corners_carry_the_index_and_recognize_follows_it(
+    tmp_path: Path, corners: CornerIndices, learned: str, copies: list[str]
+) -> None:
+    photos = tmp_path / "deck"
+    photos.mkdir()
+    for number, card in enumerate(["7H", "9S", "QD", "AC"]):
+        frame, _ = table_frame(
+            [Card.parse(card)],
+            width=640,
+            height=480,
+            card_height=300,
+            seed=40 + number,
+            corners=corners,
+        )
+        cv2.imwrite(str(photos / f"{card}.png"), frame)
+    deck = tmp_path / "mine.npz"
+    taught = _companion("teach", str(photos), "--out", str(deck))
+    assert taught.returncode == 0, taught.stderr
+    assert f"its cards carry the index {learned}" in taught.stdout
+    # two copies overlapping in a hand, their far corners covered: only a deck known to
+    # carry its index in two corners tells them from one four-index card
+    frame, _ = row_frame([Card.parse(c) for c in ("7H", "7H", "9S")], step=0.45, card_height=170)
+    hand = tmp_path / "hand.png"
+    cv2.imwrite(str(hand), frame)
+
+    def cards(*options: str) -> list[str]:
+        result = _companion(
+            "recognize",
+            str(hand),
+            "--deck",
+            "double104",
+            "--deck-file",
+            str(deck),
+            "--json",
+            *options,
+        )
+        assert result.returncode == 0, result.stderr
+        return sorted(card["card"] for card in json.loads(result.stdout)[0]["cards"])
+
+    assert cards() == copies
+    assert cards("--corner-indices", "four") == ["7H", "9S"]  # the user's word stands
+
+
+def test_teach_says_when_the_photos_do_not_tell_which_corners(tmp_path: Path) -> None:
+    photos = tmp_path / "deck"
+    photos.mkdir()
+    for number, card in enumerate(["QH", "9S"]):  # too few photos to tell
+        _frame_file(photos, f"{card}.png", [card], seed=10 + number)
+    taught = _companion("teach", str(photos), "--out", str(tmp_path / "mine.npz"))
+    assert taught.returncode == 0, taught.stderr
+    assert "which corners carry the index was not clear" in taught.stdout
 
 
 def test_teach_writes_a_deck_file_the_reader_uses(tmp_path: Path) -> None:

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from companion.cards import Card
 from companion.vision.enrolment import (
     AGREEMENT,
+    CORNER_AGREEMENT,
+    MIN_CORNER_PHOTOS,
     MIN_SIMILARITY,
     PHOTOS_PER_CARD,
     PROTOTYPE_MARGIN,
@@ -22,9 +24,13 @@ from companion.vision.enrolment import (
     build_prototypes,
     card_from_file_name,
     cards_short_of_photos,
+    deck_corners,
     prototypes_from_crops,
 )
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
+from companion.vision.merging import CornerIndices
+
+TWO, FOUR = CornerIndices.TWO, CornerIndices.FOUR
 
 
 @pytest.mark.parametrize(
@@ -247,3 +253,52 @@ def test_a_saved_deck_made_again_by_the_same_features_is_the_same_deck(
         == tuple(sorted({card for card, _ in photos}, key=lambda c: c.sort_key))
     )
     np.testing.assert_allclose(again.vectors, taught.vectors, atol=1e-6)
+
+
+def test_the_corners_a_deck_prints_its_index_in_are_what_nearly_all_its_photos_say() -> None:
+    assert deck_corners([TWO] * 9 + [FOUR]) is TWO  # a corner missed or a false read
+    assert deck_corners([FOUR] * 20 + [None] * 30) is FOUR  # photos saying nothing
+    assert deck_corners([TWO] * 7 + [FOUR] * 3) is None  # no clear answer: not known
+    assert deck_corners([TWO] * (MIN_CORNER_PHOTOS - 1) + [None] * 10) is None  # too few
+    assert deck_corners([]) is None
+
+
+@given(st.lists(st.sampled_from([TWO, FOUR, None]), max_size=40))
+def test_a_deck_is_given_the_corners_only_its_photos_agree_on(
+    evidence: list[CornerIndices | None],
+) -> None:
+    said = [kind for kind in evidence if kind is not None]
+    decided = deck_corners(evidence)
+    if decided is None:
+        assert len(said) < MIN_CORNER_PHOTOS or all(
+            said.count(kind) < CORNER_AGREEMENT * len(said) for kind in CornerIndices
+        )
+    else:
+        assert len(said) >= MIN_CORNER_PHOTOS
+        assert said.count(decided) >= CORNER_AGREEMENT * len(said)
+
+
+@pytest.mark.parametrize("corners", [TWO, FOUR, None])
+def test_the_corners_learned_are_kept_in_the_deck_file_and_under_another_model(
+    tmp_path: Path, corners: CornerIndices | None
+) -> None:
+    path = tmp_path / "deck.npz"
+    _taught().with_corners(corners).save(path)
+    loaded = DeckPrototypes.load(path)
+    assert loaded.corners is corners
+    assert loaded.for_model("def456", _by_shade).corners is corners
+
+
+def test_a_deck_file_with_corners_of_no_known_kind_is_refused_naming_the_key(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "deck.npz"
+    _taught().save(path)
+    with np.load(path) as data:
+        arrays = dict(data)
+    arrays["corner_indices"] = np.array("three")
+    np.savez(path, **arrays)
+    with pytest.raises(
+        EnrolmentError, match=r"deck\.npz: the deck file's corner_indices is 'three'"
+    ):
+        DeckPrototypes.load(path)

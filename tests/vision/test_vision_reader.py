@@ -9,6 +9,7 @@ from companion.cards import DOUBLE104, FRENCH52, SHORT36, Card, Rank
 from companion.vision.drawn import row_frame, table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
+from companion.vision.merging import CornerIndices
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 from companion.vision.reader import (
     SECOND_LOOK_JITTERS,
@@ -268,3 +269,34 @@ def test_two_copies_dealt_side_by_side_are_two_cards_with_two_packs(
     assert [str(detection.card) for detection in reader.read(frame)] == [card, card]
     reader.use_deck(FRENCH52)
     assert [str(detection.card) for detection in reader.read(frame)] == [card]
+
+
+@pytest.mark.parametrize("corners", list(CornerIndices))
+@pytest.mark.parametrize(("card", "angle"), [("QH", 5.0), ("7C", 190.0), ("10S", 100.0)])
+def test_a_photo_of_one_card_shows_which_corners_carry_its_index(
+    corners: CornerIndices, card: str, angle: float
+) -> None:
+    photo = _photo_of(Card.parse(card), angle, corners)
+    reader = CardReader(source=CandidateSource.BLOBS)  # as companion teach reads
+    assert reader.corners_shown(photo, Card.parse(card)).evidence() is corners
+    assert reader.corners_shown(photo, Card.parse("2D")).evidence() is None  # not in it
+
+
+def _photo_of(card: Card, angle: float, corners: CornerIndices) -> np.ndarray:
+    frame, _ = row_frame(
+        [card], step=1.0, angle=angle, width=640, height=480, card_height=300, corners=corners
+    )
+    return frame
+
+
+def test_the_corners_a_deck_file_learned_count_unless_the_caller_says_otherwise() -> None:
+    from companion.vision.enrolment import DeckPrototypes
+
+    model = IndexReader(DEFAULT_MODEL_PATH).fingerprint
+    taught = DeckPrototypes((Card.parse("QH"),), np.eye(1, 8, dtype=np.float32), model)
+    assert CardReader().corners_of_deck is CornerIndices.FOUR  # not known
+    assert CardReader(prototypes=taught).corners_of_deck is CornerIndices.FOUR
+    two = taught.with_corners(CornerIndices.TWO)
+    assert CardReader(prototypes=two).corners_of_deck is CornerIndices.TWO
+    said = CardReader(prototypes=two, corner_indices=CornerIndices.FOUR)
+    assert said.corners_of_deck is CornerIndices.FOUR
