@@ -49,8 +49,10 @@ def register(subparsers: Any) -> None:
         help="enrol your own deck from a few photos per card",
         description="Read photos of each card (the file name starts with the card: QH_1.jpg, "
         "QH_2.jpg, 10S_1.png), or folders of them, and save prototypes the reader uses for "
-        "this deck. Three photos per card, the card moved or turned a little between them, "
-        "teach it better than one.",
+        "this deck, with which corners of its cards carry the index (two or four: with two "
+        "packs, that tells two copies side by side from one card). Three photos per card, "
+        "the whole card in each, moved or turned a little between them, teach it better "
+        "than one.",
     )
     teach.add_argument("photos", nargs="+", type=Path, metavar="PHOTO_OR_FOLDER")
     teach.add_argument("--out", type=Path, required=True, help="the deck file to write (.npz)")
