@@ -15,3 +15,9 @@ def positive_count(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not at least 1")
     return value
+
+
+def summary_of(doc: str | None) -> str:
+    """A module docstring's first paragraph on one line, for a tool's ``--help``."""
+    first, _, _ = (doc or "").strip().partition("\n\n")
+    return " ".join(first.split())

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from companion.arguments import positive_count
+from companion.arguments import positive_count, summary_of
 
 
 @pytest.mark.parametrize("text", ["1", "12", "+3", " 7 "])
@@ -26,3 +26,16 @@ def test_a_positive_count_is_read_as_a_whole_number(text: str) -> None:
 def test_anything_else_is_refused_with_the_reason(text: str, reason: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError, match=reason):
         positive_count(text)
+
+
+def test_a_tools_help_gives_the_first_paragraph_of_its_docstring_whole() -> None:
+    doc = """The whole reader on held-out scenes whose
+    faces carry Polish indices.
+
+        .venv/bin/python -m the.tool --scenes 300
+    """
+    assert (
+        summary_of(doc) == "The whole reader on held-out scenes whose faces carry Polish indices."
+    )
+    assert summary_of("One line.") == "One line."
+    assert summary_of(None) == ""

@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.arguments import positive_count
+from companion.arguments import positive_count, summary_of
 from companion.cards import IndexScript
 from companion.training.held_out import ENGLISH_SEED, POLISH_RUSSIAN_SEED, scenes_from
 from companion.training.reader_data import (
@@ -160,7 +160,7 @@ class Tally:
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.training.faces import load_faces
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     parser.add_argument("--scenes", type=positive_count, default=200, help="scenes per script set")
     parser.add_argument(
         "--scripts", choices=[choice.value for choice in ScriptChoice], default="all"

@@ -21,6 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.arguments import summary_of
 from companion.vision.evaluation import WHOLE_CARD_KIND, evaluate, read_manifest
 from companion.vision.images import load_image
 from companion.vision.model import DEFAULT_MODEL_PATH
@@ -106,7 +107,7 @@ def _loader(change: Change) -> Callable[[Path], np.ndarray]:
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.vision.reader import CardReader
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     parser.add_argument("manifest", type=Path)
     parser.add_argument("--model", type=Path, default=DEFAULT_MODEL_PATH)
     add_source_arguments(parser, default=DEFAULT_SOURCE)

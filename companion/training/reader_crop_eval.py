@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from companion.arguments import summary_of
 from companion.training.finder_report import BUCKET_EDGES, bucket_name
 from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
@@ -107,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.cards import IndexScript
     from companion.training.faces import load_faces
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     add_scene_arguments(parser, scenes=200)
     add_threshold_argument(parser)
     args = parser.parse_args(argv)

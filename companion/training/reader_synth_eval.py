@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.arguments import summary_of
 from companion.cards import Card, IndexScript
 from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
@@ -110,7 +111,7 @@ def scene_entry(scene: Scene, number: int) -> ManifestEntry:
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.training.faces import load_faces
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     add_scene_arguments(parser, scenes=300)
     add_threshold_argument(parser)
     parser.add_argument("--json", action="store_true")

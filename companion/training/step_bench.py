@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from companion.arguments import positive_count
+from companion.arguments import positive_count, summary_of
 from companion.training.detector_model import DetectorNet
 from companion.training.detector_widths import Widths
 from companion.training.precision import Precision, laid_out, native_bfloat16
@@ -77,7 +77,7 @@ def step_milliseconds(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     parser.add_argument("--steps", type=positive_count, default=12, help="timed steps per row")
     parser.add_argument("--threads", type=positive_count, default=2)
     args = parser.parse_args(argv)

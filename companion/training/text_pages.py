@@ -28,7 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.arguments import positive_count
+from companion.arguments import positive_count, summary_of
 from companion.training.backgrounds import make_background
 from companion.training.fonts import FONT_ROOT, font_files
 from companion.training.photometric import Camera
@@ -214,7 +214,7 @@ def report(pages: int, seed: int, model: Path | None, save: Path | None, detecto
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     parser.add_argument("--seed", type=int, default=1)
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument(

@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.arguments import summary_of
 from companion.training.held_out import (
     SWEEP_SEED,
     add_scene_arguments,
@@ -43,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.vision.reader import CardReader
     from companion.vision.sources import DetectorModels
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     add_scene_arguments(parser, scenes=300)
     args = parser.parse_args(argv)
     faces = load_faces(args.faces_cache)

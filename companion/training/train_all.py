@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.arguments import summary_of
 from companion.training.reader_data import LabelRule
 from companion.training.scene_jobs import ROOT, crop_cache
 from companion.vision.sources import CandidateSource
@@ -153,7 +154,7 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     parser.add_argument("--run", type=Path, required=True, help="folder for the three models")
     parser.add_argument(
         "--data-dir",

@@ -31,6 +31,7 @@ import numpy as np
 import torch
 from torch.nn import functional
 
+from companion.arguments import summary_of
 from companion.training.detector_data import DetectorSample, scene_sample
 from companion.training.detector_model import DetectorNet
 from companion.training.detector_widths import Widths
@@ -296,7 +297,7 @@ def _widths(text: str) -> Widths:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     add_trainer_arguments(parser, scenes=5000, val_scenes=200, epochs=8, seed=1)
     add_precision_argument(parser)
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "index_detector.onnx")

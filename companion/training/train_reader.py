@@ -23,7 +23,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from companion.arguments import positive_count
+from companion.arguments import positive_count, summary_of
 from companion.training.exporting import export_onnx, write_figures
 from companion.training.precision import (
     Precision,
@@ -230,7 +230,7 @@ def export(net: IndexNet, path: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     add_trainer_arguments(parser, scenes=1500, val_scenes=200, epochs=12, seed=4)
     parser.add_argument(
         "--extra-data", type=Path, nargs="*", default=[], help="more cached training crops"

@@ -26,7 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.arguments import positive_count
+from companion.arguments import positive_count, summary_of
 from companion.cards import FRENCH52, Card, IndexScript
 from companion.training.held_out import (
     WHOLE_CARD_SEED,
@@ -115,7 +115,7 @@ def save_frame(folder: Path, name: str, scene: Scene, detections: Sequence[Detec
 def main(argv: Sequence[str] | None = None) -> int:
     from companion.training.faces import load_faces
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary_of(__doc__))
     add_reader_arguments(parser, index_pixels=TABLE_INDEX_PIXELS)
     add_threshold_argument(parser)
     parser.add_argument(
