@@ -12,6 +12,8 @@ from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
 from companion.vision.merging import CornerIndices
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 from companion.vision.reader import (
+    RECUT_JITTERS,
+    RECUT_MIN_CONFIDENCE,
     SECOND_LOOK_JITTERS,
     SECOND_LOOK_UNTIL,
     CardReader,
@@ -300,3 +302,60 @@ def test_the_corners_a_deck_file_learned_count_unless_the_caller_says_otherwise(
     assert CardReader(prototypes=two).corners_of_deck is CornerIndices.TWO
     said = CardReader(prototypes=two, corner_indices=CornerIndices.FOUR)
     assert said.corners_of_deck is CornerIndices.FOUR
+
+
+class _ScriptedModel:
+    """Answers each read with the next of the given readings, recording the crops shown."""
+
+    def __init__(self, *answers: Readings) -> None:
+        self.answers = list(answers)
+        self.shown: list[int] = []
+
+    def read(self, crops: np.ndarray) -> Readings:
+        self.shown.append(int(crops.shape[0]))
+        return self.answers.pop(0)
+
+
+def test_a_read_under_the_threshold_takes_a_much_surer_cut_at_another_size_or_turn() -> None:
+    image = np.full((200, 300, 3), 200, dtype=np.uint8)
+    candidates = Candidates(
+        centres=np.array([[60, 60], [150, 100], [240, 120]], dtype=np.float32),
+        down=np.array([[0, 1], [0, 1], [1, 0]], dtype=np.float32),
+        heights=np.full(3, 40, dtype=np.float32),
+        image=image,
+    )
+    hearts = _one_hot(SUIT_CLASSES, 1, 0.99999)
+    first = _readings(
+        [
+            _one_hot(RANK_CLASSES, 5, 0.99999),  # read for sure: no third look
+            _one_hot(RANK_CLASSES, 10, 0.5),
+            _one_hot(RANK_CLASSES, 7, 0.6),
+        ],
+        [hearts] * 3,
+    )
+    # the cuts come jitter by jitter, each with both unsure rows: the larger cut (the
+    # second jitter) reads row 1 as a queen for sure; row 2's best cut is not sure enough
+    assert RECUT_JITTERS[1].scale > 1 and RECUT_MIN_CONFIDENCE > 0.99
+    faint = _one_hot(RANK_CLASSES, 3, 0.3)
+    cut_ranks = [faint] * (2 * len(RECUT_JITTERS))
+    cut_ranks[2] = _one_hot(RANK_CLASSES, rank_class(Rank.QUEEN), 0.99999)
+    cut_ranks[3] = _one_hot(RANK_CLASSES, 9, 0.99)
+    model = _ScriptedModel(_readings(cut_ranks, [hearts] * len(cut_ranks)))
+    reader = CardReader(source=CandidateSource.DETECTOR)
+    reader.model = model  # type: ignore[assignment]
+    recut, result = reader._recut(image, candidates, first)
+    assert model.shown == [2 * len(RECUT_JITTERS)]
+    np.testing.assert_allclose(result.rank_probs[1], cut_ranks[2])
+    np.testing.assert_allclose(result.rank_probs[[0, 2]], first.rank_probs[[0, 2]])
+    np.testing.assert_allclose(recut.heights, [40, 40 * RECUT_JITTERS[1].scale, 40], rtol=1e-6)
+    np.testing.assert_array_equal(recut.centres, candidates.centres)
+    # read at a lower threshold (as the sweep reads), the third look still takes the reads
+    # under the source's own
+    low = CardReader(source=CandidateSource.DETECTOR, min_confidence=0.3)
+    low.model = _ScriptedModel(_readings(cut_ranks, [hearts] * len(cut_ranks)))  # type: ignore[assignment]
+    np.testing.assert_allclose(low._recut(image, candidates, first)[1].rank_probs[1], cut_ranks[2])
+    # the photos' source keeps its reads as they are
+    photos = CardReader(source=CandidateSource.GATED)
+    photos.model = _ScriptedModel()  # type: ignore[assignment]
+    kept_candidates, kept_readings = photos._recut(image, candidates, first)
+    assert kept_candidates is candidates and kept_readings is first
