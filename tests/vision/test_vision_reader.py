@@ -53,14 +53,19 @@ class _SecondLookModel:
         return _readings([self.rank_row] * count, [self.suit_row] * count)
 
 
-def test_only_uncertain_reads_are_looked_at_again_and_averaged() -> None:
+def _three_candidates() -> tuple[np.ndarray, Candidates]:
+    """A plain grey image and three candidates on it, 40 px tall, the last sideways."""
     image = np.full((200, 300, 3), 200, dtype=np.uint8)
-    candidates = Candidates(
+    return image, Candidates(
         centres=np.array([[60, 60], [150, 100], [240, 120]], dtype=np.float32),
         down=np.array([[0, 1], [0, 1], [1, 0]], dtype=np.float32),
         heights=np.full(3, 40, dtype=np.float32),
         image=image,
     )
+
+
+def test_only_uncertain_reads_are_looked_at_again_and_averaged() -> None:
+    image, candidates = _three_candidates()
     certain = _one_hot(RANK_CLASSES, 5, 0.99999)
     certain_suit = _one_hot(SUIT_CLASSES, 1, 0.99999)
     assert SECOND_LOOK_UNTIL <= 0.99999 * 0.99999  # so the first row is past the second look
@@ -317,13 +322,7 @@ class _ScriptedModel:
 
 
 def test_a_read_under_the_threshold_takes_a_much_surer_cut_at_another_size_or_turn() -> None:
-    image = np.full((200, 300, 3), 200, dtype=np.uint8)
-    candidates = Candidates(
-        centres=np.array([[60, 60], [150, 100], [240, 120]], dtype=np.float32),
-        down=np.array([[0, 1], [0, 1], [1, 0]], dtype=np.float32),
-        heights=np.full(3, 40, dtype=np.float32),
-        image=image,
-    )
+    image, candidates = _three_candidates()
     hearts = _one_hot(SUIT_CLASSES, 1, 0.99999)
     first = _readings(
         [
