@@ -111,13 +111,14 @@ class PairRelations:
     they lie side by side as in a tight fan) or as i's card; whether j lies where another
     corner index of i's card can be, and whether beside i, reading the same way; and
     whether j lies where i's card's far corner can; whether the two read the same way
-    round. Then the rows' centres and crop heights."""
+    round, or the other way round. Then the rows' centres and crop heights."""
 
     same_index: np.ndarray
     same_index_if_same_card: np.ndarray
     other_corner: np.ndarray
     beside: np.ndarray
     aligned: np.ndarray
+    turned: np.ndarray
     far_corner: np.ndarray
     centres: np.ndarray
     heights: np.ndarray
@@ -179,6 +180,7 @@ def pair_relations(candidates: Candidates, rows: np.ndarray) -> PairRelations:
         other_corner=other_corner,
         beside=beside,
         aligned=cosine >= ALIGNED_COSINE,
+        turned=turned,
         far_corner=within_reach & turned & (along_gap >= FAR_CORNER_ALONG * heights[:, None]),
         centres=centres,
         heights=heights,
@@ -285,8 +287,7 @@ def corners_shown(candidates: Candidates, reads: list[Read]) -> CornersShown:
     for position in range(len(ordered)):
         if not any(relations.same_index_if_same_card[kept, position] for kept in distinct):
             distinct.append(position)
-    cosine = candidates.down[[ordered[p].row for p in distinct]] @ candidates.down[ordered[0].row]
     return CornersShown(
-        along=int(np.count_nonzero(cosine >= ALIGNED_COSINE)),
-        turned=int(np.count_nonzero(cosine <= TURNED_COSINE)),
+        along=int(np.count_nonzero(relations.aligned[0, distinct])),
+        turned=int(np.count_nonzero(relations.turned[0, distinct])),
     )

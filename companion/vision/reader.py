@@ -269,8 +269,7 @@ class CardReader:
             return []  # a sliver: no index fits, and its looks would have no rows
         candidates = self.find(work)  # in the working image's pixels
         found = time.perf_counter()
-        readings = self._second_look(work, candidates, self._read_in_turn(candidates))
-        candidates, readings = self._recut(work, candidates, readings)
+        candidates, readings = self._read_candidates(work, candidates)
         read = time.perf_counter()
         reads = self._reads(readings, lambda rows: self.embed(candidates.crops_of(rows)))
         detections = merge_reads(
@@ -285,6 +284,15 @@ class CardReader:
         self.times.frames += 1
         self.times.candidates.append(len(candidates))
         return detections
+
+    def _read_candidates(
+        self, work: np.ndarray, candidates: Candidates
+    ) -> tuple[Candidates, Readings]:
+        """Every candidate's reading after all the looks the source takes: the first,
+        the second at uncertain reads and, for live frames, the third, which may move
+        candidates (``work``: the image they were cut from)."""
+        readings = self._second_look(work, candidates, self._read_in_turn(candidates))
+        return self._recut(work, candidates, readings)
 
     def _read_in_turn(self, candidates: Candidates) -> Readings:
         """Every candidate's reading; one cut again at the spot of an earlier candidate
@@ -402,8 +410,7 @@ class CardReader:
         work, _ = working_image(image, self.settings)
         if min(work.shape[:2]) < MIN_FRAME_SIDE:
             return CornersShown(along=0, turned=0)
-        candidates = self.find(work)
-        readings = self._second_look(work, candidates, self.model.read(candidates.crops))
+        candidates, readings = self._read_candidates(work, self.find(work))
         reads = self._reads(readings, lambda rows: self.embed(candidates.crops_of(rows)))
         return corners_shown(candidates, [read for read in reads if read.card == card])
 
