@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.arguments import positive_count
 from companion.cards import DOUBLE104, FRENCH52, Card, DeckProfile
-from companion.training.reader_data import MIN_VISIBLE
+from companion.training.reader_data import identifiable
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
 from companion.training.types import FaceImage, Scene
 from companion.vision.model import DEFAULT_MODEL_PATH
@@ -67,11 +67,14 @@ def scenes_from(
 
 
 def readable_cards(scene: Scene) -> tuple[list[Card], list[Card]]:
-    """The scene's cards with an index at least MIN_VISIBLE visible, and the others."""
+    """The scene's cards with an identifiable index (the box mostly shown, and its rank
+    glyph and suit pip each), and the others. The others are the manifest's partial
+    cards: reading one or not never counts, as for a card "cut off or mostly hidden" in
+    shared/photos/MANIFEST.tsv, and as the readers' training labels have it."""
     readable: list[Card] = []
     partial: list[Card] = []
     for placed in scene.cards:
-        shown = any(index.visible >= MIN_VISIBLE for index in placed.indices)
+        shown = any(identifiable(index) for index in placed.indices)
         (readable if shown else partial).append(placed.card)
     return readable, partial
 

@@ -16,7 +16,7 @@ from enum import Enum, IntEnum
 
 import numpy as np
 
-from companion.training.types import Scene
+from companion.training.types import PlacedIndex, Scene
 from companion.vision.finder import Candidates, crops_at, find_candidates
 from companion.vision.labels import NOT_AN_INDEX, rank_class, suit_class
 
@@ -24,6 +24,14 @@ UNLABELLED = -1
 MIN_VISIBLE = 0.7  # an index less visible than this is neither positive nor negative
 PART_SHOWN = 0.6
 PART_HIDDEN = 0.35
+
+
+def identifiable(index: PlacedIndex) -> bool:
+    """Whether an index shows enough to name its card: at least MIN_VISIBLE of its box and
+    PART_SHOWN of its rank glyph and of its suit pip, as a crop framing it must show for
+    the ``parts`` labels to call that crop the card."""
+    parts = min(index.glyph_visible, index.pip_visible)
+    return index.visible >= MIN_VISIBLE and parts >= PART_SHOWN
 
 
 class LabelRule(Enum):

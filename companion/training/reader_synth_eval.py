@@ -7,6 +7,12 @@ faces carry Polish or Russian indices only; scene seeds never used in training.
 Each scene is read with the deck it was dealt from: a quarter of the scenes mix two packs
 and are read as ``double104`` (a card may show twice), the rest as ``french52``.
 
+A card counts when one of its indices shows at least 70% of its box and 60% of its rank
+glyph and of its suit pip; the scene's other cards are partial, as in the photos'
+manifest: reading them or not never counts (``held_out.readable_cards``). Until
+2026-11-25 a card counted when an index showed 70% of its box, even with its glyph or
+pip hidden (a king whose club lies under the next card).
+
 The default index sizes are the training range (12..60 px tall at 720 px frame height).
 20..40 px is what the table camera sees: 0.5..0.8 m above the mat (DESIGN.md), a 66 degree
 lens at 1280 x 720 shows a card 110..170 px tall and its index about 20..35 px.
@@ -31,7 +37,7 @@ from companion.training.held_out import (
     scenes_from,
     table_deck,
 )
-from companion.training.reader_data import MIN_VISIBLE, PART_SHOWN
+from companion.training.reader_data import identifiable
 from companion.training.types import Scene
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.reader import CardReader
@@ -49,22 +55,26 @@ BLUR_BANDS = (0.1, 0.2)
 @dataclass
 class ConditionTally:
     """Readable cards and how many of them were read, by the condition of the card's
-    best-shown index: its height band; whether it is uncovered or, if partly covered,
-    whether its rank glyph and suit pip each still show PART_SHOWN (the readers' training
-    labels call a crop of an index showing less of either ambiguous or no index); how
-    wide the scene's blur is against the index's height; and for uncovered indices, the
-    two together."""
+    best-shown identifiable index (``reader_data.identifiable``): its height band; whether
+    it is uncovered or partly covered; how wide the scene's blur is against the index's
+    height; and for uncovered indices, the two together. The scene's other cards (no
+    index shows its rank glyph and suit pip) are not counted, only how many were read."""
 
     cards: Counter[str] = field(default_factory=Counter)
     read: Counter[str] = field(default_factory=Counter)
+    partial: int = 0  # cards with no identifiable index
+    partial_read: int = 0
 
     def add(self, scene: Scene, found: Sequence[Card]) -> None:
         unread = Counter(found)
         scale = FRAME_HEIGHT / scene.image.shape[0]
-        for placed in scene.cards:
-            best = max(placed.indices, key=lambda index: index.visible, default=None)
-            if best is None or best.visible < MIN_VISIBLE:
+        partial: list[Card] = []
+        for placed in scene.cards:  # the readable ones first: a card read is theirs
+            shown = [index for index in placed.indices if identifiable(index)]
+            if not shown:
+                partial.append(placed.card)
                 continue
+            best = max(shown, key=lambda index: index.visible)
             height = best.height() * scale
             band = next(
                 (f"< {bound:.0f} px" for bound in HEIGHT_BANDS if height < bound),
@@ -73,15 +83,18 @@ class ConditionTally:
             blur = blur_band(scene.blur_pixels, best.height())
             if best.visible >= FULLY_SHOWN:  # what the network can do, and what blur takes
                 keys = [band, "uncovered", blur, f"uncovered and {blur}"]
-            elif min(best.glyph_visible, best.pip_visible) >= PART_SHOWN:
-                keys = [band, "partly covered, glyph and pip shown", blur]
             else:
-                keys = [band, "partly covered, glyph or pip hidden", blur]
+                keys = [band, "partly covered, glyph and pip shown", blur]
             hit = unread[placed.card] > 0
             unread[placed.card] -= int(hit)
             for key in keys:
                 self.cards[key] += 1
                 self.read[key] += int(hit)
+        for card in partial:
+            hit = unread[card] > 0
+            unread[card] -= int(hit)
+            self.partial += 1
+            self.partial_read += int(hit)
 
     def recalls(self) -> dict[str, dict[str, float | int]]:
         return {
@@ -137,6 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary["ms_per_frame"] = round(reader.times.per_frame, 1)
     recalls = conditions.recalls()
     summary["recall_by_condition"] = recalls
+    summary["not_counted"] = {"cards": conditions.partial, "read": conditions.partial_read}
     if print_summary(summary, as_json=args.json, apart="recall_by_condition"):
         print("recall by the best-shown index's height (at 720 px), cover and blur:")
         for key, figures in recalls.items():

@@ -27,7 +27,7 @@ THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 0.
 class Found:
     confidence: float
     present: bool  # the card is in the scene (readable or not)
-    readable: bool  # the card has an index at least MIN_VISIBLE visible
+    readable: bool  # the card has an identifiable index (held_out.readable_cards)
 
 
 def sweep_line(found: list[Found], readable: int, threshold: float) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from companion.cards import DOUBLE104, FRENCH52, Card, IndexScript
-from companion.training.held_out import table_deck
+from companion.training.held_out import readable_cards, table_deck
 from companion.training.reader_synth_eval import ConditionTally
 from companion.training.types import PlacedCard, PlacedIndex, Scene
 
@@ -52,13 +52,39 @@ def test_heights_are_measured_at_a_720_pixel_frame() -> None:
     assert tally.recalls()["< 16 px"] == {"cards": 1, "recall": 0.0}
 
 
-def test_a_partly_covered_index_whose_pip_is_hidden_is_counted_apart() -> None:
+def test_a_card_whose_indices_hide_their_glyph_or_pip_is_not_counted() -> None:
     tally = ConditionTally()
-    scene = _scene(_card("7C", _index(0, 30, 0.8, pip=0.3)), _card("8C", _index(0, 30, 0.8)))
-    tally.add(scene, [Card.parse("8C")])
+    scene = _scene(
+        _card("7C", _index(0, 30, 0.8, pip=0.3)),  # the club under the next card
+        _card("8C", _index(0, 30, 0.8)),
+        _card("9C", _index(0, 30, 0.95, pip=0.5), _index(100, 30, 0.75)),  # the other shows
+        _card("10C", _index(0, 30, 0.5)),  # mostly hidden
+    )
+    tally.add(scene, [Card.parse("7C"), Card.parse("8C")])
     recalls = tally.recalls()
-    assert recalls["partly covered, glyph or pip hidden"] == {"cards": 1, "recall": 0.0}
-    assert recalls["partly covered, glyph and pip shown"] == {"cards": 1, "recall": 1.0}
+    assert recalls["partly covered, glyph and pip shown"] == {"cards": 2, "recall": 0.5}
+    assert "uncovered" not in recalls  # the 9C is counted by the index that shows
+    assert (tally.partial, tally.partial_read) == (2, 1)
+
+
+def test_a_card_read_goes_to_a_readable_copy_before_a_partial_one() -> None:
+    tally = ConditionTally()
+    hidden, shown = _card("7C", _index(0, 30, 0.9, pip=0.1)), _card("7C", _index(0, 30, 1.0))
+    tally.add(_scene(hidden, shown), [Card.parse("7C")])
+    assert tally.recalls()["uncovered"] == {"cards": 1, "recall": 1.0}
+    assert (tally.partial, tally.partial_read) == (1, 0)
+
+
+def test_readable_cards_are_those_with_an_identifiable_index() -> None:
+    scene = _scene(
+        _card("2S", _index(0, 30, 1.0)),
+        _card("3S", _index(0, 30, 0.9, pip=0.59)),
+        _card("4S", _index(0, 30, 0.69)),
+        _card("5S", _index(0, 30, 0.7, pip=0.6)),
+    )
+    readable, partial = readable_cards(scene)
+    assert readable == [Card.parse("2S"), Card.parse("5S")]
+    assert partial == [Card.parse("3S"), Card.parse("4S")]
 
 
 def test_blur_is_banded_by_its_width_against_the_index_height() -> None:
