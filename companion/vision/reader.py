@@ -136,8 +136,8 @@ RECUT_SOURCES = frozenset({CandidateSource.DETECTOR})
 # live frames: as it is, and brought up to the trained brightness; the second read adds
 # the cards the first did not read. Real photos made a quarter as bright had the live
 # source read 51 of 72 whole-card photos and 55 of 58 scene cards, read so all of them
-# (the photos' source read them all as they were). Reading only the brought-up frame
-# cost synthetic cards: the networks were trained on the dark scenes as they are
+# (the photos' source read 71 and 58 of them as they were). Reading only the brought-up
+# frame cost synthetic cards: the networks were trained on the dark scenes as they are
 # (models/README.md, eleventh session).
 BROUGHT_UP_SOURCES = frozenset({CandidateSource.DETECTOR})
 
