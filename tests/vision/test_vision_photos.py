@@ -12,7 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.vision.evaluation import EvalReport, evaluate, read_manifest
+from companion.vision.evaluation import (
+    WHOLE_CARD_KIND,
+    EvalReport,
+    ManifestEntry,
+    evaluate,
+    read_manifest,
+)
 from companion.vision.images import load_image
 from companion.vision.reader import CardReader
 from companion.vision.sources import CandidateSource
@@ -25,14 +31,25 @@ CROP_FLOOR = 0.95
 
 
 @pytest.fixture(scope="module")
-def report() -> EvalReport:
+def entries() -> list[ManifestEntry]:
     if not MANIFEST.is_file():
         pytest.skip(f"no real photos at {PHOTOS.resolve()}: the shared photos folder is absent")
-    entries = read_manifest(MANIFEST)
-    crops = [e for e in entries if e.kind == "whole_card_crop"][::CROP_SAMPLE_STEP]
-    scenes = [e for e in entries if e.kind != "whole_card_crop"]
+    return read_manifest(MANIFEST)
+
+
+def _crop_sample(entries: list[ManifestEntry]) -> list[ManifestEntry]:
+    return [e for e in entries if e.kind == WHOLE_CARD_KIND][::CROP_SAMPLE_STEP]
+
+
+@pytest.fixture(scope="module")
+def report(entries: list[ManifestEntry]) -> EvalReport:
+    scenes = [e for e in entries if e.kind != WHOLE_CARD_KIND]
     reader = CardReader()
-    return evaluate(scenes + crops, lambda image: [d.card for d in reader.read(image)], load_image)
+    return evaluate(
+        scenes + _crop_sample(entries),
+        lambda image: [d.card for d in reader.read(image)],
+        load_image,
+    )
 
 
 def test_scene_photos(report: EvalReport) -> None:
@@ -53,19 +70,19 @@ def test_whole_card_crops(report: EvalReport) -> None:
 QUARTER_BRIGHT = 0.25
 
 
-def test_the_live_source_reads_whole_card_photos_made_a_quarter_as_bright() -> None:
+def test_the_live_source_reads_whole_card_photos_made_a_quarter_as_bright(
+    entries: list[ManifestEntry],
+) -> None:
     """A dark frame is read again brought up to the trained brightness
     (companion/vision/exposure.py): without that, the live source read 0.69 of these."""
-    if not MANIFEST.is_file():
-        pytest.skip(f"no real photos at {PHOTOS.resolve()}: the shared photos folder is absent")
-    entries = read_manifest(MANIFEST)
-    crops = [e for e in entries if e.kind == "whole_card_crop"][::CROP_SAMPLE_STEP]
     reader = CardReader(source=CandidateSource.DETECTOR)
 
     def darker(path: Path) -> np.ndarray:
         return (load_image(path) * QUARTER_BRIGHT).astype(np.uint8)
 
-    report = evaluate(crops, lambda image: [d.card for d in reader.read(image)], darker)
+    report = evaluate(
+        _crop_sample(entries), lambda image: [d.card for d in reader.read(image)], darker
+    )
     assert not report.errors
     assert report.overall.recall >= CROP_FLOOR
     assert report.overall.precision >= CROP_FLOOR
