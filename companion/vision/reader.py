@@ -134,20 +134,34 @@ RECUT_MIN_CONFIDENCE = 0.999
 RECUT_SOURCES = frozenset({CandidateSource.DETECTOR})
 # A frame darker than nearly all the training scenes (exposure.is_dark) is read twice on
 # live frames: as it is, and brought up to the trained brightness; the second read adds
-# the cards the first did not read. Real photos made a quarter as bright had the live
-# source read 51 of 72 whole-card photos and 55 of 58 scene cards, read so all of them
-# (the photos' source read 71 and 58 of them as they were). Reading only the brought-up
-# frame cost synthetic cards: the networks were trained on the dark scenes as they are
-# (models/README.md, eleventh session).
+# the cards the first did not read (and, with two packs, a copy more). Real photos made
+# a quarter as bright had the live source read 51 of 72 whole-card photos and 55 of 58
+# scene cards, read so all of them (the photos' source read 71 and 58 of them as they
+# were). Reading only the brought-up frame cost synthetic cards: the networks were
+# trained on the dark scenes as they are (models/README.md, eleventh session).
 BROUGHT_UP_SOURCES = frozenset({CandidateSource.DETECTOR})
 
 
 def with_new_cards(first: list[Detection], second: list[Detection]) -> list[Detection]:
     """The first read's detections and the second's of cards the first did not read, best
-    first."""
-    read = {detection.card for detection in first}
-    added = [detection for detection in second if detection.card not in read]
+    first. Where the second read more copies of a card than the first (two packs), its
+    copies farthest from the first's are added, up to its own count."""
+    added: list[Detection] = []
+    for card in dict.fromkeys(detection.card for detection in second):
+        had = [detection for detection in first if detection.card == card]
+        more = [detection for detection in second if detection.card == card]
+        if len(more) <= len(had):
+            continue
+        if had:
+            more.sort(key=lambda detection: -_distance_to(detection, had))
+        added.extend(more[: len(more) - len(had)])
     return sorted(first + added, key=lambda detection: -detection.confidence)
+
+
+def _distance_to(detection: Detection, others: list[Detection]) -> float:
+    """How far the centre of ``detection``'s index box is from the nearest of ``others``'."""
+    centre = detection.quad.mean(axis=0)
+    return min(float(np.linalg.norm(centre - other.quad.mean(axis=0))) for other in others)
 
 
 def _unsure(readings: Readings, *, below: float) -> np.ndarray:

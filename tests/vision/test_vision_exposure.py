@@ -26,8 +26,10 @@ def _grey(level: int, *, height: int = 80, width: int = 120) -> np.ndarray:
     return np.full((height, width, 3), level, np.uint8)
 
 
-def _detection(text: str, confidence: float) -> Detection:
-    return Detection(Card.parse(text), confidence, np.zeros((4, 2), np.float32), 1)
+def _detection(text: str, confidence: float, *, at: tuple[float, float] = (0, 0)) -> Detection:
+    """A detection whose index box is a 10 px square with its corner ``at``."""
+    square = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
+    return Detection(Card.parse(text), confidence, square + np.array(at, np.float32), 1)
 
 
 def test_the_light_level_is_where_the_brightest_percent_begins() -> None:
@@ -75,6 +77,15 @@ def test_the_second_read_adds_only_cards_the_first_did_not_read() -> None:
         ("7D", 0.97),
         ("2S", 0.95),
     ]
+
+
+def test_the_second_read_adds_a_second_copy_only_when_it_read_two() -> None:
+    first = [_detection("QH", 0.99, at=(100, 100))]
+    near, far = _detection("QH", 0.98, at=(104, 100)), _detection("QH", 0.96, at=(400, 300))
+    merged = with_new_cards(first, [near, far])  # two packs: the second read saw two queens
+    assert [(str(d.card), d.confidence) for d in merged] == [("QH", 0.99), ("QH", 0.96)]
+    assert with_new_cards(first, [far]) == first  # one copy each: the same queen
+    assert with_new_cards([], [near, far]) == [near, far]
 
 
 @pytest.mark.parametrize(
