@@ -63,7 +63,7 @@ def test_scene_photos(report: EvalReport) -> None:
 
 
 def test_whole_card_crops(report: EvalReport) -> None:
-    crops = report.per_kind["whole_card_crop"]
+    crops = report.per_kind[WHOLE_CARD_KIND]
     assert crops.recall >= CROP_FLOOR
 
 
