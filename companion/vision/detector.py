@@ -328,5 +328,6 @@ class IndexDetector:
             down=down,
             heights=heights,
             image=work,
+            heat=np.concatenate([peaks.heat for peaks, _ in looks]),
         )
         return Marked(candidates, tuple(heat), tuple(factor for _, factor in looks))

@@ -59,6 +59,9 @@ class Candidates:
     heights: np.ndarray  # N float32: the crop's height
     image: np.ndarray  # the BGR image the crops are cut from
     scale: float = 1.0  # ``image`` pixels per frame pixel
+    # N float32: how sure the detector was of an index centre there (None: the blob
+    # finder's candidates, which no detector marked)
+    heat: np.ndarray | None = None
 
     def __len__(self) -> int:
         return int(self.centres.shape[0])
@@ -94,7 +97,17 @@ class Candidates:
             heights=np.concatenate([self.heights, other.heights]),
             image=self.image,
             scale=self.scale,
+            heat=None if self.heat is None and other.heat is None else _joined_heat(self, other),
         )
+
+
+def _joined_heat(first: Candidates, second: Candidates) -> np.ndarray:
+    """Both candidates' heat, one after the other; none where the detector marked none."""
+    parts = [
+        np.zeros(len(part), np.float32) if part.heat is None else part.heat
+        for part in (first, second)
+    ]
+    return np.concatenate(parts)
 
 
 def crop_quad(centre: np.ndarray, down: np.ndarray, height: float) -> np.ndarray:

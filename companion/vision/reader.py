@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -128,6 +128,23 @@ RECUT_JITTERS: tuple[Jitter, ...] = (
     Jitter(degrees=-45.0),
 )
 RECUT_MIN_CONFIDENCE = 0.999
+# The third look also cuts, turned, each spot the detector marked at least TURN_LOOK_HEAT
+# sure of an index where the reader read no index: in tight fans the detector sometimes
+# gives an index a reading direction 35-90 degrees off, and the reader rightly calls a
+# crop turned so no index, for sure (no earlier look takes it up). Of the identifiable
+# indices of the live source's development scenes (seeds 6,000,000, PL/RU 20..40 px),
+# the best-turned candidate of 1.4% was more than 30 degrees off. The same bar as the
+# third look's. On those seeds 1,438 cards and 12 false against 1,430 and 12 (marked at
+# least 0.5 and six turns: 1,435 and 12; every such spot, six turns: 1,441 and 13, at
+# 19 spots a frame); the live bench's frame has no such spot (models/README.md, "A turned
+# look").
+TURN_LOOK_HEAT = 0.3
+TURN_LOOK_JITTERS: tuple[Jitter, ...] = (
+    Jitter(degrees=45.0),
+    Jitter(degrees=-45.0),
+    Jitter(degrees=90.0),
+    Jitter(degrees=-90.0),
+)
 # Live frames only: the photos' source offers the reader many more crops (the blob
 # finder's), and on the Polish/Russian held-out scenes (20..40 px) the third look added 7
 # cards and 7 false ones to it, precision 0.9905 -> 0.9855.
@@ -162,6 +179,20 @@ def _distance_to(detection: Detection, others: list[Detection]) -> float:
     """How far the centre of ``detection``'s index box is from the nearest of ``others``'."""
     centre = detection.quad.mean(axis=0)
     return min(float(np.linalg.norm(centre - other.quad.mean(axis=0))) for other in others)
+
+
+def _marked_but_rejected(candidates: Candidates, readings: Readings) -> np.ndarray:
+    """The rows leading their spot that the detector marked at least TURN_LOOK_HEAT sure
+    and the reader read as no index (none for candidates without the detector's heat)."""
+    if candidates.heat is None or len(candidates) == 0:
+        return np.zeros(0, dtype=np.intp)
+    rejected = (readings.rank_probs.argmax(axis=1) == NOT_AN_INDEX) & (
+        candidates.heat >= TURN_LOOK_HEAT
+    )
+    if not rejected.any():
+        return np.zeros(0, dtype=np.intp)
+    leading = spot_leaders(candidates) == np.arange(len(candidates))
+    return np.nonzero(rejected & leading)[0]
 
 
 def _unsure(readings: Readings, *, below: float) -> np.ndarray:
@@ -377,38 +408,54 @@ class CardReader:
     def _recut(
         self, work: np.ndarray, candidates: Candidates, readings: Readings
     ) -> tuple[Candidates, Readings]:
-        """The candidates and readings with each read still under the threshold (live
-        frames only) replaced by its surest cut at another size or turn (RECUT_JITTERS),
-        where that one is read at least RECUT_MIN_CONFIDENCE and surer."""
+        """The candidates and readings after the third look (live frames only): each read
+        still under the threshold, and each spot the detector marked surely but the
+        reader read as no index, replaced by its surest cut at another size or turn."""
         if self.find.source not in RECUT_SOURCES:
             return candidates, readings
         # under the source's swept threshold too when a lower one is asked for (the sweep
         # reads at its lowest, and measures the reader as it reads at the swept one)
         below = max(self.min_confidence, min_confidence_for(self.find.source))
-        under = _unsure(readings, below=below)
-        if under.size == 0:
+        rejected = _marked_but_rejected(candidates, readings)
+        candidates, readings = self._surest_cuts(
+            work, candidates, readings, _unsure(readings, below=below), RECUT_JITTERS
+        )
+        return self._surest_cuts(work, candidates, readings, rejected, TURN_LOOK_JITTERS)
+
+    def _surest_cuts(
+        self,
+        work: np.ndarray,
+        candidates: Candidates,
+        readings: Readings,
+        rows: np.ndarray,
+        jitters: tuple[Jitter, ...],
+    ) -> tuple[Candidates, Readings]:
+        """The candidates and readings with each of ``rows`` replaced by its surest cut of
+        ``jitters``, where that one is read at least RECUT_MIN_CONFIDENCE and surer."""
+        if rows.size == 0:
             return candidates, readings
         confidence = card_confidence(readings)
-        geometry = candidates.centres[under], candidates.down[under], candidates.heights[under]
-        moved = [jitter.applied(*geometry) for jitter in RECUT_JITTERS]
+        geometry = candidates.centres[rows], candidates.down[rows], candidates.heights[rows]
+        moved = [jitter.applied(*geometry) for jitter in jitters]
         extra = self.model.read(np.concatenate([crops_at(work, *cut) for cut in moved]))
-        surest = card_confidence(extra).reshape(len(RECUT_JITTERS), under.size)
+        surest = card_confidence(extra).reshape(len(jitters), rows.size)
         pick = surest.argmax(axis=0)
-        better = surest[pick, np.arange(under.size)]
-        taken = (better >= RECUT_MIN_CONFIDENCE) & (better > confidence[under])
+        better = surest[pick, np.arange(rows.size)]
+        taken = (better >= RECUT_MIN_CONFIDENCE) & (better > confidence[rows])
         if not taken.any():
             return candidates, readings
-        kept = np.nonzero(taken)[0]  # positions in ``under``
-        rows, cuts = under[kept], pick[kept]
+        kept = np.nonzero(taken)[0]  # positions in ``rows``
+        changed, cuts = rows[kept], pick[kept]
         cut_centres, cut_down, cut_heights = (np.stack(parts) for parts in zip(*moved, strict=True))
         centres, down = candidates.centres.copy(), candidates.down.copy()
         heights = candidates.heights.copy()
-        centres[rows], down[rows] = cut_centres[cuts, kept], cut_down[cuts, kept]
-        heights[rows] = cut_heights[cuts, kept]
-        read_at = cuts * under.size + kept  # rows of ``extra``
+        centres[changed], down[changed] = cut_centres[cuts, kept], cut_down[cuts, kept]
+        heights[changed] = cut_heights[cuts, kept]
+        read_at = cuts * rows.size + kept  # rows of ``extra``
         rank_probs, suit_probs = readings.rank_probs.copy(), readings.suit_probs.copy()
-        rank_probs[rows], suit_probs[rows] = extra.rank_probs[read_at], extra.suit_probs[read_at]
-        recut = Candidates(centres, down, heights, candidates.image, candidates.scale)
+        rank_probs[changed] = extra.rank_probs[read_at]
+        suit_probs[changed] = extra.suit_probs[read_at]
+        recut = replace(candidates, centres=centres, down=down, heights=heights)
         return recut, Readings(rank_probs, suit_probs)
 
     def _reads(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -102,6 +103,28 @@ def test_candidates_join_in_order() -> None:
     assert len(joined) == 5
     assert joined.heights.tolist() == [1.0, 1.0, 2.0, 2.0, 2.0]
     assert joined.crops.shape == (5, CROP_HEIGHT, CROP_WIDTH, 3)
+    assert joined.heat is None  # no detector marked either
+    marked = replace(made(2, 1.0), heat=np.array([0.5, 0.25], np.float32))
+    mixed = marked.joined(made(3, 2.0))
+    assert mixed.heat is not None and mixed.heat.tolist() == [0.5, 0.25, 0.0, 0.0, 0.0]
+
+
+def test_each_candidate_carries_the_heat_of_its_peak() -> None:
+    frame, _ = table_frame(list(parse_cards("2S 5H 9D JC")), card_height=190.0, seed=2)
+    detector = IndexDetector(DEFAULT_DETECTOR_PATH, LIVE_DETECTOR)
+    marked = detector.mark(frame)
+    heat = marked.candidates.heat
+    assert heat is not None and heat.shape == (len(marked.candidates),)
+    assert heat.min() >= LIVE_DETECTOR.min_heat
+    # the hottest candidate is the hottest cell of any look, and each look's share of the
+    # candidates carries that look's peaks hottest first
+    assert heat.max() == pytest.approx(max(float(look.max()) for look in marked.heat))
+    start = 0
+    for look in marked.heat:
+        peaks = find_peaks(np.zeros((CHANNELS, *look.shape), np.float32), LIVE_DETECTOR, look)
+        np.testing.assert_allclose(heat[start : start + len(peaks.heat)], peaks.heat)
+        start += len(peaks.heat)
+    assert start == len(heat)
 
 
 def test_a_missing_or_broken_detector_model_is_a_clear_error(tmp_path: Path) -> None:

@@ -16,6 +16,8 @@ from companion.vision.reader import (
     RECUT_MIN_CONFIDENCE,
     SECOND_LOOK_JITTERS,
     SECOND_LOOK_UNTIL,
+    TURN_LOOK_HEAT,
+    TURN_LOOK_JITTERS,
     CardReader,
     spot_leaders,
 )
@@ -358,3 +360,58 @@ def test_a_read_under_the_threshold_takes_a_much_surer_cut_at_another_size_or_tu
     photos.model = _ScriptedModel()  # type: ignore[assignment]
     kept_candidates, kept_readings = photos._recut(image, candidates, first)
     assert kept_candidates is candidates and kept_readings is first
+
+
+def test_a_spot_marked_surely_but_read_as_no_index_takes_a_sure_turned_cut() -> None:
+    image = np.full((200, 300, 3), 200, dtype=np.uint8)
+    marked, cold = TURN_LOOK_HEAT + 0.5, TURN_LOOK_HEAT - 0.1
+    candidates = Candidates(
+        centres=np.array([[60, 60], [150, 100], [240, 120], [61, 61]], dtype=np.float32),
+        down=np.array([[0, 1], [0, 1], [1, 0], [0, 1]], dtype=np.float32),
+        heights=np.full(4, 40, dtype=np.float32),
+        image=image,
+        heat=np.array([marked, cold, marked, marked], dtype=np.float32),
+    )
+    no_index = _one_hot(RANK_CLASSES, 0, 0.99999)
+    hearts = _one_hot(SUIT_CLASSES, 1, 0.99999)
+    # row 0: marked, read as no index; row 1: the same but hardly marked; row 2: read as
+    # a card for sure; row 3: another look at row 0's spot, which row 0 leads
+    first = _readings(
+        [no_index, no_index, _one_hot(RANK_CLASSES, rank_class(Rank.SEVEN), 0.99999), no_index],
+        [hearts] * 4,
+    )
+    assert spot_leaders(candidates).tolist() == [0, 1, 2, 0]
+    # the cuts come turn by turn; the third turn reads a queen for sure
+    turned_ranks = [no_index] * len(TURN_LOOK_JITTERS)
+    turned_ranks[2] = _one_hot(RANK_CLASSES, rank_class(Rank.QUEEN), 0.99999)
+    model = _ScriptedModel(_readings(turned_ranks, [hearts] * len(turned_ranks)))
+    reader = CardReader(source=CandidateSource.DETECTOR)
+    reader.model = model  # type: ignore[assignment]
+    recut, result = reader._recut(image, candidates, first)
+    assert model.shown == [len(TURN_LOOK_JITTERS)]  # row 0 alone, once per turn
+    np.testing.assert_allclose(result.rank_probs[0], turned_ranks[2])
+    np.testing.assert_allclose(result.rank_probs[1:], first.rank_probs[1:])
+    turn = np.radians(TURN_LOOK_JITTERS[2].degrees)
+    np.testing.assert_allclose(recut.down[0], [-np.sin(turn), np.cos(turn)], atol=1e-6)
+    np.testing.assert_array_equal(recut.down[1:], candidates.down[1:])
+    np.testing.assert_array_equal(recut.heat, candidates.heat)
+    reads = reader._reads(result, _no_features)
+    assert [read.card for read in reads] == [Card.parse("QH"), Card.parse("7H")]
+    # turned cuts that are no surer leave the read as it was
+    unsure = _one_hot(RANK_CLASSES, rank_class(Rank.QUEEN), 0.99)
+    reader.model = _ScriptedModel(  # type: ignore[assignment]
+        _readings([unsure] * len(TURN_LOOK_JITTERS), [hearts] * len(TURN_LOOK_JITTERS))
+    )
+    kept, kept_readings = reader._recut(image, candidates, first)
+    np.testing.assert_array_equal(kept.down, candidates.down)
+    np.testing.assert_allclose(kept_readings.rank_probs, first.rank_probs)
+
+
+def test_candidates_no_detector_marked_are_not_turned() -> None:
+    image, candidates = _three_candidates()  # the blob finder's: no heat
+    no_index = _one_hot(RANK_CLASSES, 0, 0.99999)
+    first = _readings([no_index] * 3, [_one_hot(SUIT_CLASSES, 1, 0.99999)] * 3)
+    reader = CardReader(source=CandidateSource.DETECTOR)
+    reader.model = _ScriptedModel()  # type: ignore[assignment]
+    recut, result = reader._recut(image, candidates, first)
+    assert recut is candidates and result is first
