@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 POLISH_RUSSIAN_SEED = 7_000_000  # held out: Polish and Russian faces only
 ENGLISH_SEED = 8_000_000  # held out: English faces only
 SWEEP_SEED = 9_000_000  # all scripts, for choosing the confidence threshold
+# Polish and Russian faces, for choosing the reader's rules (its looks): not held out
+DEVELOPMENT_SEED = 6_000_000
 WHOLE_CARD_SEED = 7_500_000  # held out: Polish and Russian cards dealt apart, whole
 
 

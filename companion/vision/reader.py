@@ -209,6 +209,16 @@ def _unsure(readings: Readings, *, below: float) -> np.ndarray:
     )[0]
 
 
+@dataclass(frozen=True)
+class LookedAt:
+    """A frame's candidates and their readings after every look, before the threshold and
+    the merge, in the working image's pixels (``scale`` of the frame's)."""
+
+    candidates: Candidates
+    readings: Readings
+    scale: float
+
+
 @dataclass
 class StageTimes:
     """Milliseconds spent per stage, summed over the frames read."""
@@ -335,6 +345,19 @@ class CardReader:
             detections = [detection.scaled(1.0 / scale) for detection in detections]
         self.times.frames += 1
         return detections
+
+    def looked_at(self, image: np.ndarray) -> LookedAt:
+        """What the reader's looks make of a BGR frame before its threshold and merge (for
+        measuring tools: ``miss_report``). A dark live frame's second, brightened read is
+        not included."""
+        work, scale = working_image(image, self.settings)
+        if min(work.shape[:2]) >= MIN_FRAME_SIDE:
+            candidates = self.find(work)
+            if len(candidates):
+                return LookedAt(*self._read_candidates(work, candidates), scale)
+        none = np.zeros((0, 2), np.float32)
+        empty = Candidates(none, none, np.zeros(0, np.float32), work)
+        return LookedAt(empty, self.model.read(empty.crops), scale)
 
     def _detect(self, work: np.ndarray) -> list[Detection]:
         """The cards read in the working image, in its pixels."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.cards import DOUBLE104, FRENCH52, SHORT36, Card, Rank
+from companion.cards import DOUBLE104, FRENCH52, SHORT36, Card, Rank, parse_cards
 from companion.vision.drawn import row_frame, table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
@@ -415,3 +415,16 @@ def test_candidates_no_detector_marked_are_not_turned() -> None:
     reader.model = _ScriptedModel()  # type: ignore[assignment]
     recut, result = reader._recut(image, candidates, first)
     assert recut is candidates and result is first
+
+
+def test_looked_at_gives_every_candidates_reading_before_the_merge() -> None:
+    frame, placed = table_frame(list(parse_cards("2S 9D")), card_height=160.0, seed=3)
+    reader = CardReader(source=CandidateSource.DETECTOR)
+    looked = reader.looked_at(frame)
+    assert looked.scale == 1.0
+    assert looked.readings.rank_probs.shape == (len(looked.candidates), RANK_CLASSES)
+    confidence = looked.readings.rank_probs[:, 1:].max(axis=1)
+    sure = looked.readings.rank_probs.argmax(axis=1)[confidence >= 0.9]
+    assert {rank_class(card.rank) for card in (p.card for p in placed)} <= set(sure.tolist())
+    sliver = reader.looked_at(np.zeros((6, 400, 3), np.uint8))
+    assert len(sliver.candidates) == 0 and sliver.readings.rank_probs.shape[0] == 0
