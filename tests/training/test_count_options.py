@@ -10,6 +10,7 @@ import pytest
 TOOLS_AND_OPTIONS = [
     ("companion.training.reader_synth_eval", "--scenes"),  # held_out's scene options
     ("companion.training.threshold_sweep", "--scenes"),
+    ("companion.training.miss_report", "--scenes"),
     ("companion.training.scene_report", "--count"),
     ("companion.training.faces", "--face-height"),
 ]
