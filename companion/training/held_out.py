@@ -12,7 +12,7 @@ from companion.arguments import positive_count
 from companion.cards import DOUBLE104, FRENCH52, Card, DeckProfile
 from companion.training.reader_data import identifiable
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
-from companion.training.types import FaceImage, Scene
+from companion.training.types import FaceImage, PlacedCard, Scene
 from companion.vision.model import DEFAULT_MODEL_PATH
 from companion.vision.sources import DEFAULT_SOURCE, add_source_arguments
 
@@ -76,9 +76,14 @@ def readable_cards(scene: Scene) -> tuple[list[Card], list[Card]]:
     readable: list[Card] = []
     partial: list[Card] = []
     for placed in scene.cards:
-        shown = any(identifiable(index) for index in placed.indices)
-        (readable if shown else partial).append(placed.card)
+        (readable if is_readable(placed) else partial).append(placed.card)
     return readable, partial
+
+
+def is_readable(placed: PlacedCard) -> bool:
+    """Whether one of the card's indices is identifiable (its box mostly shown, and its
+    rank glyph and suit pip each)."""
+    return any(identifiable(index) for index in placed.indices)
 
 
 def table_deck(scene: Scene) -> DeckProfile:

@@ -26,7 +26,7 @@ from companion.cards import Card, IndexScript
 from companion.training.held_out import (
     DEVELOPMENT_SEED,
     add_scene_arguments,
-    readable_cards,
+    is_readable,
     scenes_from,
     table_deck,
 )
@@ -34,7 +34,7 @@ from companion.training.reader_data import identifiable
 from companion.training.reader_synth_eval import FULLY_SHOWN
 from companion.training.types import PlacedCard, Scene
 from companion.vision.labels import NOT_AN_INDEX, card_from_classes
-from companion.vision.reader import CardReader, LookedAt
+from companion.vision.reader import CardReader, LookedAt, card_confidence
 from companion.vision.sources import DetectorModels
 
 NEAR = 0.5  # index heights from an index's centre to a candidate's that looked at it
@@ -69,7 +69,7 @@ def missed_cards(scene: Scene, found: Sequence[Card]) -> list[PlacedCard]:
     unread = Counter(found)
     missed: list[PlacedCard] = []
     for placed in scene.cards:
-        if not any(identifiable(index) for index in placed.indices):
+        if not is_readable(placed):
             continue
         if unread[placed.card] > 0:
             unread[placed.card] -= 1
@@ -84,6 +84,7 @@ def classify_miss(placed: PlacedCard, looked: LookedAt, threshold: float) -> Mis
     shown = [index for index in placed.indices if identifiable(index)]
     uncovered = max(index.visible for index in shown) >= FULLY_SHOWN
     candidates, readings = looked.candidates, looked.readings
+    confidences = card_confidence(readings)
     near = np.zeros(len(candidates), dtype=bool)
     for index in shown:
         centre = index.quad.mean(axis=0) * looked.scale
@@ -94,7 +95,7 @@ def classify_miss(placed: PlacedCard, looked: LookedAt, threshold: float) -> Mis
         rank = int(readings.rank_probs[row].argmax())
         suit = int(readings.suit_probs[row].argmax())
         card = None if rank == NOT_AN_INDEX else card_from_classes(rank, suit)
-        confidence = float(readings.rank_probs[row, 1:].max() * readings.suit_probs[row].max())
+        confidence = float(confidences[row])
         if card is None:
             kind = MissKind.NO_INDEX
         elif card != placed.card:
@@ -133,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reader.use_deck(table_deck(scene))
         found = [detection.card for detection in reader.read(scene.image)]
         missed = missed_cards(scene, found)
-        read += len(readable_cards(scene)[0]) - len(missed)
+        read += sum(map(is_readable, scene.cards)) - len(missed)
         if missed:
             looked = reader.looked_at(scene.image)
             seed = args.first_seed + number

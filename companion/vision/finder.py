@@ -97,12 +97,15 @@ class Candidates:
             heights=np.concatenate([self.heights, other.heights]),
             image=self.image,
             scale=self.scale,
-            heat=None if self.heat is None and other.heat is None else _joined_heat(self, other),
+            heat=_joined_heat(self, other),
         )
 
 
-def _joined_heat(first: Candidates, second: Candidates) -> np.ndarray:
-    """Both candidates' heat, one after the other; none where the detector marked none."""
+def _joined_heat(first: Candidates, second: Candidates) -> np.ndarray | None:
+    """Both candidates' heat, one after the other, 0 where the detector marked none
+    (None when it marked neither)."""
+    if first.heat is None and second.heat is None:
+        return None
     parts = [
         np.zeros(len(part), np.float32) if part.heat is None else part.heat
         for part in (first, second)
