@@ -12,6 +12,10 @@ seeds, then the reader on the detector's crops of a fourth seed plus those blob 
 Every stage prints its own progress; this prints each stage's command before it and its
 minutes after, and the total at the end. The models are left in the run folder; copying
 them to ``models/`` is for the user to decide.
+
+``--recipe full`` (the default) is the committed models' recipe; ``--recipe quick`` makes
+and trains on less of everything (``QUICK``), to fit 90 minutes on a 2-core CPU without
+bfloat16, for weaker models (models/README.md, "A quick recipe").
 """
 
 from __future__ import annotations
@@ -30,21 +34,58 @@ from companion.training.scene_jobs import ROOT, crop_cache
 from companion.vision.sources import CandidateSource
 
 DETECTOR_SEED = 1
-DETECTOR_SCENES = 5000
-DETECTOR_VAL_SCENES = 200
-DETECTOR_EPOCHS = 8
 # the live source's first and fine looks: a network two thirds as wide, taught the
 # detector's heat maps (models/README.md, det4)
 LIVE_DETECTOR_WIDTHS = "16,32,64"
-LIVE_DETECTOR_EPOCHS = 14
-BLOB_SEEDS = (8, 9, 10)
-BLOB_SCENES = 3000
 READER_SEED = 11
-READER_SCENES = 4000
-READER_VAL_SCENES = 300
-READER_EPOCHS = 12  # reader v15 and v21; the 60-min run of 2026-11-23 used 10
-TEXT_PAGES = 1000  # pages of printed text cut into "not an index" crops (reader v21)
 TEXT_PAGES_SEED = 1
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How much each stage makes and trains on."""
+
+    detector_scenes: int
+    detector_val_scenes: int
+    detector_epochs: int
+    live_detector_epochs: int
+    blob_seeds: tuple[int, ...]  # the blob finder's crops of these seeds' scenes
+    blob_scenes: int
+    reader_scenes: int  # the detector's crops of these scenes of READER_SEED
+    reader_val_scenes: int
+    reader_epochs: int
+    text_pages: int  # pages of printed text cut into "not an index" crops (reader v21)
+
+
+# the recipe of the committed models: det1, det4 and reader v21 (v15 and v21 had 12
+# reader epochs; the 60-min run of 2026-11-23 had 10)
+FULL = Recipe(
+    detector_scenes=5000,
+    detector_val_scenes=200,
+    detector_epochs=8,
+    live_detector_epochs=14,
+    blob_seeds=(8, 9, 10),
+    blob_scenes=3000,
+    reader_scenes=4000,
+    reader_val_scenes=300,
+    reader_epochs=12,
+    text_pages=1000,
+)
+# About a fifth of the full recipe's arithmetic, to fit 90 minutes on a 2-core CPU
+# without bfloat16, where the full one takes 3-4.5 h (models/README.md, "Run").
+QUICK = Recipe(
+    detector_scenes=2500,
+    detector_val_scenes=200,
+    detector_epochs=6,
+    live_detector_epochs=8,
+    blob_seeds=(8,),
+    blob_scenes=1500,
+    reader_scenes=2000,
+    reader_val_scenes=200,
+    reader_epochs=8,
+    text_pages=500,
+)
+RECIPES = {"full": FULL, "quick": QUICK}
 
 
 @dataclass(frozen=True)
@@ -65,16 +106,25 @@ class Plan:
     reader: Path
 
 
-def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None) -> Plan:
+def plan(
+    run: Path,
+    data_dir: Path,
+    faces: Path,
+    *,
+    precision: str | None = None,
+    recipe: Recipe = FULL,
+) -> Plan:
     """The stages that make ``run``/index_detector.onnx, index_detector_live.onnx and
-    index_reader.onnx, caching scenes and crops in ``data_dir`` and faces in ``faces``."""
+    index_reader.onnx by ``recipe``, caching scenes and crops in ``data_dir`` and faces
+    in ``faces``."""
     detector = run / "index_detector.onnx"
     live_detector = run / "index_detector_live.onnx"
     reader = run / "index_reader.onnx"
     shared = ("--data-dir", str(data_dir), "--faces-cache", str(faces))
     chosen = ("--precision", precision) if precision else ()
     detector_scenes = (
-        *("--scenes", str(DETECTOR_SCENES), "--val-scenes", str(DETECTOR_VAL_SCENES)),
+        *("--scenes", str(recipe.detector_scenes)),
+        *("--val-scenes", str(recipe.detector_val_scenes)),
         *("--seed", str(DETECTOR_SEED)),
     )
     stages = [
@@ -86,7 +136,7 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
             "companion.training.train_detector",
             (
                 *detector_scenes,
-                *("--epochs", str(DETECTOR_EPOCHS)),
+                *("--epochs", str(recipe.detector_epochs)),
                 *shared,
                 *chosen,
                 *("--out", str(detector)),
@@ -97,7 +147,7 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
             "companion.training.train_detector",
             (
                 *detector_scenes,
-                *("--epochs", str(LIVE_DETECTOR_EPOCHS), "--widths", LIVE_DETECTOR_WIDTHS),
+                *("--epochs", str(recipe.live_detector_epochs), "--widths", LIVE_DETECTOR_WIDTHS),
                 *("--teacher", str(detector)),
                 *shared,
                 *chosen,
@@ -106,29 +156,35 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
         ),
     ]
     blob_sets = []
-    for seed in BLOB_SEEDS:
+    for seed in recipe.blob_seeds:
         stages.append(
             Stage(
                 f"blob crops, seed {seed}",
                 "companion.training.train_reader",
                 (
-                    *("--scenes", str(BLOB_SCENES), "--val-scenes", str(READER_VAL_SCENES)),
+                    *("--scenes", str(recipe.blob_scenes)),
+                    *("--val-scenes", str(recipe.reader_val_scenes)),
                     *("--seed", str(seed), "--data-only"),
                     *shared,
                 ),
             )
         )
         blob_crops = crop_cache(
-            data_dir, "train", seed, BLOB_SCENES, CandidateSource.BLOBS, LabelRule.GLYPH_AND_PIP
+            data_dir,
+            "train",
+            seed,
+            recipe.blob_scenes,
+            CandidateSource.BLOBS,
+            LabelRule.GLYPH_AND_PIP,
         )
         blob_sets.append(str(blob_crops))
-    text_crops = data_dir / f"text-pages-{TEXT_PAGES_SEED}-{TEXT_PAGES}.npz"
+    text_crops = data_dir / f"text-pages-{TEXT_PAGES_SEED}-{recipe.text_pages}.npz"
     stages.append(
         Stage(
             "text page crops",
             "companion.training.text_pages",
             (
-                *("--crops", str(TEXT_PAGES), "--seed", str(TEXT_PAGES_SEED)),
+                *("--crops", str(recipe.text_pages), "--seed", str(TEXT_PAGES_SEED)),
                 *("--detector", str(detector), "--out", str(text_crops)),
             ),
         )
@@ -138,8 +194,9 @@ def plan(run: Path, data_dir: Path, faces: Path, *, precision: str | None = None
             "reader",
             "companion.training.train_reader",
             (
-                *("--scenes", str(READER_SCENES), "--val-scenes", str(READER_VAL_SCENES)),
-                *("--seed", str(READER_SEED), "--epochs", str(READER_EPOCHS)),
+                *("--scenes", str(recipe.reader_scenes)),
+                *("--val-scenes", str(recipe.reader_val_scenes)),
+                *("--seed", str(READER_SEED), "--epochs", str(recipe.reader_epochs)),
                 *("--candidates", "detector", "--detector", str(detector)),
                 "--extra-data",
                 *blob_sets,
@@ -167,9 +224,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--precision", choices=("fp32", "bf16"), default=None, help="default: the trainers'"
     )
+    parser.add_argument(
+        "--recipe",
+        choices=tuple(RECIPES),
+        default="full",
+        help="full: the committed models' recipe (3-4.5 h on a 2-core CPU without "
+        "bfloat16); quick: about a fifth of its arithmetic, under 90 minutes there",
+    )
     args = parser.parse_args(argv)
     data_dir = args.data_dir or args.run / "data"
-    chosen = plan(args.run, data_dir, args.faces_cache, precision=args.precision)
+    chosen = plan(
+        args.run,
+        data_dir,
+        args.faces_cache,
+        precision=args.precision,
+        recipe=RECIPES[args.recipe],
+    )
     started = time.monotonic()
     for number, stage in enumerate(chosen.stages, start=1):
         print(f"== [{number}/{len(chosen.stages)}] {stage.name}: {' '.join(stage.command())}")

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
+
+import pytest
 
 from companion.training.reader_data import LabelRule
 from companion.training.scene_jobs import crop_cache
 from companion.training.train_all import (
-    BLOB_SCENES,
-    BLOB_SEEDS,
-    LIVE_DETECTOR_EPOCHS,
+    FULL,
     LIVE_DETECTOR_WIDTHS,
+    QUICK,
     READER_SEED,
+    RECIPES,
+    Recipe,
+    main,
     plan,
 )
 from companion.vision.detector import DEFAULT_LIVE_DETECTOR_PATH
@@ -24,13 +29,14 @@ def _value(arguments: tuple[str, ...], option: str) -> str:
     return arguments[arguments.index(option) + 1]
 
 
-def test_the_stages_run_faces_detectors_blob_crops_then_reader() -> None:
-    stages = plan(RUN, DATA, FACES).stages
+@pytest.mark.parametrize("recipe", [FULL, QUICK])
+def test_the_stages_run_faces_detectors_blob_crops_then_reader(recipe: Recipe) -> None:
+    stages = plan(RUN, DATA, FACES, recipe=recipe).stages
     assert [stage.name for stage in stages] == [
         "faces",
         "detector",
         "live detector",
-        *(f"blob crops, seed {seed}" for seed in BLOB_SEEDS),
+        *(f"blob crops, seed {seed}" for seed in recipe.blob_seeds),
         "text page crops",
         "reader",
     ]
@@ -48,15 +54,18 @@ def test_the_live_detector_is_the_narrow_one_taught_by_this_plans_detector() -> 
     detector_stage, live_stage = chosen.stages[1], chosen.stages[2]
     assert _value(live_stage.arguments, "--teacher") == str(chosen.detector)
     assert _value(live_stage.arguments, "--widths") == LIVE_DETECTOR_WIDTHS
-    assert _value(live_stage.arguments, "--epochs") == str(LIVE_DETECTOR_EPOCHS)
+    assert _value(live_stage.arguments, "--epochs") == str(FULL.live_detector_epochs)
     assert _value(live_stage.arguments, "--out") == str(chosen.live_detector)
     assert chosen.live_detector.name == DEFAULT_LIVE_DETECTOR_PATH.name  # as models/ holds it
     for option in ("--scenes", "--val-scenes", "--seed"):  # the same scenes as the teacher's
         assert _value(live_stage.arguments, option) == _value(detector_stage.arguments, option)
 
 
-def test_the_reader_reads_the_detector_and_the_blob_crops_this_plan_makes() -> None:
-    chosen = plan(RUN, DATA, FACES)
+@pytest.mark.parametrize("recipe", [FULL, QUICK])
+def test_the_reader_reads_the_detector_and_the_blob_crops_this_plan_makes(
+    recipe: Recipe,
+) -> None:
+    chosen = plan(RUN, DATA, FACES, recipe=recipe)
     detector_stage, reader_stage = chosen.stages[1], chosen.stages[-1]
     assert _value(detector_stage.arguments, "--out") == str(chosen.detector)
     assert _value(reader_stage.arguments, "--detector") == str(chosen.detector)
@@ -66,10 +75,15 @@ def test_the_reader_reads_the_detector_and_the_blob_crops_this_plan_makes() -> N
     expected = [
         str(
             crop_cache(
-                DATA, "train", seed, BLOB_SCENES, CandidateSource.BLOBS, LabelRule.GLYPH_AND_PIP
+                DATA,
+                "train",
+                seed,
+                recipe.blob_scenes,
+                CandidateSource.BLOBS,
+                LabelRule.GLYPH_AND_PIP,
             )
         )
-        for seed in BLOB_SEEDS
+        for seed in recipe.blob_seeds
     ]
     text_stage = chosen.stages[-2]
     assert _value(text_stage.arguments, "--detector") == str(chosen.detector)
@@ -95,3 +109,36 @@ def test_a_stage_command_runs_its_module_with_this_python() -> None:
     command = stage.command()
     assert command[1:3] == ["-m", "companion.training.train_detector"]
     assert tuple(command[3:]) == stage.arguments
+
+
+def test_each_stage_takes_the_recipes_counts() -> None:
+    stages = {stage.name: stage.arguments for stage in plan(RUN, DATA, FACES, recipe=QUICK).stages}
+    assert _value(stages["detector"], "--scenes") == str(QUICK.detector_scenes)
+    assert _value(stages["detector"], "--val-scenes") == str(QUICK.detector_val_scenes)
+    assert _value(stages["detector"], "--epochs") == str(QUICK.detector_epochs)
+    assert _value(stages["live detector"], "--epochs") == str(QUICK.live_detector_epochs)
+    blob = stages[f"blob crops, seed {QUICK.blob_seeds[0]}"]
+    assert _value(blob, "--scenes") == str(QUICK.blob_scenes)
+    assert _value(stages["text page crops"], "--crops") == str(QUICK.text_pages)
+    assert _value(stages["reader"], "--scenes") == str(QUICK.reader_scenes)
+    assert _value(stages["reader"], "--val-scenes") == str(QUICK.reader_val_scenes)
+    assert _value(stages["reader"], "--epochs") == str(QUICK.reader_epochs)
+
+
+def test_the_quick_recipe_makes_and_trains_on_less_of_everything() -> None:
+    for field in fields(Recipe):
+        quick, full = getattr(QUICK, field.name), getattr(FULL, field.name)
+        if isinstance(full, tuple):
+            assert set(quick) < set(full), field.name
+        else:
+            assert quick <= full, field.name
+    assert QUICK.reader_epochs * QUICK.reader_scenes < FULL.reader_epochs * FULL.reader_scenes / 2
+
+
+def test_an_unknown_recipe_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--run", str(RUN), "--recipe", "fast"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert "--recipe" in error and "'fast'" in error
+    assert set(RECIPES) == {"full", "quick"}
