@@ -72,7 +72,8 @@ FULL = Recipe(
     text_pages=1000,
 )
 # About a fifth of the full recipe's arithmetic, to fit 90 minutes on a 2-core CPU
-# without bfloat16, where the full one takes 3-4.5 h (models/README.md, "Run").
+# without bfloat16, where the full one takes 3-4.5 h: 83.0 min whole there, for models
+# that read clearly less (models/README.md, "A quick recipe").
 QUICK = Recipe(
     detector_scenes=2500,
     detector_val_scenes=200,
