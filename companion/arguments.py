@@ -17,6 +17,18 @@ def positive_count(text: str) -> int:
     return value
 
 
+def confidence(text: str) -> float:
+    """A reader's confidence threshold: a number from 0 to 1; anything else is argparse's
+    error naming the option."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{value} is not from 0 to 1")
+    return value
+
+
 def summary_of(doc: str | None) -> str:
     """A module docstring's first paragraph on one line, for a tool's ``--help``."""
     first, _, _ = (doc or "").strip().partition("\n\n")

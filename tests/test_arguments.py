@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from companion.arguments import positive_count, summary_of
+from companion.arguments import confidence, positive_count, summary_of
 
 
 @pytest.mark.parametrize("text", ["1", "12", "+3", " 7 "])
@@ -39,3 +39,22 @@ def test_a_tools_help_gives_the_first_paragraph_of_its_docstring_whole() -> None
     )
     assert summary_of("One line.") == "One line."
     assert summary_of(None) == ""
+
+
+@pytest.mark.parametrize("text", ["0", "0.9", "1", "1.0", " 0.95 "])
+def test_a_confidence_is_a_number_from_0_to_1(text: str) -> None:
+    assert confidence(text) == float(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("1.5", "1.5 is not from 0 to 1"),
+        ("-0.1", "-0.1 is not from 0 to 1"),
+        ("nan", "nan is not from 0 to 1"),
+        ("high", "'high' is not a number"),
+    ],
+)
+def test_a_confidence_outside_0_to_1_is_refused_with_the_reason(text: str, reason: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match=reason):
+        confidence(text)

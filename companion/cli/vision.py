@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.arguments import positive_count
+from companion.arguments import confidence, positive_count
 from companion.cards import DECK_PROFILES, Card, CardError, deck_profile
 
 if TYPE_CHECKING:
@@ -111,6 +111,14 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
         "card overlapping in a row count twice only with 'two'",
     )
     parser.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
+    parser.add_argument(
+        "--min-confidence",
+        type=confidence,
+        default=None,
+        help="read a card only at this confidence or more, from 0 to 1 (default: the "
+        "threshold chosen for the candidate source; for measuring another --model, its "
+        "own threshold from threshold_sweep)",
+    )
     _candidate_options(parser)
 
 
@@ -129,6 +137,7 @@ def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
         "model_path": args.model or DEFAULT_MODEL_PATH,
         "source": args.candidates,
         "detectors": DetectorModels.from_args(args),
+        "min_confidence": getattr(args, "min_confidence", None),
     }
 
 

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from companion.arguments import positive_count
+from companion.arguments import confidence, positive_count
 from companion.cards import DOUBLE104, FRENCH52, Card, DeckProfile
 from companion.training.reader_data import identifiable
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
@@ -53,7 +53,7 @@ def add_threshold_argument(parser: argparse.ArgumentParser) -> None:
     (its threshold comes from ``threshold_sweep``)."""
     parser.add_argument(
         "--min-confidence",
-        type=float,
+        type=confidence,
         default=None,
         help="the reader's confidence threshold (default: the committed one of the source)",
     )

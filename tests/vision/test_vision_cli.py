@@ -285,6 +285,32 @@ def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
     assert 30 < summary["peak_memory_mb"] < 2000
 
 
+@pytest.mark.parametrize("command", ["recognize", "eval"])
+def test_the_threshold_option_sets_the_readers_threshold(command: str) -> None:
+    from companion.cli import build_parser
+    from companion.cli.vision import _make_reader
+    from companion.vision.reader import min_confidence_for
+    from companion.vision.sources import CandidateSource
+
+    parser = build_parser()
+    chosen = parser.parse_args([command, "x", "--min-confidence", "0.7"])
+    reader = _make_reader(chosen, command)
+    assert reader is not None and reader.min_confidence == 0.7
+    for source in (CandidateSource.GATED, CandidateSource.DETECTOR):
+        default = parser.parse_args([command, "x", "--candidates", str(source)])
+        reader = _make_reader(default, command)
+        assert reader is not None
+        assert reader.min_confidence == min_confidence_for(source)
+
+
+def test_a_threshold_outside_0_to_1_is_refused_without_a_traceback(tmp_path: Path) -> None:
+    path = _frame_file(tmp_path, "a.png", ["5D"])
+    result = _companion("recognize", str(path), "--min-confidence", "1.5")
+    assert result.returncode == 2
+    assert "argument --min-confidence: 1.5 is not from 0 to 1" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 @pytest.mark.parametrize("option", ["--frames", "--warm-up"])
 def test_bench_refuses_a_frame_count_under_one_without_a_traceback(option: str) -> None:
     result = _companion("bench", option, "0")
