@@ -1,4 +1,5 @@
-"""Command-line value types shared by the ``companion`` command and the training tools."""
+"""Command-line value types and options shared by the ``companion`` command and the
+training tools."""
 
 from __future__ import annotations
 
@@ -27,6 +28,19 @@ def confidence(text: str) -> float:
     if not 0.0 <= value <= 1.0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"{value} is not from 0 to 1")
     return value
+
+
+def add_threshold_argument(parser: argparse.ArgumentParser) -> None:
+    """``--min-confidence``: the reader's threshold, to measure a model before adopting it
+    (its threshold comes from ``threshold_sweep``)."""
+    parser.add_argument(
+        "--min-confidence",
+        type=confidence,
+        default=None,
+        help="read a card only at this confidence or more, from 0 to 1 (default: the "
+        "threshold chosen for the candidate source; for measuring another --model, its "
+        "own threshold from threshold_sweep)",
+    )
 
 
 def summary_of(doc: str | None) -> str:

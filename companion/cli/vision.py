@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.arguments import confidence, positive_count
+from companion.arguments import add_threshold_argument, positive_count
 from companion.cards import DECK_PROFILES, Card, CardError, deck_profile
 
 if TYPE_CHECKING:
@@ -111,14 +111,7 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
         "card overlapping in a row count twice only with 'two'",
     )
     parser.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
-    parser.add_argument(
-        "--min-confidence",
-        type=confidence,
-        default=None,
-        help="read a card only at this confidence or more, from 0 to 1 (default: the "
-        "threshold chosen for the candidate source; for measuring another --model, its "
-        "own threshold from threshold_sweep)",
-    )
+    add_threshold_argument(parser)
     _candidate_options(parser)
 
 

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from companion.arguments import confidence, positive_count
+from companion.arguments import positive_count
 from companion.cards import DOUBLE104, FRENCH52, Card, DeckProfile
 from companion.training.reader_data import identifiable
 from companion.training.scenes import INDEX_PIXELS_RANGE, SceneMaker
@@ -45,17 +45,6 @@ def add_reader_arguments(
         default=index_pixels,
         metavar=("LOW", "HIGH"),
         help="range of index heights in pixels at 720 px frame height",
-    )
-
-
-def add_threshold_argument(parser: argparse.ArgumentParser) -> None:
-    """``--min-confidence``: the reader's threshold, to measure a model before adopting it
-    (its threshold comes from ``threshold_sweep``)."""
-    parser.add_argument(
-        "--min-confidence",
-        type=confidence,
-        default=None,
-        help="the reader's confidence threshold (default: the committed one of the source)",
     )
 
 

@@ -20,12 +20,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from companion.arguments import summary_of
+from companion.arguments import add_threshold_argument, summary_of
 from companion.training.finder_report import BUCKET_EDGES, bucket_name
 from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
     add_scene_arguments,
-    add_threshold_argument,
     scenes_from,
 )
 from companion.training.reader_data import MIN_VISIBLE, Column, index_geometry

@@ -26,12 +26,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.arguments import summary_of
+from companion.arguments import add_threshold_argument, summary_of
 from companion.cards import Card, IndexScript
 from companion.training.held_out import (
     POLISH_RUSSIAN_SEED,
     add_scene_arguments,
-    add_threshold_argument,
     print_summary,
     readable_cards,
     scenes_from,

@@ -26,12 +26,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.arguments import positive_count, summary_of
+from companion.arguments import add_threshold_argument, positive_count, summary_of
 from companion.cards import FRENCH52, Card, IndexScript
 from companion.training.held_out import (
     WHOLE_CARD_SEED,
     add_reader_arguments,
-    add_threshold_argument,
     print_summary,
 )
 from companion.training.layout import MAX_CARDS
