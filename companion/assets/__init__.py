@@ -1,0 +1,1 @@
+"""Files the runtime ships: the fonts of the screens and of drawn cards."""

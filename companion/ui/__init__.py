@@ -1,0 +1,1 @@
+"""The user interface: views of the games, screens drawn on a 128x64 image, menus."""
