@@ -40,6 +40,7 @@ def start_round(state: OchkoBankState, options: OchkoBankOptions) -> None:
     state.seats = [SeatRound() for _ in range(options.players)]
     state.dealer_hand = DealerHand()
     state.offered = None
+    state.discarded = None
     state.expected = []
 
 

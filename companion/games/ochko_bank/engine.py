@@ -230,12 +230,14 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         seat = self._seat(action)
         if state.offered is not None:
             irregular.accept_offered(state, self.options, seat)
-        else:
-            deal.accept_deal(state, self.options, seat)
+            return
+        if not state.seats[seat].face_up_pending:
+            irregular.check_not_discarded(state, seat, "accept")
+        deal.accept_deal(state, self.options, seat)
 
     def _refuse(self, state: OchkoBankState, action: Action) -> None:
         expect_args(action, ("seat",))
-        irregular.refuse_offered(state, self.options, self._seat(action))
+        irregular.refuse_offered(state, self._seat(action))
 
     def _withdraw(self, state: OchkoBankState, action: Action) -> None:
         expect_args(action, ("seat",))
@@ -263,7 +265,7 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
                 f"(phase: {state.phase.value})"
             )
         shoe.check_can_deal(state, card)
-        irregular.offer_card(state, self.options, card, drawer, None)
+        irregular.offer_card(state, self.options, card, None, None)
         shoe.note_dealt(state, card)
 
     def _marker(self, state: OchkoBankState, action: Action) -> None:

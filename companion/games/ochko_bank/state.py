@@ -82,12 +82,23 @@ class DealerHand:
 
 @dataclass
 class Offered:
-    """A card nobody asked for (dealt unasked, or exposed in the pack) awaiting a decision."""
+    """A card nobody asked for (dealt unasked, or exposed in the pack) awaiting a decision.
+
+    ``takers`` are the one or two seats that may take it, in the order they decide."""
 
     card: Card
     to_seat: int
     zone: str | None  # where the card lies now; None for a card exposed in the pack
+    takers: tuple[int, ...] = ()
     declined: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Discarded:
+    """The last card nobody asked for that every seat offered it refused."""
+
+    card: Card
+    declined: tuple[int, ...]
 
 
 @dataclass
@@ -108,6 +119,7 @@ class OchkoBankState(GameState):
     dealer_hand: DealerHand = field(default_factory=DealerHand)
     shoe: Shoe = field(default_factory=Shoe)
     offered: Offered | None = None
+    discarded: Discarded | None = None  # for the reason given to a late accept/refuse
     # Camera sightings that are cards moving between zones (a split, an accepted card).
     expected: list[tuple[str, Card]] = field(default_factory=list)
 

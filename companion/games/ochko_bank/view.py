@@ -34,7 +34,12 @@ def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, An
         "dealer": _dealer_json(state),
         "offered": None
         if offered is None
-        else {"card": str(offered.card), "seat": offered.to_seat, "declined": offered.declined},
+        else {
+            "card": str(offered.card),
+            "seat": offered.to_seat,
+            "takers": list(offered.takers),
+            "declined": offered.declined,
+        },
         "shoe": {
             "seen": len(state.shoe.seen),
             "left": cards_left(state),

@@ -102,7 +102,12 @@ def test_the_first_card_face_up_is_no_mistake_with_player_first_card_up() -> Non
 
 def test_an_unasked_card_is_offered_then_passed_to_the_next_player_due() -> None:
     game = play(table(), DEAL + "card seat2 5C")  # seat 1 is drawing: seat 2 did not ask
-    assert game.to_json()["offered"] == {"card": "5C", "seat": 2, "declined": []}
+    assert game.to_json()["offered"] == {
+        "card": "5C",
+        "seat": 2,
+        "takers": [2, 1],
+        "declined": [],
+    }
     assert "unasked-card" in kinds(game.to_json())
     with pytest.raises(OutOfTurn, match="accept"):
         game.apply(parse_event("stand 1"))
@@ -138,6 +143,74 @@ def test_only_the_player_offered_decides() -> None:
     game = play(table(), DEAL + "exposed 9C")
     with pytest.raises(OutOfTurn, match="offered to seat 1"):
         game.apply(parse_event("accept 2"))
+
+
+# Seats 1, 2 and 3 bet; seat 1 (13) draws first.
+DEAL3 = """
+bet 1 2
+bet 2 2
+bet 3 2
+card dealer 8C
+card seat1 9S
+card seat1 4S
+card seat2 10H
+card seat2 4H
+card seat3 10C
+card seat3 2C
+"""
+
+
+def test_an_exposed_card_goes_to_the_seat_drawing_then_the_next_due_only() -> None:
+    game = play(table(players=4), DEAL3 + "exposed 5D")
+    assert game.to_json()["offered"]["takers"] == [1, 2]
+    play(game, "refuse 1")
+    with pytest.raises(OutOfTurn, match="offered to seat 1 and then seat 2 only"):
+        game.apply(parse_event("accept 3"))
+    with pytest.raises(OutOfTurn, match="seat 1 refused it"):
+        game.apply(parse_event("accept 1"))
+    play(game, "refuse 2")
+    assert game.to_json()["offered"] is None
+    assert game.to_json()["turn"] == 1
+    for late in ("accept 3", "refuse 3"):
+        with pytest.raises(OutOfTurn, match="went to the discards when seat 1 and seat 2"):
+            game.apply(parse_event(late))
+    play(game, "stand 1")
+    assert game.to_json()["turn"] == 2
+
+
+def test_an_unasked_card_goes_to_its_receiver_then_the_seat_drawing_only() -> None:
+    game = play(table(players=4), DEAL3 + "card seat3 5D\nrefuse 3")
+    assert game.to_json()["offered"]["seat"] == 1
+    with pytest.raises(OutOfTurn, match="offered to seat 3 and then seat 1 only"):
+        game.apply(parse_event("refuse 2"))
+    play(game, "refuse 1\nstand 1")
+    assert [str(c) for c in state_of(game).seats[2].hands[0].cards] == ["10H", "4H"]
+
+
+def test_a_card_reaching_a_seat_with_nothing_in_play_is_offered_like_an_exposed_card() -> None:
+    deal = "bet 1 3\nbet 2 5\ncard dealer 6D\ncard seat1 10S\ncard seat1 6S\n"
+    game = play(table(players=4), deal + "card seat2 9H\ncard seat2 7H\ncard seat3 5C")
+    assert game.to_json()["offered"]["takers"] == [1, 2]
+
+
+def test_an_unasked_card_to_the_drawers_own_stood_hand_goes_next_to_the_next_seat() -> None:
+    split = DEAL3.replace("card seat1 9S\ncard seat1 4S", "card seat1 8S\ncard seat1 8D")
+    game = play(table(players=4), split + "split 1\ncard seat1 3C\ncard seat1b 2D\nstand 1 a")
+    play(game, "card seat1 5C")  # hand a stood: nobody asked for it
+    assert game.to_json()["offered"]["takers"] == [1, 2]
+
+
+def test_the_last_seat_to_draw_is_the_only_one_offered_an_exposed_card() -> None:
+    game = play(table(players=4), DEAL3 + "stand 1\nstand 2\nexposed 5D")
+    assert game.to_json()["offered"]["takers"] == [3]
+    play(game, "refuse 3")
+    assert game.to_json()["offered"] is None
+    assert game.to_json()["turn"] == 3
+
+
+def test_a_face_up_decision_is_still_taken_after_a_card_was_discarded() -> None:
+    game = play(table(), DEAL + "face-up 2\nexposed 9C\nrefuse 1\nrefuse 2\naccept 2")
+    assert not state_of(game).seats[2].face_up_pending
 
 
 def test_a_player_dealt_one_card_may_take_the_missing_card_at_his_turn() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from companion.games.errors import RefusedEvent
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ochko_bank.engine import ZONES, OchkoBank
+from companion.games.ochko_bank.state import OchkoBankState
 from companion.games.session import Game
 from tests.games.ochko_bank.ochko_bank_helpers import (
     ALL_CARDS,
@@ -133,3 +135,60 @@ def test_fuzz_refuses_only_with_refused_event(game: Game, seed: int) -> None:
             continue
         assert state_of(game).ledger.total() == 0
     assert isinstance(game.engine, OchkoBank)
+
+
+def _with_offer_decisions(game: Game, rng: random.Random) -> list[Event]:
+    """The random game's candidates plus an exposed card and every seat's accept/refuse."""
+    seats = [str(seat) for seat in range(game.engine.options.players)]
+    found = [
+        *candidate_events(game, rng),
+        Action("exposed", (str(rng.choice(ALL_CARDS)),)),
+        *(Action(name, (seat,)) for name in ("accept", "refuse") for seat in seats),
+    ]
+    rng.shuffle(found)
+    return found
+
+
+def _hands(state: OchkoBankState) -> list[list[list[str]]]:
+    return [[[str(card) for card in hand.cards] for hand in entry.hands] for entry in state.seats]
+
+
+def _apply_one(game: Game, rng: random.Random) -> OchkoBankState | None:
+    """Apply the first accepted candidate; return the state before it, None if none was.
+
+    Every refused candidate must leave the state exactly as it was."""
+    before: OchkoBankState = copy.deepcopy(state_of(game))
+    for event in _with_offer_decisions(game, rng):
+        try:
+            game.apply(event)
+        except RefusedEvent:
+            assert game.state == before, str(event)
+            continue
+        return before
+    return None
+
+
+@SETTINGS
+@given(tables(), st.integers(0, 10**6))
+def test_a_card_nobody_asked_for_is_never_offered_to_a_third_player(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    asked: list[int] = []  # the seats the card now on offer went to, in order
+    for _ in range(STEPS):
+        before = _apply_one(game, rng)
+        if before is None:
+            return
+        offered = state_of(game).offered
+        if offered is None:
+            last = game.events[-1]
+            if before.offered is not None and isinstance(last, Action) and last.name == "refuse":
+                assert _hands(state_of(game)) == _hands(before)  # discarded, in no hand
+            asked = []
+            continue
+        if offered.to_seat not in asked:
+            asked.append(offered.to_seat)
+        assert len(asked) <= 2, asked
+        assert asked == list(offered.takers[: len(asked)])
+        for seat in range(game.engine.options.players):
+            if seat != offered.to_seat:
+                for name in ("accept", "refuse"):
+                    assert game.can_apply(Action(name, (str(seat),))) is not None
