@@ -13,6 +13,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.config",
     "companion.cli.crash_test",
     "companion.cli.demo",
+    "companion.cli.export",
     "companion.cli.simulate",
     "companion.cli.vision",
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.games.events import parse_event
+from companion.games.events import Action, parse_event
 from companion.games.script import parse_script
 from companion.journal.crash import READY, SHOWN, UNDO_STEP, script_header, session_steps
 from companion.journal.records import Source
@@ -39,7 +39,9 @@ def main(argv: list[str]) -> int:
             if step == UNDO_STEP:
                 row = played.undo(source=Source.BUTTON)
             else:
-                row = played.record_event(parse_event(step), source=Source.CAMERA)
+                event = parse_event(step)
+                source = Source.BUTTON if isinstance(event, Action) else Source.CAMERA
+                row = played.record_event(event, source=source)
             print(f"{SHOWN} {row.game} {row.seq}", flush=True)
         played.finish()
         played = JournaledGame.start(journal, script_header(script))

@@ -39,6 +39,13 @@ def new_game(header: str, *, source: str = "header") -> Game:
         raise UnreadableGame(str(error)) from None
 
 
+def full_header(game: Game) -> str:
+    """The game's header with every option written out, defaults too, so that a later
+    change of a default never changes how a stored game replays."""
+    words = " ".join(f"{key}={value}" for key, value in game.engine.options_json().items())
+    return f"game {game.engine.game_id} {words}".rstrip()
+
+
 def replay(journal: Journal, game_id: int) -> Replayed:
     record = journal.game(game_id)
     game = new_game(record.header, source=f"{journal.path}, game {game_id}")

@@ -11,7 +11,7 @@ from companion.games.errors import RefusedEvent
 from companion.games.events import Event
 from companion.games.session import Game
 from companion.journal.records import BadRow, EventRow, GameRecord, Source
-from companion.journal.replay import new_game, replay
+from companion.journal.replay import full_header, new_game, replay
 from companion.journal.store import Journal
 
 
@@ -28,7 +28,7 @@ class JournaledGame:
     def start(cls, journal: Journal, header: str) -> JournaledGame:
         """A new game in the journal; the header is checked before it is written."""
         game = new_game(header)
-        record = journal.start_game(game.engine.header())
+        record = journal.start_game(full_header(game))
         return cls(journal, record, game, [])
 
     @classmethod

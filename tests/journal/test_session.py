@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from companion.games.errors import RefusedEvent
 from companion.games.events import Action, parse_event
 from companion.journal.records import RowKind, Source
+from companion.journal.replay import new_game
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, example, header_of
@@ -36,10 +37,15 @@ def test_the_event_is_on_disk_when_record_returns(tmp_path: Path) -> None:
             assert reader.rows(played.record.id) == [row]
 
 
-def test_the_header_is_stored_in_the_engines_own_words(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", EXAMPLE_GAMES)
+def test_the_header_is_stored_with_every_option(tmp_path: Path, name: str) -> None:
+    script = example(name)
     with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
-        played = JournaledGame.start(journal, "game oh-hell   players=4")
-        assert journal.game(played.record.id).header == played.game.engine.header()
+        played = JournaledGame.start(journal, header_of(script))
+        stored = journal.game(played.record.id).header
+    options = played.game.engine.options_json()
+    assert stored.split()[2:] == [f"{key}={value}" for key, value in options.items()]
+    assert new_game(stored).engine.options == played.game.engine.options
 
 
 @settings(max_examples=30, deadline=None)
