@@ -25,11 +25,11 @@ def main(argv: list[str]) -> int:
     journal = Journal.open(state_dir / JOURNAL_FILE)
     if journal.moved_aside is not None:
         print(journal.moved_aside, file=sys.stderr)
-    record = journal.last_unfinished()
-    if record is None:
+    resumed = JournaledGame.resume_last(journal)
+    if resumed is None:
         played = JournaledGame.start(journal, script_header(script))
     else:
-        played, bad = JournaledGame.resume(journal, record.id)
+        played, bad = resumed
         for skipped in bad:
             print(skipped, file=sys.stderr)
     done = len(journal.rows(played.record.id))

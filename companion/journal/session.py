@@ -37,6 +37,12 @@ class JournaledGame:
         replayed = replay(journal, game_id)
         return cls(journal, replayed.record, replayed.game, list(replayed.live)), replayed.bad
 
+    @classmethod
+    def resume_last(cls, journal: Journal) -> tuple[JournaledGame, tuple[BadRow, ...]] | None:
+        """The last unfinished game resumed, or None when every game is finished."""
+        record = journal.last_unfinished()
+        return None if record is None else cls.resume(journal, record.id)
+
     @property
     def live(self) -> tuple[EventRow, ...]:
         return tuple(self._live)

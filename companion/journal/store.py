@@ -87,7 +87,12 @@ class Journal:
         """Open (or create) the journal at ``path``. A damaged or foreign file there is
         renamed aside (``moved_aside`` says to where) and a new journal started.
         ``page_limit`` caps the file's size in pages."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise JournalError(
+                f"cannot make the journal's folder {path.parent}: {error.strerror or error}"
+            ) from None
         moved = None
         if path.exists():
             problem = _problem(path)

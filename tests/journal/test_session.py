@@ -78,3 +78,17 @@ def test_resume_equals_the_game_played(
     assert resumed.live == played.live
     undo_rows = [row for row in rows if getattr(row, "kind", None) is RowKind.UNDO]
     assert len(undo_rows) == taken_back
+
+
+def test_resume_last_takes_the_last_unfinished_game(tmp_path: Path) -> None:
+    with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
+        assert JournaledGame.resume_last(journal) is None
+        first = JournaledGame.start(journal, "game oh-hell players=4 dealer=0")
+        first.record_event(parse_event("card trump 8D"), source=Source.CAMERA)
+        second = JournaledGame.start(journal, "game oczko players=3")
+        second.finish()
+        resumed = JournaledGame.resume_last(journal)
+    assert resumed is not None
+    played, bad = resumed
+    assert played.record.id == first.record.id and bad == ()
+    assert played.game.events == first.game.events

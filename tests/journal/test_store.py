@@ -203,3 +203,9 @@ def test_read_only_opening_reports_damage_without_moving(tmp_path: Path) -> None
     with pytest.raises(JournalError, match="cannot be read"):
         Journal.open_read_only(path)
     assert path.read_bytes() == b"not a database at all" * 100
+
+
+def test_a_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file, not a folder")
+    with pytest.raises(JournalError, match=r"cannot make the journal's folder .*taken"):
+        Journal.open(tmp_path / "taken" / "state" / JOURNAL_FILE)
