@@ -299,12 +299,15 @@ def _move_aside(path: Path, reason: str, now: datetime) -> MovedAside:
 
 def _game_record(row: tuple[object, ...]) -> GameRecord:
     game_id, header, started, finished = row
-    return GameRecord(
-        int(str(game_id)),
-        str(header),
-        datetime.fromisoformat(str(started)),
-        None if finished is None else datetime.fromisoformat(str(finished)),
-    )
+    try:
+        return GameRecord(
+            int(str(game_id)),
+            str(header),
+            datetime.fromisoformat(str(started)),
+            None if finished is None else datetime.fromisoformat(str(finished)),
+        )
+    except ValueError as error:
+        raise JournalError(f"game {game_id} ({header}) has an unreadable time: {error}") from None
 
 
 def _event_row(row: tuple[object, ...]) -> EventRow | BadRow:

@@ -209,3 +209,10 @@ def test_a_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "taken").write_text("a file, not a folder")
     with pytest.raises(JournalError, match=r"cannot make the journal's folder .*taken"):
         Journal.open(tmp_path / "taken" / "state" / JOURNAL_FILE)
+
+
+def test_a_game_row_with_an_unreadable_time_is_named(tmp_path: Path) -> None:
+    with _open(tmp_path) as journal:
+        journal._db.execute("INSERT INTO games (header, started) VALUES ('game oczko', 'noon')")
+        with pytest.raises(JournalError, match=r"game 1 \(game oczko\) has an unreadable time"):
+            journal.games()
