@@ -216,3 +216,20 @@ def test_a_game_row_with_an_unreadable_time_is_named(tmp_path: Path) -> None:
         journal._db.execute("INSERT INTO games (header, started) VALUES ('game oczko', 'noon')")
         with pytest.raises(JournalError, match=r"game 1 \(game oczko\) has an unreadable time"):
             journal.games()
+
+
+def test_a_journal_left_open_is_read_whole_from_its_wal(tmp_path: Path) -> None:
+    """What a power cut leaves: the main file and its WAL, never checkpointed, no -shm."""
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    copy.mkdir()
+    with _open(live) as journal:
+        game = journal.start_game("game oh-hell players=4")
+        written = [
+            journal.append(game.id, Action("bid", ("1", "1")), source=Source.BUTTON)
+            for _ in range(10)
+        ]
+        for name in (JOURNAL_FILE, JOURNAL_FILE + "-wal"):
+            (copy / name).write_bytes((live / name).read_bytes())
+    with Journal.open(copy / JOURNAL_FILE) as journal:
+        assert journal.moved_aside is None
+        assert journal.rows(game.id) == written
