@@ -10,7 +10,10 @@ import sys
 from collections.abc import Sequence
 
 SUBCOMMAND_MODULES = (
+    "companion.cli.config",
+    "companion.cli.crash_test",
     "companion.cli.demo",
+    "companion.cli.export",
     "companion.cli.simulate",
     "companion.cli.vision",
 )

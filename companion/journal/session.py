@@ -1,0 +1,68 @@
+"""A game played through the journal: each event is committed before it is applied.
+
+``record`` refuses an illegal event without writing it, appends a legal one (returning
+only after the commit) and only then applies it, so whatever the caller shows next is
+already on disk.
+"""
+
+from __future__ import annotations
+
+from companion.games.errors import RefusedEvent
+from companion.games.events import Event
+from companion.games.session import Game
+from companion.journal.records import BadRow, EventRow, GameRecord, Source
+from companion.journal.replay import full_header, new_game, replay
+from companion.journal.store import Journal
+
+
+class JournaledGame:
+    def __init__(
+        self, journal: Journal, record: GameRecord, game: Game, live: list[EventRow]
+    ) -> None:
+        self.journal = journal
+        self.record = record
+        self.game = game
+        self._live = live
+
+    @classmethod
+    def start(cls, journal: Journal, header: str) -> JournaledGame:
+        """A new game in the journal; the header is checked before it is written."""
+        game = new_game(header)
+        record = journal.start_game(full_header(game))
+        return cls(journal, record, game, [])
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: int) -> tuple[JournaledGame, tuple[BadRow, ...]]:
+        """The game as its rows leave it, and the rows that had to be skipped."""
+        replayed = replay(journal, game_id)
+        return cls(journal, replayed.record, replayed.game, list(replayed.live)), replayed.bad
+
+    @classmethod
+    def resume_last(cls, journal: Journal) -> tuple[JournaledGame, tuple[BadRow, ...]] | None:
+        """The last unfinished game resumed, or None when every game is finished."""
+        record = journal.last_unfinished()
+        return None if record is None else cls.resume(journal, record.id)
+
+    @property
+    def live(self) -> tuple[EventRow, ...]:
+        return tuple(self._live)
+
+    def record_event(self, event: Event, *, source: Source) -> EventRow:
+        refusal = self.game.can_apply(event)
+        if refusal is not None:
+            raise refusal
+        row = self.journal.append(self.record.id, event, source=source)
+        self.game.apply(event, row.seq)
+        self._live.append(row)
+        return row
+
+    def undo(self, *, source: Source) -> EventRow:
+        if not self._live:
+            raise RefusedEvent("nothing to undo")
+        row = self.journal.append_undo(self.record.id, self._live[-1].seq, source=source)
+        self.game.undo()
+        self._live.pop()
+        return row
+
+    def finish(self) -> None:
+        self.journal.finish_game(self.record.id)

@@ -1,0 +1,86 @@
+"""systemd/companion.service: what the kiosk needs is there, and systemd accepts it.
+
+``systemd-analyze verify`` insists that ExecStart's program exists, which the Pi's venv
+path does not here; the unit is verified as a copy whose ExecStart names this checkout's
+own ``companion`` (the only line changed).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+UNIT = Path(__file__).resolve().parents[2] / "systemd" / "companion.service"
+PI_EXEC = "/opt/companion/venv/bin/companion"
+MAX_EXPOSURE = 2.0  # systemd-analyze security's scale: 0 safe .. 10 exposed
+
+needs_systemd = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed"
+)
+
+
+def _settings() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for line in UNIT.read_text("utf-8").splitlines():
+        if line and not line.startswith(("#", "[")):
+            key, _, value = line.partition("=")
+            found.setdefault(key, []).append(value)
+    return found
+
+
+def test_the_unit_has_what_the_kiosk_needs() -> None:
+    settings = _settings()
+    expected = {
+        "Type": ["notify"],
+        "Restart": ["on-failure"],
+        "User": ["companion"],
+        "SupplementaryGroups": ["video gpio i2c"],
+        "StateDirectory": ["companion"],
+        "ConfigurationDirectory": ["companion"],
+        "PrivateDevices": ["no"],
+        "ExecStart": [f"{PI_EXEC} run"],
+    }
+    for key, value in expected.items():
+        assert settings.get(key) == value, key
+    assert int(settings["WatchdogSec"][0]) > 0
+    assert "GPIOZERO_PIN_FACTORY=lgpio" in settings["Environment"]
+
+
+def _verifiable_copy(tmp_path: Path) -> Path:
+    program = Path(sys.executable).parent / "companion"
+    assert program.exists(), "the venv's companion script is missing: pip install the checkout"
+    copy = tmp_path / "companion.service"
+    text = UNIT.read_text("utf-8")
+    assert text.count(PI_EXEC) == 1
+    copy.write_text(text.replace(PI_EXEC, str(program)), "utf-8")
+    return copy
+
+
+@needs_systemd
+def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
+    result = subprocess.run(
+        ["systemd-analyze", "verify", str(_verifiable_copy(tmp_path))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "companion.service" not in result.stderr, result.stderr
+
+
+@needs_systemd
+def test_the_hardening_keeps_the_exposure_low() -> None:
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(UNIT)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    match = re.search(r"Overall exposure level for companion\.service: ([0-9.]+)", result.stdout)
+    assert match is not None, result.stdout + result.stderr
+    assert float(match.group(1)) <= MAX_EXPOSURE

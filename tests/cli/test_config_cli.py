@@ -1,0 +1,48 @@
+"""``companion config``: valid, shown, or one line naming the file and the key."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from companion.app.config import Config, config_from_toml
+
+
+def _config(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "config", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "CONFIGURATION_DIRECTORY": "/nonexistent"},
+    )
+
+
+def test_show_prints_every_key_in_effect(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[ui]\nlanguage = 'ru'\n", "utf-8")
+    result = _config("--show", "--config", str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"# the configuration in effect ({path})")
+    shown = tomllib.loads(result.stdout)
+    assert shown["ui"]["language"] == "ru"
+    assert shown["display"]["dim_after_s"] == 60.0
+    assert config_from_toml(shown, Config(), path).ui.language.value == "ru"
+
+
+def test_without_a_file_it_says_all_defaults() -> None:
+    result = _config()
+    assert result.returncode == 0
+    assert "no file at /nonexistent/config.toml: all defaults" in result.stdout
+
+
+def test_a_bad_key_is_one_line_without_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[buttons]\nok = 'thirteen'\n", "utf-8")
+    result = _config("--config", str(path))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f'companion config: {path}: [buttons] ok: "thirteen" is not a whole number\n'
+    )

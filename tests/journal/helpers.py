@@ -1,0 +1,44 @@
+"""Shared helpers for the journal tests: a ticking clock and the example games."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from companion.games.script import Script, parse_script
+from companion.games.session import Game
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "companion" / "examples"
+EXAMPLE_GAMES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
+
+
+class TickingClock:
+    """A clock that moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def example(game: str) -> Script:
+    path = EXAMPLES / f"{game}.txt"
+    return parse_script(path.read_text("utf-8"), str(path))
+
+
+def header_of(script: Script) -> str:
+    words = " ".join(f"{key}={value}" for key, value in script.options.items())
+    return f"game {script.game} {words}".rstrip()
+
+
+def comparable(game: Game) -> Any:
+    """The game's state with its violations' line numbers dropped: a script numbers its
+    lines, the journal its rows."""
+    state = game.state
+    return dataclasses.replace(
+        state, violations=[dataclasses.replace(v, line=None) for v in state.violations]
+    )
