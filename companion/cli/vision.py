@@ -137,11 +137,9 @@ def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
 def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
     from companion.vision.detector import DetectorError
     from companion.vision.enrolment import DeckPrototypes, EnrolmentError
-    from companion.vision.images import silence_decoder_log
     from companion.vision.model import ModelError
     from companion.vision.reader import CardReader
 
-    silence_decoder_log()
     deck_file = args.deck_file
     if deck_file is None and DEFAULT_DECK_FILE.is_file():
         deck_file = DEFAULT_DECK_FILE

@@ -37,7 +37,7 @@ from companion.vision.sources import (
 )
 
 # A read index below this confidence is dropped: the lowest threshold at which precision
-# on synthetic scenes reached 0.99 (companion/training/threshold_sweep.py, run with the
+# on synthetic scenes reached 0.99 (training/threshold_sweep.py, run with the
 # second look below), for each source on its own sweep. Reader v21, photo source
 # (gated): 0.9933 / 0.8989 at 0.95, 0.9898 / 0.9103 at 0.9; live source (detector):
 # 0.9907 / 0.8591 at 0.9 (with det4's looks 0.9931 / 0.8739; with the third look below

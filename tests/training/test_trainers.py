@@ -21,8 +21,6 @@ import pytest
 pytest.importorskip("torch")
 
 from companion.cards import Card
-from companion.training.detector_widths import Widths
-from companion.training.train_all import LIVE_DETECTOR_WIDTHS
 from companion.vision.detector import CHANNELS, STRIDE, IndexDetector
 from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
@@ -30,6 +28,8 @@ from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES
 from companion.vision.model import IndexReader
 from companion.vision.reader import CardReader
 from companion.vision.sources import CandidateSource, DetectorModels
+from training.detector_widths import Widths
+from training.train_all import LIVE_DETECTOR_WIDTHS
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ("--epochs", "1", "--workers", "1", "--threads", "1")
@@ -45,7 +45,7 @@ def _run_trainer(module: str, out: Path, *arguments: str) -> subprocess.Complete
     run = out.parent
     command = [
         sys.executable,
-        *("-m", f"companion.training.{module}"),
+        *("-m", f"training.{module}"),
         *TINY,
         *("--data-dir", str(run / "data"), "--faces-cache", str(run / "no-debian-faces")),
         *("--precision", "fp32", "--out", str(out)),
