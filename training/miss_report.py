@@ -24,7 +24,9 @@ import numpy as np
 from companion.arguments import summary_of
 from companion.cards import Card, IndexScript
 from companion.vision.labels import NOT_AN_INDEX, card_from_classes
-from companion.vision.reader import CardReader, LookedAt, card_confidence
+from companion.vision.looks import card_confidence
+from companion.vision.reader import CardReader, LookedAt
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import DetectorModels
 from training.held_out import (
     DEVELOPMENT_SEED,
@@ -125,7 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
     reader = CardReader(
-        model_path=args.model, source=args.candidates, detectors=DetectorModels.from_args(args)
+        settings=ReaderSettings(source=args.candidates),
+        model_path=args.model,
+        detectors=DetectorModels.from_args(args),
     )
     read = 0
     misses: list[tuple[int, Miss]] = []

@@ -25,6 +25,7 @@ from companion.arguments import summary_of
 from companion.vision.evaluation import WHOLE_CARD_KIND, evaluate, read_manifest
 from companion.vision.images import load_image
 from companion.vision.model import DEFAULT_MODEL_PATH
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import DEFAULT_SOURCE, DetectorModels, add_source_arguments
 
 LOW_JPEG_QUALITY = 30
@@ -114,7 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     entries = [entry for entry in read_manifest(args.manifest) if entry.kind != WHOLE_CARD_KIND]
     reader = CardReader(
-        model_path=args.model, source=args.candidates, detectors=DetectorModels.from_args(args)
+        settings=ReaderSettings(source=args.candidates),
+        model_path=args.model,
+        detectors=DetectorModels.from_args(args),
     )
     print(f"{len(entries)} scene photos, candidates from {args.candidates}")
     for name, change in CHANGES.items():

@@ -25,7 +25,7 @@ from companion.vision.detector import CROP_PER_INDEX
 from companion.vision.finder import crops_at
 from companion.vision.labels import NOT_AN_INDEX, card_from_classes
 from companion.vision.model import IndexReader
-from companion.vision.reader import MIN_CONFIDENCE
+from companion.vision.reader_settings import MIN_CONFIDENCE
 from training.finder_report import BUCKET_EDGES, bucket_name
 from training.held_out import (
     POLISH_RUSSIAN_SEED,

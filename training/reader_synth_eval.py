@@ -30,6 +30,7 @@ from companion.arguments import add_threshold_argument, summary_of
 from companion.cards import Card, IndexScript
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import DetectorModels
 from training.held_out import (
     POLISH_RUSSIAN_SEED,
@@ -131,9 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     faces = load_faces(args.faces_cache, scripts=(IndexScript.POLISH, IndexScript.RUSSIAN))
     reader = CardReader(
         model_path=args.model,
-        source=args.candidates,
+        settings=ReaderSettings(source=args.candidates, min_confidence=args.min_confidence),
         detectors=DetectorModels.from_args(args),
-        min_confidence=args.min_confidence,
     )
     report = EvalReport()
     conditions = ConditionTally()

@@ -33,6 +33,7 @@ from companion.vision.detector import DEFAULT_DETECTOR_PATH
 from companion.vision.finder import working_image
 from companion.vision.finder_settings import FinderSettings
 from companion.vision.labels import NOT_AN_INDEX
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateFinder, CandidateSource, DetectorModels
 from training.backgrounds import make_background
 from training.fonts import FONT_ROOT, font_files
@@ -184,7 +185,7 @@ def report(pages: int, seed: int, model: Path | None, save: Path | None, detecto
     readers = {
         source: CardReader(
             model_path=model or DEFAULT_MODEL_PATH,
-            source=source,
+            settings=ReaderSettings(source=source),
             detectors=DetectorModels(detector),
         )
         for source in (CandidateSource.GATED, CandidateSource.DETECTOR)

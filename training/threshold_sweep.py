@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.arguments import summary_of
+from companion.vision.reader_settings import ReaderSettings
 from training.held_out import (
     SWEEP_SEED,
     add_scene_arguments,
@@ -50,9 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     faces = load_faces(args.faces_cache)
     reader = CardReader(
         model_path=args.model,
-        source=args.candidates,
+        settings=ReaderSettings(source=args.candidates, min_confidence=LOWEST),
         detectors=DetectorModels.from_args(args),
-        min_confidence=LOWEST,
     )
     found: list[Found] = []
     readable = 0

@@ -31,6 +31,7 @@ from companion.cards import FRENCH52, Card, IndexScript
 from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.merging import Detection
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import DetectorModels
 from training.held_out import (
     WHOLE_CARD_SEED,
@@ -136,9 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     maker = SceneMaker(faces, seed=WHOLE_CARD_SEED, index_pixels=(low, high))
     reader = CardReader(
         model_path=args.model,
-        source=args.candidates,
+        settings=ReaderSettings(source=args.candidates, min_confidence=args.min_confidence),
         detectors=DetectorModels.from_args(args),
-        min_confidence=args.min_confidence,
     )
     reader.use_deck(FRENCH52)
     report = EvalReport()

@@ -122,15 +122,20 @@ def _candidate_options(parser: argparse.ArgumentParser, *, live: bool = False) -
 
 
 def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
-    """The CardReader keyword arguments for the model and candidate options."""
+    """The CardReader keyword arguments for the model, candidate and threshold options."""
     from companion.vision.model import DEFAULT_MODEL_PATH
+    from companion.vision.reader_settings import ReaderSettings
     from companion.vision.sources import DetectorModels
 
+    settings = ReaderSettings(
+        source=args.candidates,
+        min_confidence=getattr(args, "min_confidence", None),
+        corner_indices=getattr(args, "corner_indices", None),
+    )
     return {
+        "settings": settings,
         "model_path": args.model or DEFAULT_MODEL_PATH,
-        "source": args.candidates,
         "detectors": DetectorModels.from_args(args),
-        "min_confidence": getattr(args, "min_confidence", None),
     }
 
 
@@ -152,7 +157,6 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
         return CardReader(
             deck=deck_profile(getattr(args, "deck", "french52")),
             prototypes=prototypes,
-            corner_indices=getattr(args, "corner_indices", None),
             **_reader_arguments(args),
         )
     except EnrolmentError as error:

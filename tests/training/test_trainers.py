@@ -27,6 +27,7 @@ from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES
 from companion.vision.model import IndexReader
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource, DetectorModels
 from training.detector_widths import Widths
 from training.train_all import LIVE_DETECTOR_WIDTHS
@@ -146,7 +147,7 @@ def test_the_reader_trainer_writes_a_model_the_recogniser_loads_and_runs(
     frame, _ = table_frame([Card.parse("QH"), Card.parse("7S")], card_height=150, seed=3)
     recogniser = CardReader(
         model_path=reader.model,
-        source=CandidateSource.DETECTOR,
+        settings=ReaderSettings(source=CandidateSource.DETECTOR),
         detectors=DetectorModels(detector.model, live_detector.model),
     )
     for detection in recogniser.read(frame):  # so small a model may read nothing

@@ -289,7 +289,7 @@ def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
 def test_the_threshold_option_sets_the_readers_threshold(command: str) -> None:
     from companion.cli import build_parser
     from companion.cli.vision import _make_reader
-    from companion.vision.reader import min_confidence_for
+    from companion.vision.reader_settings import min_confidence_for
     from companion.vision.sources import CandidateSource
 
     parser = build_parser()
