@@ -451,3 +451,12 @@ def test_damaged_tiffs_get_the_commands_own_messages(
     ) in result.stderr.splitlines()
     assert f"companion recognize: {damaged}: the image data is corrupt" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_bench_prints_labelled_figures() -> None:
+    result = _companion("bench", "--frames", "2", "--warm-up", "1")
+    assert result.returncode == 0, result.stderr
+    labels = [line.split(":")[0] for line in result.stdout.splitlines()]
+    for label in ("mean per frame", "median per frame", "peak memory", "cards read"):
+        assert label in labels
+    assert "cards read: 10 of 10, 0 false" in result.stdout
