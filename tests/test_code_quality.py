@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+CHECKED = ("companion", "training", "tests")  # the runtime, the training tools, the tests
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:
@@ -14,15 +15,15 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_lint_is_clean() -> None:
-    result = _run(sys.executable, "-m", "ruff", "check", "companion", "tests")
+    result = _run(sys.executable, "-m", "ruff", "check", *CHECKED)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format_is_clean() -> None:
-    result = _run(sys.executable, "-m", "ruff", "format", "--check", "companion", "tests")
+    result = _run(sys.executable, "-m", "ruff", "format", "--check", *CHECKED)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_mypy_is_clean() -> None:
-    result = _run(sys.executable, "-m", "mypy", "companion", "tests")
+    result = _run(sys.executable, "-m", "mypy", *CHECKED)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -27,12 +27,17 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in SUBCOMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)
+    parser.set_defaults(subcommands=subparsers.choices)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        # argparse would name them under the top-level usage; the subcommand's is the help
+        command: argparse.ArgumentParser = args.subcommands.get(args.command, parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command is None:
         args = parser.parse_args(["demo"])
     try:

@@ -35,9 +35,17 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     source = "<stdin>" if args.file == "-" else args.file
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as error:
         print(f"companion simulate: cannot read {source}: {_reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    text = script_text(data)
+    if text is None:
+        print(
+            f"companion simulate: {source} is not a text event script (it holds binary "
+            "data; a script is UTF-8 text, one event per line)",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     try:
         replay = replay_script(parse_script(text, source), keep_going=args.keep_going)
@@ -53,6 +61,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(state_text(state))
     return EXIT_OK
+
+
+def script_text(data: bytes) -> str | None:
+    """The script's text, or None when the bytes are not UTF-8 text (a NUL byte or an
+    invalid sequence: a photo, an archive, a file saved in another encoding)."""
+    if b"\0" in data:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _reason(error: Exception) -> str:

@@ -39,7 +39,13 @@ def register(subparsers: Any) -> None:
         "the photo as shown). Exit 1 when an image could not be read (the others are still "
         "processed).",
     )
-    recognize.add_argument("images", nargs="+", type=Path, metavar="IMAGE_OR_FOLDER")
+    recognize.add_argument(
+        "images",
+        nargs="+",
+        type=Path,
+        metavar="IMAGE_OR_FOLDER",
+        help="photos (JPEG, PNG, WebP, TIFF, BMP or GIF), or folders of them",
+    )
     _reader_options(recognize)
     recognize.add_argument("--json", action="store_true", help="print JSON")
     recognize.set_defaults(run=run_recognize)
@@ -54,7 +60,13 @@ def register(subparsers: Any) -> None:
         "the whole card in each, moved or turned a little between them, teach it better "
         "than one.",
     )
-    teach.add_argument("photos", nargs="+", type=Path, metavar="PHOTO_OR_FOLDER")
+    teach.add_argument(
+        "photos",
+        nargs="+",
+        type=Path,
+        metavar="PHOTO_OR_FOLDER",
+        help="photos named by their card (QH_1.jpg), or folders of them",
+    )
     teach.add_argument("--out", type=Path, required=True, help="the deck file to write (.npz)")
     teach.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
     teach.set_defaults(run=run_teach)
@@ -65,7 +77,12 @@ def register(subparsers: Any) -> None:
         description="Read every photo of a manifest (TSV: path, cards, partial, kind) and "
         "print precision, recall, results per kind, confused pairs and ms per image.",
     )
-    evaluate.add_argument("manifest", type=Path, metavar="MANIFEST.tsv")
+    evaluate.add_argument(
+        "manifest",
+        type=Path,
+        metavar="MANIFEST.tsv",
+        help="the manifest; its photo paths are relative to its folder",
+    )
     _reader_options(evaluate)
     evaluate.add_argument("--json", action="store_true", help="print JSON")
     evaluate.set_defaults(run=run_eval)
@@ -75,7 +92,12 @@ def register(subparsers: Any) -> None:
         help="time the reader per stage on a synthetic 1280x720 frame with ten cards "
         "(as for live camera frames: detector candidates unless --candidates says otherwise)",
     )
-    bench.add_argument("--frames", type=positive_count, default=BENCH_FRAMES)
+    bench.add_argument(
+        "--frames",
+        type=positive_count,
+        default=BENCH_FRAMES,
+        help=f"frames timed (default {BENCH_FRAMES})",
+    )
     bench.add_argument(
         "--warm-up",
         type=positive_count,
@@ -122,26 +144,29 @@ def _candidate_options(parser: argparse.ArgumentParser, *, live: bool = False) -
 
 
 def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
-    """The CardReader keyword arguments for the model and candidate options."""
+    """The CardReader keyword arguments for the model, candidate and threshold options."""
     from companion.vision.model import DEFAULT_MODEL_PATH
+    from companion.vision.reader_settings import ReaderSettings
     from companion.vision.sources import DetectorModels
 
+    settings = ReaderSettings(
+        source=args.candidates,
+        min_confidence=getattr(args, "min_confidence", None),
+        corner_indices=getattr(args, "corner_indices", None),
+    )
     return {
+        "settings": settings,
         "model_path": args.model or DEFAULT_MODEL_PATH,
-        "source": args.candidates,
         "detectors": DetectorModels.from_args(args),
-        "min_confidence": getattr(args, "min_confidence", None),
     }
 
 
 def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
     from companion.vision.detector import DetectorError
     from companion.vision.enrolment import DeckPrototypes, EnrolmentError
-    from companion.vision.images import silence_decoder_log
     from companion.vision.model import ModelError
     from companion.vision.reader import CardReader
 
-    silence_decoder_log()
     deck_file = args.deck_file
     if deck_file is None and DEFAULT_DECK_FILE.is_file():
         deck_file = DEFAULT_DECK_FILE
@@ -154,7 +179,6 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
         return CardReader(
             deck=deck_profile(getattr(args, "deck", "french52")),
             prototypes=prototypes,
-            corner_indices=getattr(args, "corner_indices", None),
             **_reader_arguments(args),
         )
     except EnrolmentError as error:
@@ -441,6 +465,23 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        for key, value in figures.items():
-            print(f"{key}: {value}")
+        _print_bench(figures)
     return EXIT_OK
+
+
+def _print_bench(figures: dict[str, Any]) -> None:
+    models = ", ".join(f"{look}: {name}" for look, name in figures["detector_models"].items())
+    expected, read = figures["cards_expected"], figures["cards_read"]
+    right = sum(card in read for card in expected)
+    print(f"frame: {figures['frame']}, candidates from {figures['candidates_from']}")
+    if models:
+        print(f"detector models: {models}")
+    print(f"frames timed: {figures['frames']}, after {figures['warm_up_frames']} warm-up frames")
+    print(f"mean per frame: {figures['total_ms']} ms")
+    print(f"median per frame: {figures['median_ms']} ms")
+    print(
+        f"stages, mean per frame: find {figures['find_ms']} ms, read {figures['read_ms']} ms, "
+        f"merge {figures['merge_ms']} ms ({figures['candidates']} candidates)"
+    )
+    print(f"cards read: {right} of {len(expected)}, {len(read) - right} false")
+    print(f"peak memory: {figures['peak_memory_mb']} MB")

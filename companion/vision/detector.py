@@ -1,6 +1,6 @@
 """A learned index finder: a small fully convolutional network marks index centres.
 
-The network (trained by ``companion/training/train_detector.py``) looks at the frame
+The network (trained by ``training/train_detector.py``) looks at the frame
 downscaled to ``DETECTOR_SIDE`` and returns, on a grid ``STRIDE`` input pixels apart, a
 heat map of index centres and, per cell, the index's reading "down" direction, its
 height and the centre's offset within the cell. Peaks of the heat map become candidate
@@ -19,17 +19,15 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from companion.models import DETECTOR_FILE, LIVE_DETECTOR_FILE, model_path
 from companion.vision.finder import Candidates
 from companion.vision.onnx_session import one_thread_session
 
 if TYPE_CHECKING:
     import onnxruntime
 
-MODELS = Path(__file__).resolve().parents[2] / "models"
-DEFAULT_DETECTOR_PATH = MODELS / "index_detector.onnx"
-# a narrower network (two thirds of the width, taught by the first) for the live source's
-# first and fine looks, where the table camera's small indices are found (models/README.md)
-DEFAULT_LIVE_DETECTOR_PATH = MODELS / "index_detector_live.onnx"
+DEFAULT_DETECTOR_PATH = model_path(DETECTOR_FILE)
+DEFAULT_LIVE_DETECTOR_PATH = model_path(LIVE_DETECTOR_FILE)
 DETECTOR_INPUT = "image"
 DETECTOR_OUTPUT = "maps"
 DETECTOR_SIDE = 640  # the frame's longest side as the network sees it (trained so)

@@ -61,6 +61,11 @@ SIDE_CORNER_SLANT = 0.25  # ... plus this share of the gap across
 FAR_CORNER_ALONG = 1.0
 SIDE_COLUMN_WIDTH = 0.6
 SIDE_COLUMN_SLANT = 0.25
+# A card read at this many of its corners lies open, nothing on its face, so a lone read
+# inside the hull of those corners and farther than FACE_CLEARANCE crop heights from each
+# of them is part of its picture (a queen's flower and pip read as a 4D), not a card.
+OPEN_CARD_READS = 3
+FACE_CLEARANCE = 0.5
 
 
 class CornerIndices(Enum):
@@ -245,6 +250,7 @@ def merge_reads(
         if not duplicate and found[item.card] < copies:
             kept.append([position])
             found[item.card] += 1
+    kept = _without_reads_in_open_faces(candidates, [read.row for read in ordered], kept)
     return [
         Detection(
             ordered[card_reads[0]].card,
@@ -254,6 +260,33 @@ def merge_reads(
         )
         for card_reads in kept
     ]
+
+
+def _without_reads_in_open_faces(
+    candidates: Candidates, rows: list[int], kept: list[list[int]]
+) -> list[list[int]]:
+    """``kept`` less the cards read once inside an open card's face (OPEN_CARD_READS)."""
+    import cv2
+
+    faces = [
+        (
+            cv2.convexHull(np.concatenate([candidates.quad(rows[at]) for at in card_reads])),
+            candidates.centres[[rows[at] for at in card_reads]],
+            float(candidates.heights[rows[card_reads[0]]]),  # its best read's crop
+        )
+        for card_reads in kept
+        if len(card_reads) >= OPEN_CARD_READS
+    ]
+
+    def in_a_face(card_reads: list[int]) -> bool:
+        centre = candidates.centres[rows[card_reads[0]]]
+        return len(card_reads) == 1 and any(
+            cv2.pointPolygonTest(hull, (float(centre[0]), float(centre[1])), False) > 0
+            and np.linalg.norm(corners - centre, axis=1).min() > FACE_CLEARANCE * height
+            for hull, corners, height in faces
+        )
+
+    return [card_reads for card_reads in kept if not in_a_face(card_reads)]
 
 
 @dataclass(frozen=True)

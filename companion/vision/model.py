@@ -1,6 +1,6 @@
 """The index-reading CNN, run with onnxruntime on one thread.
 
-The network (trained by ``companion/training/train_reader.py``) takes normalised upright
+The network (trained by ``training/train_reader.py``) takes normalised upright
 crops and returns rank logits (class 0 = not an index), suit logits, an embedding and
 the last convolution's features; the reader uses the logits and, for deck enrolment, the
 features. The same ``normalise_crops`` runs at training and at run time.
@@ -16,10 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.models import READER_FILE, model_path
 from companion.vision.labels import NOT_AN_INDEX
 from companion.vision.onnx_session import one_thread_session
 
-DEFAULT_MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "index_reader.onnx"
+DEFAULT_MODEL_PATH = model_path(READER_FILE)
 INPUT_NAME = "crops"
 OUTPUT_NAMES = ("rank_logits", "suit_logits", "embedding", "features")
 # What the reader uses: the two heads, and for deck enrolment the last convolution's

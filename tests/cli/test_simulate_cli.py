@@ -66,3 +66,14 @@ def test_game_line_twice_is_refused(tmp_path: Path) -> None:
     code, _, err = _simulate(tmp_path, "game oh-hell\ngame oczko\n")
     assert code == 2
     assert "line 2" in err and "first line" in err
+
+
+@pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "game oczko".encode("utf-16")])
+def test_a_binary_file_is_not_a_text_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes
+) -> None:
+    path = tmp_path / "photo.png"
+    path.write_bytes(data)
+    assert main(["simulate", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert f"companion simulate: {path} is not a text event script" in error

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.cards import Card, IndexScript
-from companion.training.fontfaces import available_designs, font_faces
-from companion.training.types import FaceImage
+from training.fontfaces import available_designs, font_faces
+from training.types import FaceImage
 
 SAMPLE_CARDS = tuple(Card.parse(text) for text in ("2S", "7H", "10D", "JC", "QS", "KH", "AD"))
 

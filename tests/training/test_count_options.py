@@ -8,11 +8,11 @@ import importlib
 import pytest
 
 TOOLS_AND_OPTIONS = [
-    ("companion.training.reader_synth_eval", "--scenes"),  # held_out's scene options
-    ("companion.training.threshold_sweep", "--scenes"),
-    ("companion.training.miss_report", "--scenes"),
-    ("companion.training.scene_report", "--count"),
-    ("companion.training.faces", "--face-height"),
+    ("training.reader_synth_eval", "--scenes"),  # held_out's scene options
+    ("training.threshold_sweep", "--scenes"),
+    ("training.miss_report", "--scenes"),
+    ("training.scene_report", "--count"),
+    ("training.faces", "--face-height"),
 ]
 
 
@@ -31,7 +31,7 @@ def test_the_readers_channels_must_each_be_at_least_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     pytest.importorskip("torch")
-    from companion.training import train_reader
+    from training import train_reader
 
     with pytest.raises(SystemExit) as stopped:
         train_reader.main(["--channels", "16", "0", "64", "128"])

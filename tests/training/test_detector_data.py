@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from companion.cards import Card, IndexScript
-from companion.training.detector_data import scene_sample
-from companion.training.types import PlacedCard, PlacedIndex, Scene
 from companion.vision.detector import DETECTOR_SIDE, STRIDE, Channel
+from training.detector_data import scene_sample
+from training.types import PlacedCard, PlacedIndex, Scene
 
 FRAME_HEIGHT, FRAME_WIDTH = 720, 1280
 SCALE = DETECTOR_SIDE / FRAME_WIDTH

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.training.detector_widths import Widths
+from training.detector_widths import Widths
 
 
 def test_widths_parse_three_channel_counts_and_print_back() -> None:

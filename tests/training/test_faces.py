@@ -8,17 +8,17 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript, Rank, index_label
-from companion.training.faces import (
+from training.faces import (
     load_faces,
     prepare_design,
     read_design,
     save_design,
     split_by_design,
 )
-from companion.training.fontfaces import all_cards, available_designs, font_faces
-from companion.training.index_boxes import HALF_TURN, find_indices, ink_mask, paper_colour
-from companion.training.relabel import font_for, relabel
-from companion.training.types import FaceImage
+from training.fontfaces import all_cards, available_designs, font_faces
+from training.index_boxes import HALF_TURN, find_indices, ink_mask, paper_colour
+from training.relabel import font_for, relabel
+from training.types import FaceImage
 
 MIN_IOU = 0.7
 QUARTER_TURNS = {0, 90, 180, 270}

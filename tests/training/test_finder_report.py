@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript
-from companion.training.finder_report import Tally, found_cards, main
-from companion.training.reader_data import MIN_VISIBLE
-from companion.training.types import FaceImage, PlacedCard, PlacedIndex, Scene
 from companion.vision.finder import Candidates
 from companion.vision.sources import CandidateFinder
+from training.finder_report import Tally, found_cards, main
+from training.reader_data import MIN_VISIBLE
+from training.types import FaceImage, PlacedCard, PlacedIndex, Scene
 
 # the image of candidates whose crops the test never looks at
 BLANK = np.zeros((8, 8, 3), np.uint8)
@@ -72,7 +72,7 @@ def test_hidden_indices_do_not_count_and_any_visible_index_finds_the_card() -> N
 
 
 def test_the_tally_reports_recall_by_height(english_faces: list[FaceImage]) -> None:
-    from companion.training.scenes import SceneMaker
+    from training.scenes import SceneMaker
 
     tally = Tally()
     scene = SceneMaker(english_faces, seed=3).make(640, 360)

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript
-from companion.training.miss_report import MissKind, classify_miss, missed_cards
-from companion.training.types import PlacedCard, PlacedIndex, Scene
 from companion.vision.finder import Candidates
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class, suit_class
 from companion.vision.model import Readings
 from companion.vision.reader import LookedAt
+from training.miss_report import MissKind, classify_miss, missed_cards
+from training.types import PlacedCard, PlacedIndex, Scene
 
 THRESHOLD = 0.9
 

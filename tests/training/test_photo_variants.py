@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.training.photo_variants import CAMERA_FRAME, CHANGES
+from training.photo_variants import CAMERA_FRAME, CHANGES
 
 
 def test_changes_keep_a_bgr_image_and_change_what_they_say() -> None:

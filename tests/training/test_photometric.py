@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.training.photometric import blur
+from training.photometric import blur
 
 
 def _dot_image() -> np.ndarray:

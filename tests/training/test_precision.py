@@ -13,15 +13,15 @@ if TYPE_CHECKING:
 else:
     torch = pytest.importorskip("torch")
 
-from companion.training.detector_model import DetectorNet
-from companion.training.precision import (
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
+from training.detector_model import DetectorNet
+from training.precision import (
     Precision,
     prepare_network,
     restore_layout,
     training_forward,
 )
-from companion.training.reader_model import IndexNet
-from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
+from training.reader_model import IndexNet
 
 TOLERANCE = 1e-4
 

@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("torch")
 
-from companion.training import train_reader
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
+from training import train_reader
 
 
 def _plainly(crops: np.ndarray, generator: np.random.Generator, bank: np.ndarray) -> np.ndarray:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.training.reader_crop_eval import CropTally, IndexRead, main, read_scene
-from companion.training.reader_data import MIN_VISIBLE
-from companion.training.types import FaceImage, Scene
 from companion.vision.model import IndexReader
+from training.reader_crop_eval import CropTally, IndexRead, main, read_scene
+from training.reader_data import MIN_VISIBLE
+from training.types import FaceImage, Scene
 
 
 def test_lines_count_right_reads_and_confident_wrong_ones() -> None:
@@ -34,7 +34,7 @@ def test_lines_count_right_reads_and_confident_wrong_ones() -> None:
 def test_every_visible_index_is_read_and_clear_ones_right(
     english_faces: list[FaceImage],
 ) -> None:
-    from companion.training.scenes import SceneMaker
+    from training.scenes import SceneMaker
 
     tally = CropTally()
     scene = SceneMaker(english_faces, seed=5, index_pixels=(36.0, 44.0)).make()

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript, Rank
-from companion.training.reader_data import UNLABELLED, LabelRule, label_candidates, scene_crops
-from companion.training.types import PlacedCard, PlacedIndex, Scene
 from companion.vision.finder import Candidates
 from companion.vision.labels import NOT_AN_INDEX, rank_class, suit_class
+from training.reader_data import UNLABELLED, LabelRule, label_candidates, scene_crops
+from training.types import PlacedCard, PlacedIndex, Scene
 
 # the image of candidates whose crops the test never looks at
 BLANK = np.zeros((8, 8, 3), np.uint8)

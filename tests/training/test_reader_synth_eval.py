@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from companion.cards import DOUBLE104, FRENCH52, Card, IndexScript
-from companion.training.held_out import readable_cards, table_deck
-from companion.training.reader_synth_eval import ConditionTally
-from companion.training.types import PlacedCard, PlacedIndex, Scene
+from training.held_out import readable_cards, table_deck
+from training.reader_synth_eval import ConditionTally
+from training.types import PlacedCard, PlacedIndex, Scene
 
 
 def _index(top: float, height: float, visible: float, pip: float | None = None) -> PlacedIndex:

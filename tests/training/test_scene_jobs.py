@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.training.reader_data import LabelRule
-from companion.training.scene_jobs import SceneJob, add_trainer_arguments, crop_cache, finder_for
 from companion.vision.detector import DEFAULT_DETECTOR_PATH, DetectorSettings
 from companion.vision.sources import LIVE_DETECTOR, CandidateFinder, CandidateSource
+from training.reader_data import LabelRule
+from training.scene_jobs import SceneJob, add_trainer_arguments, crop_cache, finder_for
 
 
 def test_the_default_blob_crops_keep_their_plain_name() -> None:

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.training.layout import Pose, TableLayout
-from companion.training.scene_report import draw_truth, figures
-from companion.training.scenes import GLYPH_SHARE, SceneMaker, reading_order
-from companion.training.types import FaceImage, Scene
+from training.layout import Pose, TableLayout
+from training.scene_report import draw_truth, figures
+from training.scenes import GLYPH_SHARE, SceneMaker, reading_order
+from training.types import FaceImage, Scene
 
 WIDTH, HEIGHT = 640, 360
 FULL = 0.999

@@ -7,12 +7,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.training import text_pages
-from companion.training.fonts import FONT_ROOT
-from companion.training.photometric import Camera
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import NOT_AN_INDEX
 from companion.vision.sources import CandidateFinder, CandidateSource
+from training import text_pages
+from training.fonts import FONT_ROOT
+from training.photometric import Camera
 
 
 @pytest.fixture(scope="module")

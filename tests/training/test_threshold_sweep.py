@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.training.threshold_sweep import Found, sweep_line
+from training.threshold_sweep import Found, sweep_line
 
 
 def test_sweep_line_counts_kept_false_and_readable_hits() -> None:

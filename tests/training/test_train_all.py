@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.training.reader_data import LabelRule
-from companion.training.scene_jobs import crop_cache
-from companion.training.train_all import (
+from companion.vision.detector import DEFAULT_LIVE_DETECTOR_PATH
+from companion.vision.sources import CandidateSource
+from training.reader_data import LabelRule
+from training.scene_jobs import crop_cache
+from training.train_all import (
     FULL,
     LIVE_DETECTOR_WIDTHS,
     QUICK,
@@ -19,8 +21,6 @@ from companion.training.train_all import (
     main,
     plan,
 )
-from companion.vision.detector import DEFAULT_LIVE_DETECTOR_PATH
-from companion.vision.sources import CandidateSource
 
 RUN, DATA, FACES = Path("runs/x"), Path("runs/x/data"), Path("faces")
 
@@ -40,11 +40,11 @@ def test_the_stages_run_faces_detectors_blob_crops_then_reader(recipe: Recipe) -
         "text page crops",
         "reader",
     ]
-    assert stages[0].module == "companion.training.faces"
-    assert {stages[1].module, stages[2].module} == {"companion.training.train_detector"}
-    assert {stage.module for stage in stages[3:-2]} == {"companion.training.train_reader"}
-    assert stages[-2].module == "companion.training.text_pages"
-    assert stages[-1].module == "companion.training.train_reader"
+    assert stages[0].module == "training.faces"
+    assert {stages[1].module, stages[2].module} == {"training.train_detector"}
+    assert {stage.module for stage in stages[3:-2]} == {"training.train_reader"}
+    assert stages[-2].module == "training.text_pages"
+    assert stages[-1].module == "training.train_reader"
     for stage in stages[3:-2]:
         assert "--data-only" in stage.arguments
 
@@ -107,7 +107,7 @@ def test_precision_is_passed_to_the_trainers_only_when_chosen() -> None:
 def test_a_stage_command_runs_its_module_with_this_python() -> None:
     stage = plan(RUN, DATA, FACES).stages[1]
     command = stage.command()
-    assert command[1:3] == ["-m", "companion.training.train_detector"]
+    assert command[1:3] == ["-m", "training.train_detector"]
     assert tuple(command[3:]) == stage.arguments
 
 

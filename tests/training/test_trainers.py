@@ -21,15 +21,16 @@ import pytest
 pytest.importorskip("torch")
 
 from companion.cards import Card
-from companion.training.detector_widths import Widths
-from companion.training.train_all import LIVE_DETECTOR_WIDTHS
 from companion.vision.detector import CHANNELS, STRIDE, IndexDetector
 from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES
 from companion.vision.model import IndexReader
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource, DetectorModels
+from training.detector_widths import Widths
+from training.train_all import LIVE_DETECTOR_WIDTHS
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ("--epochs", "1", "--workers", "1", "--threads", "1")
@@ -45,7 +46,7 @@ def _run_trainer(module: str, out: Path, *arguments: str) -> subprocess.Complete
     run = out.parent
     command = [
         sys.executable,
-        *("-m", f"companion.training.{module}"),
+        *("-m", f"training.{module}"),
         *TINY,
         *("--data-dir", str(run / "data"), "--faces-cache", str(run / "no-debian-faces")),
         *("--precision", "fp32", "--out", str(out)),
@@ -146,7 +147,7 @@ def test_the_reader_trainer_writes_a_model_the_recogniser_loads_and_runs(
     frame, _ = table_frame([Card.parse("QH"), Card.parse("7S")], card_height=150, seed=3)
     recogniser = CardReader(
         model_path=reader.model,
-        source=CandidateSource.DETECTOR,
+        settings=ReaderSettings(source=CandidateSource.DETECTOR),
         detectors=DetectorModels(detector.model, live_detector.model),
     )
     for detection in recogniser.read(frame):  # so small a model may read nothing

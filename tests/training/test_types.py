@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.training.types import PlacedIndex
+from training.types import PlacedIndex
 
 
 def test_an_index_height_runs_between_its_top_and_bottom_edges_midpoints() -> None:

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.training.layout import CARD_ASPECT, LayoutMaker
-from companion.training.scenes import SceneMaker
-from companion.training.types import FaceImage
-from companion.training.whole_card_eval import deal_decks, main
+from training.layout import CARD_ASPECT, LayoutMaker
+from training.scenes import SceneMaker
+from training.types import FaceImage
+from training.whole_card_eval import deal_decks, main
 
 WIDTH, HEIGHT = 1280, 720
 

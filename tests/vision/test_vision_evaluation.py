@@ -69,15 +69,17 @@ def test_scoring_counts_hits_misses_extras_and_excuses_partials() -> None:
     assert sum(report.confused.values()) == 1
 
 
-def test_whole_card_crops_count_only_the_best_answer() -> None:
+def test_every_card_a_whole_card_crop_yields_is_counted() -> None:
     entries = [_entry("QH", kind="whole_card_crop")]
     report = evaluate(
         entries,
         lambda image: list(parse_cards("QH KH")),
         lambda path: np.zeros((4, 4, 3), np.uint8),
     )
-    assert report.per_kind["whole_card_crop"].precision == 1.0
-    assert report.per_kind["whole_card_crop"].recall == 1.0
+    crops = report.per_kind["whole_card_crop"]
+    assert (crops.true_positives, crops.false_positives) == (1, 1)
+    assert crops.precision == 0.5
+    assert report.failures == [{"path": "x.jpg", "missed": [], "extra": ["KH"]}]
 
 
 def test_unreadable_images_are_errors_not_crashes() -> None:

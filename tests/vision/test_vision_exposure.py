@@ -19,6 +19,7 @@ from companion.vision.exposure import (
 )
 from companion.vision.merging import Detection
 from companion.vision.reader import CardReader, with_new_cards
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource
 
 
@@ -101,7 +102,7 @@ def test_the_live_source_reads_a_dark_frame_twice(
 ) -> None:
     frame, placed = table_frame(list(parse_cards("2S 5H 9D JC")), card_height=190, seed=4)
     image = (frame * dim).astype(np.uint8)
-    reader = CardReader(source=source)
+    reader = CardReader(settings=ReaderSettings(source=source))
     levels: list[int] = []
     detect = CardReader._detect
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from companion.cards import Card
 from companion.vision.finder import Candidates
 from companion.vision.merging import (
+    OPEN_CARD_READS,
     CornerIndices,
     CornersShown,
     Detection,
@@ -69,6 +70,30 @@ def test_a_read_below_another_along_its_reading_direction_is_a_different_index()
     candidates = _candidates([(100, 100), (100 + HEIGHT, 100)], [(1.0, 0.0), (1.0, 0.0)])
     reads = [Read(Card.parse("KD"), 0.9, 0), Read(Card.parse("QD"), 0.9, 1)]
     assert len(merge_reads(candidates, reads, copies=1)) == 2
+
+
+def _open_card_and_a_lone_read(lone_at: tuple[float, float], corners_read: int) -> list[Detection]:
+    """A QD upright at (100, 100) with its other corners 180 px right and 250 px down
+    (the first ``corners_read`` of them read), and a lone 4D read at ``lone_at``."""
+    corners = [(100.0, 100.0), (280.0, 350.0), (100.0, 350.0), (280.0, 100.0)][:corners_read]
+    downs = [UPRIGHT, DOWNWARD, DOWNWARD, UPRIGHT][:corners_read]
+    candidates = _candidates([*corners, lone_at], [*downs, (0.97, 0.24)])
+    queen, four = Card.parse("QD"), Card.parse("4D")
+    reads = [Read(queen, 0.99, row) for row in range(corners_read)]
+    return merge_reads(candidates, [*reads, Read(four, 0.999, corners_read)], copies=1)
+
+
+def test_a_lone_read_in_the_picture_of_a_card_read_at_three_corners_is_not_a_card() -> None:
+    found = _open_card_and_a_lone_read((150.0, 160.0), corners_read=3)
+    assert [(str(d.card), d.indices) for d in found] == [("QD", 3)]
+
+
+def test_a_read_beside_an_open_card_or_on_a_card_read_at_two_corners_stays() -> None:
+    outside = _open_card_and_a_lone_read((400.0, 160.0), corners_read=4)
+    assert sorted(str(d.card) for d in outside) == ["4D", "QD"]
+    # a card read at two corners may lie under others: a read on its face is a card on it
+    covered = _open_card_and_a_lone_read((150.0, 160.0), corners_read=2)
+    assert sorted(str(d.card) for d in covered) == ["4D", "QD"]
 
 
 def test_both_corners_of_a_card_are_one_card_and_counted() -> None:
@@ -270,7 +295,10 @@ def test_merging_keeps_the_best_read_and_never_more_copies_than_the_deck(
     assert all(count <= copies for count in counts.values())
     assert set(counts) <= {read.card for read in reads}
     assert sum(detection.indices for detection in found) <= len(reads)
-    if reads:
+    confidences = [detection.confidence for detection in found]
+    assert confidences == sorted(confidences, reverse=True)
+    # the best read stands, unless it lay alone on the face of an open card
+    if reads and all(detection.indices < OPEN_CARD_READS for detection in found):
         best = max(reads, key=lambda read: read.confidence)
         assert found[0].card == best.card and found[0].confidence == best.confidence
 

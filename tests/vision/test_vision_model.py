@@ -12,6 +12,7 @@ from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource, DetectorModels
 
 MODEL_BUDGET_BYTES = 10 * 1024 * 1024
@@ -66,7 +67,9 @@ def test_detector_models_load_and_their_candidates_alone_read_drawn_cards(
 ) -> None:
     cards = list(parse_cards("2S 5H 9D JC QS KH AD 10C 7S 3H"))
     frame, _ = table_frame(cards, card_height=190.0, seed=1)
-    reader = CardReader(source=CandidateSource.DETECTOR, detectors=detectors)
+    reader = CardReader(
+        settings=ReaderSettings(source=CandidateSource.DETECTOR), detectors=detectors
+    )
     found = sorted(str(detection.card) for detection in reader.read(frame))
     assert found == sorted(str(card) for card in cards)
 

@@ -21,6 +21,7 @@ from companion.vision.evaluation import (
 )
 from companion.vision.images import load_image
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource
 
 PHOTOS = Path(__file__).parents[2] / "../shared/photos"
@@ -75,7 +76,7 @@ def test_the_live_source_reads_whole_card_photos_made_a_quarter_as_bright(
 ) -> None:
     """A dark frame is read again brought up to the trained brightness
     (companion/vision/exposure.py): without that, the live source read 0.69 of these."""
-    reader = CardReader(source=CandidateSource.DETECTOR)
+    reader = CardReader(settings=ReaderSettings(source=CandidateSource.DETECTOR))
 
     def darker(path: Path) -> np.ndarray:
         return (load_image(path) * QUARTER_BRIGHT).astype(np.uint8)
