@@ -216,6 +216,7 @@ class TerminalKeys:
         self.decoder = decoder or KeyDecoder()
         self._ready: deque[ButtonPress] = deque()
         self._saved: list[Any] | None = None
+        self.ended = False  # the input was closed
         if os.isatty(self.fd):
             self._saved = termios.tcgetattr(self.fd)
             tty.setcbreak(self.fd)
@@ -238,7 +239,8 @@ class TerminalKeys:
             if readable:
                 data = os.read(self.fd, 64)
                 if not data:
-                    break  # the input is closed
+                    self.ended = True
+                    break
                 self._ready.extend(self.decoder.feed(data, self._clock()))
             elif deadline is not None and self._clock() >= deadline:
                 self._ready.extend(self.decoder.flush(self._clock()))

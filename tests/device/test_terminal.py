@@ -114,3 +114,17 @@ def test_terminal_keys_read_from_a_pipe_without_a_tty(pipe: tuple[int, int]) -> 
     assert keys.next_press(timeout=0) == LONG_BACK
     assert keys.next_press(timeout=0) is None
     keys.close()
+
+
+def test_terminal_keys_say_when_the_input_ends() -> None:
+    read_end, write_end = os.pipe()
+    try:
+        keys = TerminalKeys(read_end)
+        os.write(write_end, b"u")
+        os.close(write_end)
+        assert keys.next_press(timeout=0) == UP
+        assert not keys.ended
+        assert keys.next_press(timeout=0) is None
+        assert keys.ended
+    finally:
+        os.close(read_end)
