@@ -26,7 +26,7 @@ def test_say_fills_in_values() -> None:
 
 
 def test_seats_are_counted_from_one_for_people() -> None:
-    assert seat_label(0, Language.EN) == "Seat 1"
+    assert seat_label(0, Language.EN) == "Player 1"
     assert seat_label(2, Language.RU, short=True) == "И3"
 
 

@@ -10,6 +10,7 @@ from companion.games.oh_hell.bidding import due_bidder, hook_value
 from companion.games.oh_hell.hands import Table
 from companion.games.oh_hell.play import to_play
 from companion.games.oh_hell.state import HandRecord, OhHellState, Outcome, Phase
+from companion.games.oh_hell.tricks import trick_winner
 from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 
@@ -52,6 +53,8 @@ class OhHellView:
     # The bid the hook forbids the seat due to bid now, if any.
     forbidden_bid: int | None = field(default=None, metadata=SCREEN_ONLY)
     simultaneous_bids: bool = field(default=False, metadata=SCREEN_ONLY)
+    # The seat whose card takes the trick so far (the winner once it is complete).
+    winning: int | None = field(default=None, metadata=SCREEN_ONLY)
 
     def to_json(self) -> dict[str, Any]:
         return fields_json(self)
@@ -93,11 +96,19 @@ def build_view(table: Table, state: OhHellState) -> OhHellView:
         outcome=state.outcome,
         forbidden_bid=None if bidder is None else hook_value(table, state, bidder),
         simultaneous_bids=table.options.simultaneous_bids,
+        winning=_winning(state),
     )
 
 
 def state_json(table: Table, state: OhHellState) -> dict[str, Any]:
     return build_view(table, state).to_json()
+
+
+def _winning(state: OhHellState) -> int | None:
+    if not state.trick_zone:
+        return None
+    trump = None if state.trump is None else state.trump.suit
+    return trick_winner(state.trick_zone, trump)
 
 
 def _trick_number(table: Table, state: OhHellState) -> int | None:
