@@ -12,6 +12,7 @@ from collections.abc import Sequence
 SUBCOMMAND_MODULES = (
     "companion.cli.demo",
     "companion.cli.simulate",
+    "companion.cli.terminal",
     "companion.cli.vision",
 )
 

@@ -226,7 +226,7 @@ RUSSIAN: dict[str, str] = {
     "option.max_bet": "Макс. ставка",
     "option.max_stake": "Предел ставки",
     "option.min_bet": "Мин. ставка",
-    "option.miss_scores_tricks": "Взятки при недоборе",
+    "option.miss_scores_tricks": "Недобор: взятки",
     "option.no_trump_hand": "Без козыря",
     "option.player_first_card_up": "1-я карта открыта",
     "option.players": "Игроки",
