@@ -4,7 +4,7 @@ bottom-right, pips, a framed letter for a picture card or one big pip for an ace
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -26,6 +26,7 @@ RED = (200, 22, 36, 255)
 BLACK = (22, 22, 26, 255)
 EDGE = (150, 150, 150, 255)
 FACE = (250, 249, 244, 255)
+FACES_KEPT = 64  # drawn faces kept (about 0.2 MB each at 3 px/mm)
 
 # Pip centres (fractions of the face) of the number cards.
 _LEFT, _MID, _RIGHT = 0.3, 0.5, 0.7
@@ -81,7 +82,7 @@ def card_face(card: Card, script: IndexScript, px_per_mm: float) -> Image.Image:
     return _card_face(card, script, round(px_per_mm * 100))
 
 
-@cache
+@lru_cache(maxsize=FACES_KEPT)
 def _card_face(card: Card, script: IndexScript, centi_px_per_mm: int) -> Image.Image:
     scale = centi_px_per_mm / 100
     width, height = round(CARD_WIDTH_MM * scale), round(CARD_HEIGHT_MM * scale)
