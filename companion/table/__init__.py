@@ -1,1 +1,2 @@
-"""The mat seen by the camera: layouts, calibration, and the tracker that turns reads into events."""
+"""The mat seen by the camera: layouts, calibration, and the tracker that turns reads into
+events."""
