@@ -9,7 +9,7 @@ the flattened whole-card photos the reader reads whole)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,7 +21,7 @@ CARD_WIDTH = 2.8
 # The part of a face away from its corners and edges: where the picture of a court card
 # or the middle pips are. A card's own index never lies there.
 INTERIOR_ACROSS = (0.35, 2.45)
-INTERIOR_DOWN = (1.2, 3.1)
+INTERIOR_DOWN = (1.6, 3.0)
 # Round the face, the slack of the estimate when asking what a card hides.
 FACE_SLACK = 0.3
 
@@ -83,13 +83,15 @@ def under_face(quad: np.ndarray, point: np.ndarray) -> bool:
     )
 
 
-def without_reads_in_faces(reads: Sequence[CardRead]) -> tuple[CardRead, ...]:
+def without_reads_in_faces(
+    reads: Sequence[CardRead], *, keep: Collection[Card] = ()
+) -> tuple[CardRead, ...]:
     """The reads less those inside another read's face away from its corners: a card's
     index lies at its corner, so such a read is a picture or a pip misread. Where two reads
-    lie in each other's faces, both stay."""
+    lie in each other's faces, both stay; so do reads of the cards in ``keep``."""
     kept: list[CardRead] = []
     for read in reads:
-        inside = any(
+        inside = read.card not in keep and any(
             other is not read
             and other.card != read.card
             and in_face_interior(other.quad, read.centre)

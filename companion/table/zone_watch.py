@@ -155,8 +155,10 @@ class ZoneWatch:
         from its corners, or a card not on the zone where the picture did not change (the
         reader misreading what was already there)."""
         floor = self.settings.unsure_from
-        reads = without_reads_in_faces([read for read in look.read() if read.confidence >= floor])
         on_zone = set(self.cards)
+        reads = without_reads_in_faces(
+            [read for read in look.read() if read.confidence >= floor], keep=on_zone
+        )
         kept = [read for read in reads if read.card in on_zone or look.changed_at(read.quad)]
         sure = tuple(read for read in kept if read.confidence >= self.settings.min_confidence)
         return _Reading(
