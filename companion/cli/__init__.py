@@ -13,6 +13,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.demo",
     "companion.cli.simulate",
     "companion.cli.vision",
+    "companion.cli.watch",
 )
 
 

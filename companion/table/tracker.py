@@ -63,6 +63,7 @@ class TableTracker:
         self._previous: np.ndarray | None = None  # the last frame's cells
         self._previous_time: float | None = None
         self._settled: np.ndarray | None = None  # each zone's cells when it last settled
+        self.last_reads: dict[str, tuple[CardRead, ...]] = {}  # each zone's latest read
 
     def cards(self) -> dict[str, tuple[Card, ...]]:
         """The cards on each zone, in the order they arrived."""
@@ -189,6 +190,7 @@ class TableTracker:
                 reads.append(
                     CardRead(detection.card, float(detection.confidence), quad, detection.indices)
                 )
+        self.last_reads[zone.name] = tuple(reads)
         return tuple(reads)
 
     def _read_scale(self, layout: MatLayout) -> float:

@@ -62,9 +62,16 @@ def card_face(card: Card, px_per_mm: float) -> Image.Image:
 def table_image(size_mm: tuple[float, float], cards: list[Placed], px_per_mm: float) -> np.ndarray:
     """A BGR picture of the cloth with the cards laid in order (later ones on top)."""
     width, height = round(size_mm[0] * px_per_mm), round(size_mm[1] * px_per_mm)
-    cloth = Image.new("RGBA", (width, height), (*CLOTH_BGR[::-1], 255))
+    cloth = np.zeros((height, width, 3), np.uint8)
+    cloth[:] = CLOTH_BGR
+    return with_cards(cloth, cards, px_per_mm)
+
+
+def with_cards(background: np.ndarray, cards: list[Placed], px_per_mm: float) -> np.ndarray:
+    """A BGR picture (a top-down mat or cloth) with the cards laid on it in order."""
+    picture = Image.fromarray(np.ascontiguousarray(background[:, :, ::-1])).convert("RGBA")
     for placed in cards:
         face = card_face(placed.card, px_per_mm).rotate(placed.degrees, expand=True)
-        cloth.alpha_composite(face, (round(placed.x * px_per_mm), round(placed.y * px_per_mm)))
-    rgb = np.asarray(cloth.convert("RGB"))
+        picture.alpha_composite(face, (round(placed.x * px_per_mm), round(placed.y * px_per_mm)))
+    rgb = np.asarray(picture.convert("RGB"))
     return np.ascontiguousarray(rgb[:, :, ::-1])
