@@ -60,15 +60,14 @@ def in_box_units(quad: np.ndarray, point: np.ndarray) -> tuple[float, float]:
 
 def in_face_interior(quad: np.ndarray, point: np.ndarray) -> bool:
     """Whether ``point`` lies inside the face of the card whose index box is ``quad``,
-    away from its corners and edges (either way the body may lie)."""
-    _, _, _, height, width = box_frame(quad)
+    away from its corners and edges. Only the body down and to the right is taken: where
+    the index is a four-index card's top-right one, its top-left index, read too, places
+    the face (the other way round, the faces of cards turned across the frame cover
+    their neighbours)."""
     u, v = in_box_units(quad, point)
-    if not INTERIOR_DOWN[0] <= v <= INTERIOR_DOWN[1]:
-        return False
-    box_width = width / height
-    rightwards = INTERIOR_ACROSS[0] <= u <= INTERIOR_ACROSS[1]
-    leftwards = box_width - INTERIOR_ACROSS[1] <= u <= box_width - INTERIOR_ACROSS[0]
-    return rightwards or leftwards
+    return (
+        INTERIOR_DOWN[0] <= v <= INTERIOR_DOWN[1] and INTERIOR_ACROSS[0] <= u <= INTERIOR_ACROSS[1]
+    )
 
 
 def under_face(quad: np.ndarray, point: np.ndarray) -> bool:
