@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 SUBCOMMAND_MODULES = (
     "companion.cli.demo",
+    "companion.cli.mat",
     "companion.cli.simulate",
     "companion.cli.vision",
     "companion.cli.watch",
