@@ -1,0 +1,34 @@
+"""The tracker's tunable values, one frozen value passed in from outside."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TrackerSettings:
+    """How long a zone must stay still, what counts as motion, and how cards are read.
+
+    Lengths are mat millimetres (pixels with ``--mat none``, where 1 mm is 1 px)."""
+
+    # A zone's reading stands once it is still for at least this many frames and seconds.
+    min_frames: int = 3
+    min_seconds: float = 0.25
+    # Reads of one still spell that may disagree before the zone's change is reported unsure.
+    max_reads: int = 4
+    # The live reader's own threshold (companion.vision.reader.LIVE_MIN_CONFIDENCE); reads
+    # from ``unsure_from`` up to it are unsure candidates, never cards.
+    min_confidence: float = 0.9
+    unsure_from: float = 0.5
+    # Motion and change are judged on a grey mat image of cells this big, each the mean of
+    # its area so sensor noise averages out: a cell moves when it changes by ``motion_level``
+    # grey levels from the last frame, and has changed when it differs by ``change_level``
+    # from the picture last read or last settled.
+    cell_mm: float = 4.0
+    motion_level: float = 14.0
+    change_level: float = 14.0
+    # Cards are read on a top-down image at this scale: a 14-18 mm index is then 28-36 px,
+    # inside the 20-40 px the reader reads best.
+    read_px_per_mm: float = 2.0
+    # A zone is read with this margin round it, so an index on its edge is cut whole.
+    read_margin_mm: float = 12.0
