@@ -112,6 +112,7 @@ def run_watch(args: argparse.Namespace) -> int:
     from companion.table.tracker_settings import TrackerSettings
     from companion.table.watching import TableWatch, WatchOptions
     from companion.vision.reader import CardReader
+    from companion.vision.reader_settings import ReaderSettings
     from companion.vision.sources import CandidateSource
 
     if args.preview is not None:
@@ -123,9 +124,10 @@ def run_watch(args: argparse.Namespace) -> int:
     settings = TrackerSettings()
     deck_for = deck_chooser(args.deck)
     reader = CardReader(
-        source=CandidateSource.DETECTOR,
+        settings=ReaderSettings(
+            source=CandidateSource.DETECTOR, min_confidence=settings.unsure_from
+        ),
         deck=deck_for(args.game or ""),
-        min_confidence=settings.unsure_from,
     )
     options = WatchOptions(
         game=args.game,

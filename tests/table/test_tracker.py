@@ -15,6 +15,7 @@ from companion.table.calibration import MatView
 from companion.table.layouts import Paper, mat_layout
 from companion.table.tracker import TableTracker
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource
 from tests.table.rendered import Placed, table_image
 
@@ -30,7 +31,9 @@ FPS = 10.0
 
 @pytest.fixture(scope="module")
 def reader() -> CardReader:
-    return CardReader(source=CandidateSource.DETECTOR, deck=FRENCH52, min_confidence=0.5)
+    return CardReader(
+        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=FRENCH52
+    )
 
 
 def picture(cards: list[Placed], hand: tuple[float, float] | None = None) -> np.ndarray:

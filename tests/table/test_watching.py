@@ -15,6 +15,7 @@ from companion.table.mat_drawing import draw_mat
 from companion.table.synthetic.camera_view import CameraPose, filmed
 from companion.table.watching import TableWatch, WatchOptions
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource
 from tests.table.rendered import Placed, table_image, with_cards
 
@@ -26,7 +27,9 @@ FPS = 10.0
 
 @pytest.fixture(scope="module")
 def reader() -> CardReader:
-    return CardReader(source=CandidateSource.DETECTOR, deck=SHORT36, min_confidence=0.5)
+    return CardReader(
+        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=SHORT36
+    )
 
 
 @pytest.fixture(scope="module")

@@ -10,12 +10,13 @@ from companion.cards import Card
 from companion.table.synthetic.read_check import count_reads
 from companion.table.synthetic.session import make_session
 from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource
 
 
 @pytest.fixture(scope="module")
 def reader() -> CardReader:
-    return CardReader(source=CandidateSource.DETECTOR)
+    return CardReader(settings=ReaderSettings(source=CandidateSource.DETECTOR))
 
 
 @pytest.mark.parametrize(
