@@ -15,6 +15,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.demo",
     "companion.cli.export",
     "companion.cli.mat",
+    "companion.cli.run",
     "companion.cli.simulate",
     "companion.cli.terminal",
     "companion.cli.vision",
