@@ -160,7 +160,7 @@ def assemble(
         journal,
         open_screen(config, settings, log),
         settings=settings,
-        camera=CameraState.LOST if camera_on else None,
+        camera=CameraState.STARTING if camera_on else None,
         log=log,
         on_shown=shown if options.report_shown else None,
     )

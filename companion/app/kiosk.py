@@ -196,6 +196,11 @@ class Kiosk:
                 self._record(line, Source.CAMERA)
         self.show()
 
+    def begin(self, header: str) -> None:
+        """Start a game from its header line, as the new-game menu does."""
+        self._carry_out(StartGame(header))
+        self.show()
+
     def restart_script(self, header: str) -> None:
         if self.played is not None:
             self._journal_call(self.played.finish)
@@ -364,7 +369,7 @@ class Kiosk:
 
     def _choices(self) -> TableChoices | None:
         """What can be entered by hand: only with a game and no camera reading."""
-        if self.played is None or self.camera is CameraState.READING:
+        if self.played is None or self.camera in (CameraState.READING, CameraState.STARTING):
             return None
         return table_choices(self.played.game)
 

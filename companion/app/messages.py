@@ -40,6 +40,7 @@ class TableNews:
 
 
 class CameraState(Enum):
+    STARTING = "starting"  # opening the camera and loading the reader
     READING = "reading"
     LOST = "lost"  # missing or unplugged: the thread is retrying
     ENDED = "ended"  # a finite source (a file, the demo's session) has no more frames
