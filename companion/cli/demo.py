@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,16 @@ from companion.games.registry import GAME_IDS
 from companion.ui.texts import Language
 
 DEFAULT_GAME = "oh-hell"
+
+
+def example_scripts() -> list[tuple[str, str]]:
+    """The bundled example games as (file name, text), the sessions' scripts."""
+    folder = resources.files("companion.examples")
+    return sorted(
+        (entry.name, entry.read_text("utf-8"))
+        for entry in folder.iterdir()
+        if entry.name.endswith(".txt")
+    )
 
 
 def register(subparsers: Any) -> None:
