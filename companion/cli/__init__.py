@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 SUBCOMMAND_MODULES = (
+    "companion.cli.check",
     "companion.cli.config",
     "companion.cli.crash_test",
     "companion.cli.demo",
