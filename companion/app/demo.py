@@ -54,6 +54,7 @@ class DemoResult:
     recorded: tuple[str, ...]  # the events the game holds at the end
     sheet: str  # the score sheet, CSV
     latencies: tuple[float, ...]  # card settled -> screen out, seconds
+    press_latencies: tuple[float, ...]  # press taken -> its screen out, seconds
     screens: int
     frames: int
 
@@ -210,6 +211,7 @@ def run_demo(
         recorded=recorded,
         sheet=sheet,
         latencies=tuple(kiosk.latencies),
+        press_latencies=tuple(kiosk.press_latencies),
         screens=kiosk.screens_shown,
         frames=feed.frames_seen,
     )

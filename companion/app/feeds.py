@@ -157,7 +157,7 @@ class ButtonPump:
             if press is None:
                 self.stop.wait(BUTTON_POLL_S / 5)  # a fake source returns at once
             else:
-                self.inbox.put(Press(press))
+                self.inbox.put(Press(press, time.monotonic()))
 
 
 class ScriptFeed:

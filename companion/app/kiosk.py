@@ -38,6 +38,7 @@ from companion.app.messages import (
     Unsure,
 )
 from companion.device.display import PowerSettings, Screen
+from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import (
     Action,
@@ -65,10 +66,12 @@ from companion.ui.intents import (
 from companion.ui.menus.state import Home, MainMenu, UnsureReading, is_long
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens.layout import SMALL
+from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
 
 STATUS_TOP = HEIGHT - 10
 LATENCIES_KEPT = 1000
+VIOLATION_S = 6.0
 
 
 def power_settings(settings: UiSettings) -> PowerSettings:
@@ -111,6 +114,10 @@ class Kiosk:
         # card settled -> its screen out, in seconds (the benchmark's figure)
         self.latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self._unshown: list[EventRow] = []
+        # flagged by the rules: shown until a press or for VIOLATION_S
+        self.violation: Violation | None = None
+        self.violation_until = 0.0
+        self.press_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self.resumed_rows: int | None = None  # the resumed game's rows, undos too
 
     # -- starting ---------------------------------------------------------------------------
@@ -135,6 +142,8 @@ class Kiosk:
         """Act on one message from the inbox and show the result."""
         if isinstance(message, Press):
             self.press(message.press)
+            if message.at:
+                self.press_latencies.append(self.clock() - message.at)
         elif isinstance(message, TableNews):
             self.table_news(message)
         elif isinstance(message, CameraNews):
@@ -147,6 +156,10 @@ class Kiosk:
     def press(self, press: ButtonPress) -> None:
         if self.screen.touch():
             self.show()  # the press only woke the screen
+            return
+        if self.violation is not None:
+            self.violation = None  # the press puts the violation away
+            self.show()
             return
         choices = self._choices()
         if self.entry is not None and choices is not None:
@@ -207,6 +220,12 @@ class Kiosk:
         self._carry_out(StartGame(header))
         self.show()
 
+    def tick(self) -> None:
+        """Time passing: a violation shown long enough is put away."""
+        if self.violation is not None and self.clock() >= self.violation_until:
+            self.violation = None
+            self.show()
+
     # -- what it shows ------------------------------------------------------------------------
 
     def context(self) -> UiContext:
@@ -216,7 +235,9 @@ class Kiosk:
 
     def picture(self) -> Image.Image:
         choices = self._choices()
-        if self.entry is not None and choices is not None:
+        if self.violation is not None:
+            sheet = compose_violation(self.violation, self.settings.language)
+        elif self.entry is not None and choices is not None:
             sheet = compose_entry(self.entry, choices, self.settings.language)
         else:
             sheet = compose(self.ui, self.context())
@@ -275,6 +296,7 @@ class Kiosk:
         if self.played is None:
             self.log(f"no game started: {line} ignored")
             return False
+        flagged = len(self.played.game.state.violations)
         try:
             event = parse_event(line)
             row = self.played.record_event(event, source=source)
@@ -294,6 +316,11 @@ class Kiosk:
             self._journal_trouble(error)
             return False
         self._written(row)
+        violations = self.played.game.state.violations
+        if len(violations) > flagged:
+            self.violation = violations[-1]
+            self.violation_until = self.clock() + VIOLATION_S
+            self.log(f"violation after {line}: {self.violation.message}")
         if isinstance(event, CardSeen | CardGone | ZoneCleared):
             self._forget_questions(event.zone)
         return True
@@ -325,6 +352,7 @@ class Kiosk:
         self.problem = None
         self.questions.clear()
         self.entry = None
+        self.violation = None
         self.ui = UiState(remembered=self.ui.remembered)
         self.log(f"new game {self.played.record.id}: {self.played.record.header}")
 

@@ -16,7 +16,11 @@ from companion.ui.presses import ButtonPress
 
 @dataclass(frozen=True)
 class Press:
+    """``at``: when the press was taken from the buttons (monotonic seconds; 0: not
+    timed), for the press -> screen figure."""
+
     press: ButtonPress
+    at: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,7 @@ class Runner:
                 and isinstance(message, CameraNews)
                 and message.state is CameraState.ENDED
             )
+        self.kiosk.tick()
         self.kiosk.screen.tick()
         self.watchdog.advanced(Progress.SCREENS)
         self.watchdog.tick()

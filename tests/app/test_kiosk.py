@@ -11,7 +11,14 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.app.kiosk import Kiosk
-from companion.app.messages import CameraNews, CameraState, ScriptedLine, TableNews, Unsure
+from companion.app.messages import (
+    CameraNews,
+    CameraState,
+    Press,
+    ScriptedLine,
+    TableNews,
+    Unsure,
+)
 from companion.cards import Card
 from companion.device.display import RecordingDevice, Screen
 from companion.games.events import parse_event
@@ -22,7 +29,9 @@ from companion.journal.store import JOURNAL_FILE, Journal
 from companion.ui.controller import context_for, render
 from companion.ui.menus.state import UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
+from companion.ui.texts import Language
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "companion" / "examples"
 HEADER = "game oh-hell players=4 dealer=0 hook=on"
@@ -230,3 +239,39 @@ def test_undo_from_the_buttons_appends_an_undo_row(tmp_path: Path) -> None:
     assert kiosk.played is not None and kiosk.played.game.events == ()
     rows = kiosk.journal.rows(kiosk.played.record.id)
     assert [row.kind for row in rows if isinstance(row, EventRow)] == [RowKind.EVENT, RowKind.UNDO]
+
+
+def test_a_violation_the_rules_flag_is_shown_until_a_press_or_a_while(tmp_path: Path) -> None:
+    kiosk, device, _ = make_kiosk(tmp_path)
+    clock = Clock()
+    kiosk.clock = clock
+    kiosk.start()
+    kiosk.begin(HEADER)
+    lines = example_lines("oh-hell")
+    revoke = lines.index("card trick 8C")  # the example's revoke
+    for line in lines[: revoke + 1]:
+        kiosk.take(ScriptedLine(line))
+    assert kiosk.violation is not None and kiosk.violation.kind == "revoke"
+    assert same(device.images[-1], compose_violation(kiosk.violation, Language.EN).image)
+    kiosk.press(UP)  # put away, nothing else
+    assert kiosk.violation is None and type(kiosk.ui.mode).__name__ == "Home"
+    kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))
+    kiosk.take(Press(OK))  # undo the revoke...
+    kiosk.take(ScriptedLine("card trick 8C"))  # ...and it comes again
+    assert kiosk.violation is not None
+    clock.now += 5.0
+    kiosk.tick()
+    assert kiosk.violation is not None
+    clock.now += 1.0
+    kiosk.tick()
+    assert kiosk.violation is None
+    assert not same(device.images[-1], device.images[-2])  # the game's screen again
+
+
+def test_a_timed_press_is_measured_to_its_screen(tmp_path: Path) -> None:
+    kiosk, _, _ = make_kiosk(tmp_path)
+    clock = Clock()
+    kiosk.clock = clock
+    kiosk.start()
+    kiosk.take(Press(UP, at=clock.now - 0.004))
+    assert list(kiosk.press_latencies) == [pytest.approx(0.004)]
