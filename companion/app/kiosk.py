@@ -114,7 +114,7 @@ class Kiosk:
         # card settled -> its screen out, in seconds (the benchmark's figure)
         self.latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self._unshown: list[EventRow] = []
-        # flagged by the rules: shown until a press or for VIOLATION_S
+        # flagged by the rules: shown until the next press or for VIOLATION_S
         self.violation: Violation | None = None
         self.violation_until = 0.0
         self.press_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
@@ -157,10 +157,7 @@ class Kiosk:
         if self.screen.touch():
             self.show()  # the press only woke the screen
             return
-        if self.violation is not None:
-            self.violation = None  # the press puts the violation away
-            self.show()
-            return
+        self.violation = None  # a press puts a violation away and acts as usual
         choices = self._choices()
         if self.entry is not None and choices is not None:
             self.entry, outcome = handle_entry(self.entry, press, choices)
