@@ -25,7 +25,7 @@ from companion.app.messages import CameraState
 from companion.app.notify import Notifier, Progress, Watchdog
 from companion.app.runner import Runner
 from companion.device.buttons import ButtonPins, ButtonSource, FakeButtons, PressTiming
-from companion.device.display import Driver, Screen
+from companion.device.display import Driver, LumaDevice, Screen
 from companion.journal.records import EventRow
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
@@ -56,6 +56,40 @@ class LastPicture:
 
     def show(self) -> None:
         """Nothing to wake."""
+
+
+class GuardedDevice:
+    """A panel whose I2C errors are logged (once per spell of trouble) rather than
+    raised: a display unplugged mid-game must not stop the table."""
+
+    def __init__(self, device: LumaDevice, log: Callable[[str], None]) -> None:
+        self.device = device
+        self.log = log
+        self.failing = False
+
+    def _call(self, call: Callable[[], None]) -> None:
+        try:
+            call()
+        except Exception as error:  # luma and smbus raise OSError and their own errors
+            if not self.failing:
+                self.log(f"display lost ({error}): going on without it")
+            self.failing = True
+        else:
+            if self.failing:
+                self.log("display back")
+            self.failing = False
+
+    def display(self, image: Image.Image) -> None:
+        self._call(lambda: self.device.display(image))
+
+    def contrast(self, level: int) -> None:
+        self._call(lambda: self.device.contrast(level))
+
+    def hide(self) -> None:
+        self._call(self.device.hide)
+
+    def show(self) -> None:
+        self._call(self.device.show)
 
 
 @dataclass(frozen=True)
@@ -112,7 +146,7 @@ def open_screen(config: Config, settings: UiSettings, log: Callable[[str], None]
     if opened.problem is not None:
         log(opened.problem)
         return Screen(LastPicture(), power)
-    return opened.screen
+    return Screen(GuardedDevice(opened.screen.device, log), power)
 
 
 def open_button_source(
