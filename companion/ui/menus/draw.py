@@ -112,7 +112,7 @@ def wrap(text: str, pen: Pen, width: int) -> list[str]:
 
 
 NOTICE_LINES = 3
-NOTICE_TOP = HEIGHT - 1 - NOTICE_LINES * LINE_PITCH - 2
+NOTICE_TOP = HEIGHT - 1 - NOTICE_LINES * LINE_PITCH - 4
 
 
 def notice(sheet: Sheet, text: str) -> None:
