@@ -178,3 +178,11 @@ def test_pages_of_the_game_can_be_looked_at_while_a_bid_is_due() -> None:
     table.press(UP)  # turns a page, does not change the bid
     table.press(OK, OK)  # back to the bid, and enter it
     assert table.events()[-1] == "bid 1 1"
+
+
+def test_the_worst_case_of_four_bids_each_two_from_the_last_is_twelve_presses() -> None:
+    table = Table.playing(OH_HELL_HAND_5.format(hook=""))
+    for bid in (2, 4, 2, 0):
+        enter_bid(table, bid)
+    assert table.events()[-4:] == ["bid 1 2", "bid 2 4", "bid 3 2", "bid 0 0"]
+    assert table.presses == 12
