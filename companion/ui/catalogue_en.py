@@ -86,7 +86,7 @@ ENGLISH: dict[str, str] = {
     "oczko.may-not-draw": "Banker may not draw",
     "oczko.may-take-bank": "Banker may take the bank",
     "oczko.must-draw": "Banker must draw",
-    "oczko.open-card": "Banker plays face up",
+    "oczko.open-card": "Banker's card face up",
     "oczko.punter-draws": "{seat} draws",
     "oczko.puts-up-bank": "{seat} puts up the bank",
     "oczko.round": "Round {round}/{rounds}",
@@ -100,7 +100,7 @@ ENGLISH: dict[str, str] = {
     "oczko.takes-bank": "{seat} takes the bank",
     "oczko.thrown-in": "Duel thrown in",
     # oh-hell
-    "oh-hell.bidding": "Bids · hand of {size}",
+    "oh-hell.bidding": "Bids · {size} each",
     "oh-hell.bids-at-once": "Everyone bids at once",
     "oh-hell.dealer": "Dealer {seat}",
     "oh-hell.game-over": "Game over",

@@ -23,7 +23,7 @@ POLISH: dict[str, str] = {
     "gwiazda.cover": "Pokrycie",
     "gwiazda.guard": "Straż",
     "gwiazda.match": "{card} trafia: wszyscy tracą",
-    "gwiazda.pay-in": "Wszyscy się zrzucają",
+    "gwiazda.pay-in": "Każdy wpłaca",
     "gwiazda.phase.cover": "Pokrycie banku",
     "gwiazda.phase.deal": "Talia A",
     "gwiazda.phase.guard": "Straż banku",

@@ -9,6 +9,7 @@ join the list through ``NamedScreen`` values of their own.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from companion.ui.screens.violation import compose_refusal, compose_violation
 from companion.ui.texts import Language
 from companion.ui.views import game_view
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "tests" / "scenarios"
+TESTS = Path(__file__).resolve().parents[2] / "tests"
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,9 @@ class NamedScreen:
 
 @dataclass(frozen=True)
 class ScriptPoint:
-    """A state to draw: a script (``example:oh-hell`` or ``scenario:oh-hell/revoke``) after
-    its first ``events`` events (all of them when None)."""
+    """A state to draw: a script (``example:oh-hell``, ``scenario:oh-hell/revoke`` or
+    ``ui:oh-hell-seven`` from tests/ui/scripts) replayed up to its first ``events`` event
+    lines (all of them when None)."""
 
     script: str
     events: int | None = None
@@ -53,16 +55,16 @@ class ScriptPoint:
         if kind == "example":
             return resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
         if kind == "scenario":
-            return (SCENARIOS / f"{name}.txt").read_text("utf-8")
-        raise ValueError(f"unknown script kind in {self.script!r} (example: or scenario:)")
+            return (TESTS / "scenarios" / f"{name}.txt").read_text("utf-8")
+        if kind == "ui":
+            return (TESTS / "ui" / "scripts" / f"{name}.txt").read_text("utf-8")
+        raise ValueError(f"unknown script kind in {self.script!r} (example:, scenario: or ui:)")
 
     def replay(self) -> Replay:
         script = parse_script(self.text(), self.script)
-        replay = replay_script(script, keep_going=True)
         if self.events is not None:
-            while len(replay.game.events) > self.events:
-                replay.game.undo()
-        return replay
+            script = dataclasses.replace(script, lines=script.lines[: self.events])
+        return replay_script(script, keep_going=True)
 
     def game(self) -> Game:
         return self.replay().game
@@ -125,7 +127,9 @@ GAME_POINTS: tuple[tuple[str, ScriptPoint, int, int | None], ...] = (
     ("oh-hell-hand-over", ScriptPoint("example:oh-hell", 10), 0, None),
     ("oh-hell-tricks-bids", ScriptPoint("example:oh-hell", 20), 1, None),
     ("oh-hell-score-sheet", ScriptPoint("example:oh-hell"), 2, None),
-    ("oh-hell-seven-players", ScriptPoint("scenario:oh-hell/la-podrida"), 1, None),
+    ("oh-hell-seven-trick", ScriptPoint("ui:oh-hell-seven"), 0, None),
+    ("oh-hell-seven-bidding", ScriptPoint("ui:oh-hell-seven", 4), 0, 0),
+    ("oh-hell-seven-tricks-bids", ScriptPoint("ui:oh-hell-seven"), 1, None),
     ("oh-hell-game-over", ScriptPoint("scenario:oh-hell/last-hand-no-trump"), 0, None),
     ("oczko-bank", ScriptPoint("example:oczko", 0), 0, 10),
     ("oczko-stake", ScriptPoint("example:oczko", 9), 0, 3),
@@ -161,6 +165,9 @@ GAME_POINTS: tuple[tuple[str, ScriptPoint, int, int | None], ...] = (
     ("gwiazda-payouts", ScriptPoint("example:gwiazda", 45), 0, None),
     ("gwiazda-match", ScriptPoint("scenario:gwiazda/match-on-cover"), 0, None),
     ("gwiazda-balances", ScriptPoint("example:gwiazda"), 1, None),
+    ("gwiazda-twelve-deal", ScriptPoint("ui:gwiazda-twelve"), 0, None),
+    ("gwiazda-twelve-more", ScriptPoint("ui:gwiazda-twelve"), 1, None),
+    ("gwiazda-twelve-balances", ScriptPoint("ui:gwiazda-twelve"), 2, None),
 )
 
 

@@ -26,20 +26,32 @@ from companion.ui.screens.layout import (
 )
 from companion.ui.texts import Language, say
 
-PAGES = 2  # the deal, the balances
 STAKE_AMOUNT = 100  # the highest stake the buttons offer (as the engine's offers)
 SEATS_PER_LINE = 3
+CARDS_PER_LINE = 2  # a punter's card and stake take half a line
+FIRST_PAGE_PUNTERS = 8  # under the bank cards
+CARD_PHASES = (Phase.DEAL, Phase.RESTAKE)
 
 
 def page_count(view: GwiazdaView) -> int:
-    return PAGES
+    """The deal, a page of the punters who did not fit on it, the balances."""
+    return 2 + int(_overflow(view))
+
+
+def _overflow(view: GwiazdaView) -> bool:
+    return view.phase in CARD_PHASES and len(_punters(view)) > FIRST_PAGE_PUNTERS
 
 
 def compose(
     sheet: Sheet, view: GwiazdaView, language: Language, page: int, chosen: int | None
 ) -> None:
     bank = say("common.bank-amount", language, bank=amount(view.bank))
-    if page == 1:
+    if page == 1 and _overflow(view):
+        header(sheet, say(f"gwiazda.phase.{view.phase.value}", language), bank)
+        texts = [_seat_cell(place, language) for place in _punters(view)[FIRST_PAGE_PUNTERS:]]
+        cells(sheet, 0, texts, per_line=CARDS_PER_LINE, pen=SMALL)
+        return
+    if page == page_count(view) - 1:
         balances = [(place.seat, place.balance) for place in view.seats]
         balances_page(sheet, language, balances, view.banker, bank)
         return
@@ -74,8 +86,9 @@ def _deck_a(sheet: Sheet, view: GwiazdaView, language: Language) -> None:
     left_right(
         sheet, line(0), say("gwiazda.bank-cards", language), cards, BODY, right_pen=BODY_BOLD
     )
-    texts = [_seat_cell(place, language) for place in _punters(view)]
-    cells(sheet, 1, texts, per_line=SEATS_PER_LINE, pen=SMALL)
+    punters = _punters(view)[:FIRST_PAGE_PUNTERS]
+    texts = [_seat_cell(place, language) for place in punters]
+    cells(sheet, 1, texts, per_line=CARDS_PER_LINE, pen=SMALL)
 
 
 def _seat_cell(place: GwiazdaSeat, language: Language) -> str:

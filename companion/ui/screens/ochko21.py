@@ -80,11 +80,11 @@ def _stuk_note(view: Ochko21View, language: Language) -> str:
 
 def _game(sheet: Sheet, view: Ochko21View, language: Language, turn: str) -> None:
     stake = say("oczko.stake", language, stake=view.stake or 0)
-    left_right(sheet, line(0), turn, stake, BODY_BOLD, right_pen=BODY)
-    player = cards_text(view.player_cards, language) or "–"
     dark = say("ochko21.dark", language) if view.dark else ""
+    left_right(sheet, line(0), turn, f"{stake} {dark}".strip(), BODY_BOLD, right_pen=BODY)
+    player = cards_text(view.player_cards, language) or "–"
     total = "" if view.player_total is None else str(view.player_total)
-    left_right(sheet, line(1), f"{player} {dark}".strip(), total, BODY, right_pen=BODY_BOLD)
+    left_right(sheet, line(1), player, total, BODY, right_pen=BODY_BOLD)
     sheet.rule(line(1) + 3)
     left_right(sheet, line(2) + 2, say("common.banker", language), seat(view.banker, language))
     banker_cards = cards_text(view.banker_cards, language) or "–"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.games.ochko_bank.hands import Total
 from companion.games.ochko_bank.state import HandStatus, Phase
 from companion.games.ochko_bank.view import BankSeat, DealerDuty, OchkoBankView
-from companion.ui.canvas import Align, Sheet
+from companion.ui.canvas import Align, Sheet, text_width
 from companion.ui.screens.layout import (
     BODY,
     BODY_BOLD,
@@ -104,8 +104,11 @@ def _seat_line(
         text = say("ochko-bank.sits-out", language) if place.bet == 0 else str(place.bet)
         left_right(sheet, baseline, f"{label} ", text, BODY)
         return
-    totals = " | ".join(_hand_total(hand.total, hand.status, language) for hand in place.hands)
     mark = sheet.text((MARGIN, baseline), f"{label} {place.bet}", BODY)
+    totals = " | ".join(_hand_total(hand.total, hand.status, language) for hand in place.hands)
+    if text_width(totals, BODY) > RIGHT - mark.box.right - 4:
+        # Split hands settled: the totals alone; the balances page shows the money.
+        totals = " | ".join(_total(hand.total) for hand in place.hands)
     if place.seat == turn:
         sheet.invert(0, mark.box.top, mark.box.right, mark.box.bottom)
     right = sheet.text((RIGHT, baseline), totals, BODY, align=Align.RIGHT)

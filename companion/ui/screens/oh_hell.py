@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from companion.games.oh_hell.state import HandRecord, Phase
 from companion.games.oh_hell.view import OhHellView
-from companion.ui.canvas import WIDTH, Align, Sheet
+from companion.ui.canvas import HEIGHT, INK, WIDTH, Align, Sheet
 from companion.ui.screens.layout import (
     BIG,
     BODY,
     BODY_BOLD,
     BODY_LINES,
+    HEADER_BOTTOM,
     MARGIN,
     RIGHT,
     SMALL,
@@ -99,7 +100,7 @@ def _bidding(sheet: Sheet, view: OhHellView, language: Language, chosen: int | N
     per_line = 4
     after = cells(sheet, 0, texts, per_line=per_line, highlight=_position(order, view.bidder))
     if view.bidder is not None:
-        _bid_values(sheet, view, language, chosen, line(after) + 12)
+        _bid_values(sheet, view, language, chosen, line(after) + 9)
     elif view.simultaneous_bids:
         sheet.text((MARGIN, line(after)), say("oh-hell.bids-at-once", language), BODY)
     total = "" if view.bids_total is None else f"Σ {view.bids_total} / {view.hand_size}"
@@ -136,7 +137,7 @@ def _bid_values(
                 [(mark.box.left - 1, mark.box.bottom), (mark.box.right, mark.box.top)], fill=255
             )
         if value == chosen:
-            sheet.box(mark.box.left - 3, baseline - 11, mark.box.right + 2, baseline + 2)
+            sheet.box(mark.box.left - 3, baseline - 11, mark.box.right + 2, baseline + 1)
 
 
 def _trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
@@ -144,7 +145,7 @@ def _trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
     header(sheet, title, _trump(view, language))
     players = len(view.seats)
     width = WIDTH // max(players, 4)
-    pen = BIG if players <= 5 else BODY_BOLD
+    pen = BIG if players <= 5 else BODY
     for index, played in enumerate(view.trick):
         x = index * width + width // 2
         mark = sheet.text(
@@ -184,6 +185,8 @@ def _tricks_page(sheet: Sheet, view: OhHellView, language: Language) -> None:
     columns = 1 if len(view.seats) <= BODY_LINES else 2
     rows = -(-len(view.seats) // columns)
     width = WIDTH // columns
+    if columns > 1:
+        sheet.draw.line([(width - 2, HEADER_BOTTOM + 2), (width - 2, HEIGHT - 1)], fill=INK)
     for place in view.seats:
         column, row = divmod(place.seat, rows)
         x = column * width
