@@ -142,6 +142,18 @@ SAMPLES: tuple[MenuSample, ...] = (
         UiState(GameSetup("oh-hell", default_options("oh-hell"), 0, editing=True)),
     ),
     MenuSample(
+        "menu-setup-scores",
+        UiState(
+            GameSetup(
+                "oh-hell",
+                dataclasses.replace(default_options("oh-hell"), scores=(12, 0, 31, 10)),
+                3,
+                editing=True,
+                seat=2,
+            )
+        ),
+    ),
+    MenuSample(
         "menu-unsure", UiState(), _oh_hell_bidding, UnsureReading("trick", QUEEN_OF_SPADES, 0.55)
     ),
     MenuSample(
