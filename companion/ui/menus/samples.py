@@ -42,10 +42,10 @@ def example_game(name: str, events: int | None = None, *, script: str | None = N
     if script is not None:
         return replay_script(parse_script(script, "sample")).game
     text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
-    game = replay_script(parse_script(text, f"examples/{name}"), keep_going=True).game
-    while events is not None and len(game.events) > events:
-        game.undo()
-    return game
+    parsed = parse_script(text, f"examples/{name}")
+    if events is not None:
+        parsed = dataclasses.replace(parsed, lines=parsed.lines[:events])
+    return replay_script(parsed, keep_going=True).game
 
 
 @dataclass(frozen=True)

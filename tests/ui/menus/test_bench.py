@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.menus.bench import PRESSES, main, press_times, screen_times
+from companion.ui.menus.bench import PRESSES, main
 from companion.ui.menus.samples import SAMPLES
 
 
@@ -11,11 +11,6 @@ def test_the_bench_prints_both_figures(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert f"menu screens: {len(SAMPLES) * 3}," in out
     assert f"press to picture: {len(PRESSES)} presses" in out
-
-
-def test_every_case_is_timed() -> None:
-    assert len(screen_times(1)) == len(SAMPLES) * 3
-    assert len(press_times(2)) == 2 * len(PRESSES)
 
 
 def test_a_bad_repeat_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
