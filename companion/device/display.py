@@ -70,6 +70,21 @@ class PowerSettings:
     def contrast(self) -> int:
         return BRIGHTNESS_CONTRAST[self.brightness]
 
+    def validate(self) -> None:
+        if self.brightness not in BRIGHTNESS_CONTRAST:
+            levels = f"{min(BRIGHTNESS_CONTRAST)}..{max(BRIGHTNESS_CONTRAST)}"
+            raise DisplayConfigError(
+                f"display.brightness: {self.brightness} is not a level {levels}"
+            )
+        for name in ("dim_after", "dark_after"):
+            seconds = getattr(self, name)
+            if seconds is not None and seconds <= 0:
+                raise DisplayConfigError(f"display.{name}: {seconds} is not a number of seconds")
+        if self.shift_every <= 0:
+            raise DisplayConfigError(
+                f"display.shift_every: {self.shift_every} is not a number of seconds"
+            )
+
 
 class Level(Enum):
     ON = "on"
@@ -128,6 +143,7 @@ class Screen:
         *,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        settings.validate()
         self.device = device
         self.settings = settings
         self._clock = clock
@@ -170,6 +186,7 @@ class Screen:
         self._refresh()
 
     def configure(self, settings: PowerSettings) -> None:
+        settings.validate()
         self.settings = settings
         self._level = Level.ON
         self.device.contrast(settings.contrast)

@@ -42,6 +42,7 @@ from companion.ui.menus.state import (
     GameSetup,
     Home,
     MainMenu,
+    Mode,
     Scores,
     SettingsMenu,
     UiContext,
@@ -64,15 +65,14 @@ def handle(
     if context.unsure is not None:
         return handle_unsure(state, press, context)
     mode = state.mode
-    if isinstance(mode, CardPick):  # the question went away (answered elsewhere)
+    # the question went away (answered elsewhere), or the game the scores were of
+    if isinstance(mode, CardPick) or (context.view is None and isinstance(mode, Scores)):
         mode = Home()
         state = dataclasses.replace(state, mode=mode)
-    if context.view is None and isinstance(mode, Scores):
-        mode = Home()
     return _dispatch(state, mode, press, context)
 
 
-def _dispatch(state: UiState, mode: object, press: ButtonPress, context: UiContext) -> Step:
+def _dispatch(state: UiState, mode: Mode, press: ButtonPress, context: UiContext) -> Step:
     if isinstance(mode, Home):
         return handle_home(state, mode, press, context)
     if isinstance(mode, MainMenu):

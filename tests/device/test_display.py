@@ -18,6 +18,7 @@ from companion.device.display import (
     open_display,
     shifted,
 )
+from companion.ui.settings import BRIGHTNESS_LEVELS, DARK_CHOICES, DIM_CHOICES, UiSettings
 
 
 class Clock:
@@ -164,3 +165,29 @@ def test_a_missing_display_gives_a_reason_and_a_fake(driver: Driver) -> None:
     assert "\n" not in opened.problem
     opened.screen.show(picture())  # and the rest goes on
     assert len(opened.screen.device.images) == 1
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (PowerSettings(brightness=7), r"display\.brightness: 7 is not a level 1\.\.5"),
+        (PowerSettings(dim_after=0), r"display\.dim_after: 0"),
+        (PowerSettings(dark_after=-5), r"display\.dark_after: -5"),
+    ],
+)
+def test_bad_power_settings_are_refused_by_name(settings: PowerSettings, message: str) -> None:
+    with pytest.raises(DisplayConfigError, match=message):
+        Screen(RecordingDevice(), settings)
+    screen = Screen(RecordingDevice())
+    with pytest.raises(DisplayConfigError, match=message):
+        screen.configure(settings)
+    assert screen.settings == PowerSettings()  # unchanged
+
+
+def test_the_menus_brightness_levels_are_the_displays() -> None:
+    assert tuple(BRIGHTNESS_CONTRAST) == BRIGHTNESS_LEVELS
+    for dim in DIM_CHOICES:
+        for dark in DARK_CHOICES:
+            PowerSettings(dim_after=dim, dark_after=dark).validate()
+    ui = UiSettings()
+    PowerSettings(ui.brightness, ui.dim_after, ui.dark_after).validate()

@@ -178,3 +178,38 @@ def test_pages_of_the_game_can_be_looked_at_while_a_bid_is_due() -> None:
     table.press(UP)  # turns a page, does not change the bid
     table.press(OK, OK)  # back to the bid, and enter it
     assert table.events()[-1] == "bid 1 1"
+
+
+def test_the_worst_case_of_four_bids_each_two_from_the_last_is_twelve_presses() -> None:
+    table = Table.playing(OH_HELL_HAND_5.format(hook=""))
+    for bid in (2, 4, 2, 0):
+        enter_bid(table, bid)
+    assert table.events()[-4:] == ["bid 1 2", "bid 2 4", "bid 3 2", "bid 0 0"]
+    assert table.presses == 12
+
+
+def test_after_one_seats_bet_the_next_seats_bet_comes_up() -> None:
+    table = Table.playing("game ochko-bank players=4\n")
+    table.press(UP, UP, OK)  # seat 1 bets 2
+    table.press(UP, OK)  # seat 2: starts at 2, bets 3
+    table.press(OK)  # seat 3: starts at 3
+    assert table.events() == ["bet 1 2", "bet 2 3", "bet 3 3"]
+
+
+def test_starting_scores_are_set_seat_by_seat() -> None:
+    table = Table()
+    table.press(OK, OK, OK)  # menu, new game, Oh Hell
+    table.press(DOWN, DOWN, DOWN, OK)  # players, dealer, hand, scores: edit seat 1's
+    table.press(UP, UP, OK, OK, UP, OK, OK)  # 2, 0, 1, 0
+    table.press(DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, OK)  # down to "start"
+    assert table.intents[-1] == StartGame("game oh-hell scores=2,0,1,0")
+
+
+def test_scores_of_zeros_are_no_scores_and_more_players_drop_them() -> None:
+    table = Table()
+    table.press(OK, OK, OK, DOWN, DOWN, DOWN, OK)
+    table.press(OK, OK, OK, OK)  # four zeros: none
+    table.press(OK, UP, OK, OK, OK, OK)  # seat 1 scores 1
+    table.press(UP, UP, UP, OK, UP, OK)  # players 4 -> 5: the four scores no longer fit
+    table.press(UP, OK)  # from players up to "start"
+    assert table.intents[-1] == StartGame("game oh-hell players=5")

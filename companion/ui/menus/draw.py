@@ -1,6 +1,6 @@
 """How the menus look: the game screens' frame (an inverted title bar, five body lines
 10 pixels apart), a highlighted row for the cursor, a big number for amounts, and a
-boxed notice over the lower half for a refusal."""
+refusal's reason in place of the body."""
 
 from __future__ import annotations
 
@@ -111,22 +111,20 @@ def wrap(text: str, pen: Pen, width: int) -> list[str]:
     return lines
 
 
-NOTICE_LINES = 3
-NOTICE_TOP = HEIGHT - 1 - NOTICE_LINES * LINE_PITCH - 2
-
-
 def notice(sheet: Sheet, text: str) -> None:
-    """A boxed message over the lower half of the screen (why an action was refused),
-    leaving the title (whose action it was) in view: at most three lines, the last
-    shortened if the reason is longer."""
-    sheet.draw.rectangle([(0, NOTICE_TOP), (WIDTH - 1, HEIGHT - 1)], fill=PAPER, outline=1)
-    lines = wrap(text, SMALL, WIDTH - 4)
-    shown = lines[:NOTICE_LINES]
-    if len(lines) > NOTICE_LINES:
-        shown[-1] = " ".join(lines[NOTICE_LINES - 1 :])
+    """Why an action was refused, in place of the screen's body: the title (whose action
+    it was) stays, the body is cleared and says why, shortened at the end of the last
+    line if the reason is longer. The texts that were under it are gone from the sheet."""
+    sheet.draw.rectangle([(0, HEADER_BOTTOM + 1), (WIDTH - 1, HEIGHT - 1)], fill=PAPER)
+    sheet.marks[:] = [mark for mark in sheet.marks if mark.box.bottom <= HEADER_BOTTOM + 1]
+    lines = wrap(text, BODY, WIDTH - 2 * MARGIN)
+    shown = lines[:BODY_LINES]
+    if len(lines) > BODY_LINES:
+        shown[-1] = " ".join(lines[BODY_LINES - 1 :])
     for index, words in enumerate(shown):
-        baseline = NOTICE_TOP + 9 + index * LINE_PITCH
-        sheet.text((2, baseline), words, SMALL, max_width=WIDTH - 4, may_shorten=True)
+        sheet.text(
+            (MARGIN, line(index)), words, BODY, max_width=WIDTH - 2 * MARGIN, may_shorten=True
+        )
 
 
 def new_sheet() -> Sheet:

@@ -28,7 +28,8 @@ class FieldKind(Enum):
     NUMBER = "number"
     SWITCH = "switch"
     CHOICE = "choice"
-    FIXED = "fixed"  # shown, not changed from the buttons (e.g. starting scores)
+    PER_SEAT = "per-seat"  # a whole number for each seat, or none (starting scores)
+    FIXED = "fixed"  # shown, not changed from the buttons
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,9 @@ def _field(name: str, hint: Any) -> OptionField:
         return OptionField(name, FieldKind.NUMBER)
     if isinstance(hint, type) and issubclass(hint, Enum):
         return OptionField(name, FieldKind.CHOICE, tuple(hint))
+    members = [a for a in typing.get_args(hint) if a is not type(None)]
+    if len(members) == 1 and typing.get_args(members[0]) == (int, Ellipsis):
+        return OptionField(name, FieldKind.PER_SEAT)
     return OptionField(name, FieldKind.FIXED)
 
 
@@ -111,6 +115,32 @@ def _valid_with(options: Any, name: str, value: Any) -> Any | None:
         if is_valid(reset):
             return reset
     return None
+
+
+def start_per_seat(options: Any, field: OptionField) -> Any:
+    """Per-seat values to edit: the ones set, else a 0 for each seat."""
+    if getattr(options, field.name) is not None:
+        return options
+    return dataclasses.replace(options, **{field.name: (0,) * options.players})
+
+
+def step_seat(
+    options: Any, field: OptionField, seat: int, direction: int, *, stride: int = 1
+) -> Any:
+    """``options`` with the value of ``seat`` in the per-seat ``field`` moved a step."""
+    values = list(getattr(options, field.name))
+    values[seat] += direction * stride
+    changed = dataclasses.replace(options, **{field.name: tuple(values)})
+    return changed if is_valid(changed) else options
+
+
+def finish_per_seat(options: Any, field: OptionField) -> Any:
+    """All zeros where the default is none is the default again (no starting scores)."""
+    values = getattr(options, field.name)
+    default = getattr(type(options)(), field.name)
+    if default is None and values is not None and not any(values):
+        return dataclasses.replace(options, **{field.name: None})
+    return options
 
 
 def header_line(game_id: str, options: Any) -> str:

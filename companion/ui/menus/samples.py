@@ -42,10 +42,10 @@ def example_game(name: str, events: int | None = None, *, script: str | None = N
     if script is not None:
         return replay_script(parse_script(script, "sample")).game
     text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
-    game = replay_script(parse_script(text, f"examples/{name}"), keep_going=True).game
-    while events is not None and len(game.events) > events:
-        game.undo()
-    return game
+    parsed = parse_script(text, f"examples/{name}")
+    if events is not None:
+        parsed = dataclasses.replace(parsed, lines=parsed.lines[:events])
+    return replay_script(parsed, keep_going=True).game
 
 
 @dataclass(frozen=True)
@@ -140,6 +140,18 @@ SAMPLES: tuple[MenuSample, ...] = (
     MenuSample(
         "menu-setup-editing",
         UiState(GameSetup("oh-hell", default_options("oh-hell"), 0, editing=True)),
+    ),
+    MenuSample(
+        "menu-setup-scores",
+        UiState(
+            GameSetup(
+                "oh-hell",
+                dataclasses.replace(default_options("oh-hell"), scores=(12, 0, 31, 10)),
+                3,
+                editing=True,
+                seat=2,
+            )
+        ),
     ),
     MenuSample(
         "menu-unsure", UiState(), _oh_hell_bidding, UnsureReading("trick", QUEEN_OF_SPADES, 0.55)

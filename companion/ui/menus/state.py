@@ -94,12 +94,14 @@ class GamePicker:
 
 @dataclass(frozen=True)
 class GameSetup:
-    """The options of the new game (the game's own options dataclass)."""
+    """The options of the new game (the game's own options dataclass). ``seat``: whose
+    value of a per-seat option (the starting scores) is being changed."""
 
     game: str
     options: Any
     cursor: int = 0
     editing: bool = False
+    seat: int | None = None
 
 
 @dataclass(frozen=True)

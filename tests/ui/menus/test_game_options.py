@@ -33,7 +33,7 @@ def test_field_kinds_come_from_the_types() -> None:
     assert kinds["players"] is FieldKind.NUMBER
     assert kinds["hook"] is FieldKind.SWITCH
     assert kinds["schedule"] is FieldKind.CHOICE
-    assert kinds["scores"] is FieldKind.FIXED
+    assert kinds["scores"] is FieldKind.PER_SEAT
 
 
 def test_players_stop_at_the_games_limits() -> None:
