@@ -23,7 +23,7 @@ from companion.games.events import Action, CardGone, CardSeen, Event
 from companion.table.layouts import CARD_HEIGHT_MM, CARD_WIDTH_MM, MatLayout, Zone
 
 ZONE_PADDING_MM = 4.0
-FAN_STEP_MM = (15.0, 24.0)  # sideways step between fanned cards: least and most
+FAN_STEP_MM = (15.0, 18.0)  # sideways step between fanned cards: least and most
 ROW_STEP_MM = 30.0  # a second row keeps the first row's corner indices in sight
 JITTER_MM = 1.2
 TURN_DEGREES = 3.0
