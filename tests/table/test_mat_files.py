@@ -61,6 +61,4 @@ def test_the_committed_a3_mats_are_current_and_small(game: str, tmp_path: Path) 
     assert committed.stat().st_size < 30_000
     fresh = tmp_path / "fresh.pdf"
     write_mat(mat_layout(game, Paper.A3), fresh, dpi=150)
-    assert pypdf.PdfReader(fresh).pages[0].extract_text() == (
-        pypdf.PdfReader(committed).pages[0].extract_text()
-    )
+    assert fresh.read_bytes() == committed.read_bytes()  # the same mat writes the same bytes
