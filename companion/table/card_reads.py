@@ -71,14 +71,11 @@ def in_face_interior(quad: np.ndarray, point: np.ndarray) -> bool:
 
 
 def under_face(quad: np.ndarray, point: np.ndarray) -> bool:
-    """Whether ``point`` may lie under the card whose index box is ``quad`` (either way the
-    body may lie, with some slack)."""
-    _, _, _, height, width = box_frame(quad)
+    """Whether ``point`` may lie under the card whose index box is ``quad`` (its body down
+    and to the right of the index, with some slack)."""
     u, v = in_box_units(quad, point)
-    box_width = width / height
     return (
-        -FACE_SLACK <= v <= CARD_HEIGHT + FACE_SLACK
-        and box_width - CARD_WIDTH - FACE_SLACK <= u <= CARD_WIDTH + FACE_SLACK
+        -FACE_SLACK <= v <= CARD_HEIGHT + FACE_SLACK and -FACE_SLACK <= u <= CARD_WIDTH + FACE_SLACK
     )
 
 

@@ -154,6 +154,8 @@ class TableTracker:
             return True
         _, _, _, height, _ = box_frame(quad)
         rows, columns = grid.around(quad.mean(axis=0), max(height, self.settings.cell_mm))
+        if rows.start >= rows.stop or columns.start >= columns.stop:
+            return True  # off the mat as it is seen now (the frame changed size)
         return self._differs(
             cells[rows, columns], settled[rows, columns], self.settings.change_level
         )
