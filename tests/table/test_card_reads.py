@@ -52,3 +52,4 @@ def test_a_read_in_a_picture_is_dropped_the_corner_reads_stay() -> None:
     fake = CardRead(Card.parse("4D"), 0.9999, BOX + PICTURE - BOX.mean(axis=0))
     beside = CardRead(Card.parse("7C"), 0.99, BOX + np.array([20.0, 0.0]))
     assert without_reads_in_faces([queen, fake, beside]) == (queen, beside)
+    assert without_reads_in_faces([queen, fake], settled={queen.card}) == (queen, fake)

@@ -260,3 +260,18 @@ def test_events_replayed_leave_the_cards_shown(shown: list[set[int]]) -> None:
     assert sorted(replayed(zone.lines())) == sorted(str(CARDS[i]) for i in shown[-1])
     assert replayed(zone.lines()) == [str(card) for card in zone.watch.cards]
     assert zone.unsure == []
+
+
+def test_a_card_taken_off_the_top_of_a_fan_is_gone() -> None:
+    zone = table()
+    zone.land([read("QD", 10)])
+    zone.land([read("QD", 10), read("4D", 25)])  # fanned over the queen
+    zone.land([read("QD", 10)])
+    assert zone.lines()[-1] == "gone trick 4D"
+
+
+def test_a_card_laid_over_an_older_card_s_middle_is_a_card() -> None:
+    zone = table()
+    zone.land([read("KS", 10)])
+    zone.land([read("KS", 10), read("QH", 18, y=45)])  # a second row over the first
+    assert zone.lines() == ["card trick KS", "card trick QH"]
