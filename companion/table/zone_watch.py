@@ -192,7 +192,7 @@ class ZoneWatch:
             unsure.append(UnsureReport(self.name, tuple(extra), when, UnsureReason.EXTRA_COPY))
         kept, removed = self._kept_and_removed(look, last, present, flicker, arrived)
         events: list[TableEvent] = []
-        if removed and not kept:
+        if removed and not kept and not arrived:
             # The script's convention (companion.games.events): a card leaving a zone that
             # still holds others is gone; the zone emptied, even of one card, is cleared.
             events.append(TableEvent(when, f"clear {self.name}"))

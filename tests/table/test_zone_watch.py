@@ -275,3 +275,10 @@ def test_a_card_laid_over_an_older_card_s_middle_is_a_card() -> None:
     zone.land([read("KS", 10)])
     zone.land([read("KS", 10), read("QH", 18, y=45)])  # a second row over the first
     assert zone.lines() == ["card trick KS", "card trick QH"]
+
+
+def test_a_card_taken_back_and_another_played_in_one_move_is_gone_then_card() -> None:
+    zone = table()
+    zone.land([read("QD", 10)])
+    zone.land([read("9S", 80)])
+    assert zone.lines() == ["card trick QD", "gone trick QD", "card trick 9S"]
