@@ -84,18 +84,23 @@ def without_reads_in_faces(
 ) -> tuple[CardRead, ...]:
     """The reads less those inside the face of another card read with them, away from its
     corners: a card's index lies at its corner, so such a read is its picture or pips
-    misread. Where two reads lie in each other's faces, both stay. Reads of the
+    misread; a read of two or more corner indices of one card is a card. Where two reads
+    lie in each other's faces, both stay. Reads of the
     ``settled`` cards (already on the zone) are kept and judge none: a card laid later
     may well lie over an older card's middle (rows of cards overlapping)."""
     hosts = [read for read in reads if read.card not in settled]
     kept: list[CardRead] = []
     for read in reads:
-        inside = read.card not in settled and any(
-            other is not read
-            and other.card != read.card
-            and in_face_interior(other.quad, read.centre)
-            and not in_face_interior(read.quad, other.centre)
-            for other in hosts
+        inside = (
+            read.indices < 2
+            and read.card not in settled
+            and any(
+                other is not read
+                and other.card != read.card
+                and in_face_interior(other.quad, read.centre)
+                and not in_face_interior(read.quad, other.centre)
+                for other in hosts
+            )
         )
         if not inside:
             kept.append(read)
