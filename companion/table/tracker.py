@@ -220,20 +220,23 @@ class TableTracker:
         step = grid.cell_mm
         has_markers = grid.view.layout.has_markers
         margin = self.settings.read_margin_mm if has_markers else self.settings.frame_margin_px
+        left = (columns.start + where[1].min()) * step - margin
+        top = (rows.start + where[0].min()) * step - margin
+        right = (columns.start + where[1].max() + 1) * step + margin
+        bottom = (rows.start + where[0].max() + 1) * step + margin
+        # The cards already there whose index changed round it are cut whole with their
+        # margin: they are read again before they can be gone.
+        for placed in self.watches[zone.name].placed:
+            low, high = placed.quad.min(axis=0), placed.quad.max(axis=0)
+            if self._changed_round(grid, cells, placed.quad):
+                left, top = min(left, low[0] - margin), min(top, low[1] - margin)
+                right, bottom = max(right, high[0] + margin), max(bottom, high[1] + margin)
         width, height = grid.view.layout.size
         return (
-            max(0.0, zone.x - margin, (columns.start + where[1].min()) * step - margin),
-            max(0.0, zone.y - margin, (rows.start + where[0].min()) * step - margin),
-            min(
-                width,
-                zone.x + zone.width + margin,
-                (columns.start + where[1].max() + 1) * step + margin,
-            ),
-            min(
-                height,
-                zone.y + zone.height + margin,
-                (rows.start + where[0].max() + 1) * step + margin,
-            ),
+            max(0.0, zone.x - margin, float(left)),
+            max(0.0, zone.y - margin, float(top)),
+            min(width, zone.x + zone.width + margin, float(right)),
+            min(height, zone.y + zone.height + margin, float(bottom)),
         )
 
     def _read_scale(self, layout: MatLayout) -> float:
