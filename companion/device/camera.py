@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -55,6 +55,22 @@ class FrameSource(Protocol):
     def frames(self) -> Iterator[Frame]: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class LockableSource(Protocol):
+    """A camera whose focus and exposure can be fixed once the mat is found."""
+
+    def lock(self) -> None: ...
+
+
+def lock_camera(source: FrameSource) -> bool:
+    """Fix the camera's focus, exposure and white balance if it has them (call it once the
+    mat is calibrated); whether there was anything to lock."""
+    if isinstance(source, LockableSource):
+        source.lock()
+        return True
+    return False
 
 
 class FakeSource:

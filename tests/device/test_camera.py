@@ -16,6 +16,7 @@ from companion.device.camera import (
     UsbSource,
     VideoSource,
     frames_of,
+    lock_camera,
     open_source,
     pixels_per_mm,
 )
@@ -158,3 +159,18 @@ def test_the_stream_size_gives_readable_indices_at_the_highest_mount() -> None:
     # A corner index is about 15 mm tall; the reader wants about 20 px or more.
     assert 15 * pixels_per_mm(1920, 800.0) >= 25
     assert 15 * pixels_per_mm(1280, 800.0) < 20
+
+
+class _LockingSource(FakeSource):
+    def __init__(self) -> None:
+        super().__init__([])
+        self.locked = 0
+
+    def lock(self) -> None:
+        self.locked += 1
+
+
+def test_lock_camera_locks_only_what_can_be_locked(tmp_path: Path) -> None:
+    locking = _LockingSource()
+    assert lock_camera(locking) is True and locking.locked == 1
+    assert lock_camera(FakeSource([])) is False

@@ -92,16 +92,31 @@ def test_covered_markers_keep_the_last_view_for_hold_seconds(
     assert calibrator.update(Frame(image, 3.2, 4)) is not None
 
 
-def test_two_markers_are_enough_and_one_is_not(
+def test_three_markers_are_enough_and_two_are_not(
     oczko_a3: MatLayout, oczko_picture: np.ndarray
 ) -> None:
     pose = _pose(800, 30, oczko_a3)
     image = filmed(oczko_picture, PX_PER_MM, pose, (1920, 1080))
-    two = Calibrator().update(Frame(_covered(image, oczko_a3, pose, [0, 1]), 0.0, 0))
-    assert two is not None
-    centre = np.array([[210.0, 148.5]])
-    assert np.abs(two.to_mat(two.to_image(centre)) - centre).max() < 1e-6
-    assert Calibrator().update(Frame(_covered(image, oczko_a3, pose, [0, 1, 2]), 0.0, 0)) is None
+    truth = mat_to_image(pose, (1920, 1080))
+    far_corner = np.array([[400.0, 280.0]])
+    pixel = (truth @ np.array([400.0, 280.0, 1.0]))[:2] / (truth @ np.array([400.0, 280.0, 1.0]))[2]
+    for hidden in ([0], [3]):
+        view = Calibrator().update(Frame(_covered(image, oczko_a3, pose, hidden), 0.0, 0))
+        assert view is not None, hidden
+        assert np.abs(view.to_mat(pixel[None]) - far_corner).max() < 1.5, hidden
+    for hidden in ([0, 1], [0, 2], [1, 3], [0, 1, 2]):
+        assert Calibrator().update(Frame(_covered(image, oczko_a3, pose, hidden), 0.0, 0)) is None
+
+
+def test_two_markers_alone_leave_the_held_view(
+    oczko_a3: MatLayout, oczko_picture: np.ndarray
+) -> None:
+    pose = _pose(650, 20, oczko_a3)
+    image = filmed(oczko_picture, PX_PER_MM, pose, (1280, 720))
+    calibrator = Calibrator()
+    first = calibrator.update(Frame(image, 0.0, 0))
+    half_hidden = _covered(image, oczko_a3, pose, [0, 3])
+    assert calibrator.update(Frame(half_hidden, 0.5, 1)) is first
 
 
 def test_a_still_table_keeps_the_very_same_view_and_a_bump_moves_it(

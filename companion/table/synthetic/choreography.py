@@ -23,7 +23,7 @@ from companion.games.events import Action, CardGone, CardSeen, Event
 from companion.table.layouts import CARD_HEIGHT_MM, CARD_WIDTH_MM, MatLayout, Zone
 
 ZONE_PADDING_MM = 4.0
-FAN_STEP_MM = (15.0, 24.0)  # sideways step between fanned cards: least and most
+FAN_STEP_MM = (15.0, 18.0)  # sideways step between fanned cards: least and most
 ROW_STEP_MM = 30.0  # a second row keeps the first row's corner indices in sight
 JITTER_MM = 1.2
 TURN_DEGREES = 3.0
@@ -55,13 +55,16 @@ class Move:
 
 def slots(zone: Zone) -> list[tuple[float, float]]:
     """Card centres of a zone in the order cards land: fanned rows, top row first."""
-    room_x = zone.width - 2 * ZONE_PADDING_MM - CARD_WIDTH_MM
-    room_y = zone.height - 2 * ZONE_PADDING_MM - CARD_HEIGHT_MM
+    # A tight zone (an A4 mat's 90 mm rows) gives up some of its padding.
+    pad_x = min(ZONE_PADDING_MM, max(0.0, (zone.width - CARD_WIDTH_MM) / 2))
+    pad_y = min(ZONE_PADDING_MM, max(0.0, (zone.height - CARD_HEIGHT_MM) / 2))
+    room_x = zone.width - 2 * pad_x - CARD_WIDTH_MM
+    room_y = zone.height - 2 * pad_y - CARD_HEIGHT_MM
     step = min(max(room_x / 6, FAN_STEP_MM[0]), FAN_STEP_MM[1])
     columns = max(1, math.floor(room_x / step) + 1) if room_x >= 0 else 1
     rows = max(1, math.floor(max(room_y, 0.0) / ROW_STEP_MM) + 1)
-    left = zone.x + ZONE_PADDING_MM + CARD_WIDTH_MM / 2
-    top = zone.y + ZONE_PADDING_MM + CARD_HEIGHT_MM / 2
+    left = zone.x + pad_x + CARD_WIDTH_MM / 2
+    top = zone.y + pad_y + CARD_HEIGHT_MM / 2
     return [
         (left + column * step, top + row * ROW_STEP_MM)
         for row in range(rows)

@@ -22,13 +22,13 @@ from companion.table.synthetic.choreography import LaidCard
 from companion.table.synthetic.timeline import ARM_WIDTH_MM, PALM_MM, HandAt, Scene, blur_length
 
 CANVAS_PX_PER_MM = 3.0
-TABLE_MARGIN_MM = 180.0  # table drawn around the paper, enough for any view here
+TABLE_MARGIN_MM = 0.0  # the table beyond the paper is the warp's border colour
 SKIN = (224, 172, 140, 255)
 SKIN_SHADE = (196, 146, 118, 255)
 NOISE_LEVEL = 1.5  # grey levels, the sensor's own noise
-MAX_BLUR_PX = 15  # at HAND_PX_PER_MM
-HAND_PX_PER_MM = 1.5  # a moving, blurred hand needs no finer drawing
-NOISE_FIELDS = 6  # noise pictures drawn once per session, one picked per frame
+MAX_BLUR_PX = 11  # at HAND_PX_PER_MM
+HAND_PX_PER_MM = 1.0  # a moving, blurred hand needs no finer drawing
+NOISE_SLACK = 32  # the noise field is this much larger than a frame, each way
 
 
 class SceneRenderer:
@@ -56,11 +56,15 @@ class SceneRenderer:
         self._empty = table
         self._cached: tuple[tuple[LaidCard, ...], Image.Image] | None = None
         self._base_cache: tuple[tuple[tuple[LaidCard, ...], bool], np.ndarray] | None = None
+        shape = (frame_size[1] + NOISE_SLACK, frame_size[0] + NOISE_SLACK, 3)
+        self._noise_up = np.zeros(shape, np.uint8)
+        self._noise_down = np.zeros(shape, np.uint8)
         rng = np.random.default_rng(seed)
-        self._noise = [
-            rng.normal(0.0, NOISE_LEVEL, (frame_size[1], frame_size[0], 1)).astype(np.float32)
-            for _ in range(NOISE_FIELDS)
-        ]
+        for channel in range(3):  # a channel at a time keeps the float field small
+            noise = rng.standard_normal(shape[:2], dtype=np.float32) * NOISE_LEVEL
+            np.rint(noise, out=noise)
+            self._noise_up[:, :, channel] = np.clip(noise, 0, 255)
+            self._noise_down[:, :, channel] = np.clip(-noise, 0, 255)
 
     def _px(self, point: tuple[float, float]) -> tuple[int, int]:
         return (
@@ -129,20 +133,20 @@ class SceneRenderer:
         return _smeared(tile, hand, scale), (left, top)
 
     def _base(self, resting: tuple[LaidCard, ...], *, bumped: bool) -> np.ndarray:
-        """The filmed frame of the mat and its resting cards (RGB), kept while unchanged."""
+        """The filmed frame of the mat and its resting cards (BGR), kept while unchanged."""
         import cv2
 
         key = (resting, bumped)
         if self._base_cache is not None and self._base_cache[0] == key:
             return self._base_cache[1]
-        canvas = np.asarray(self._with_cards(resting))
+        canvas = cv2.cvtColor(np.asarray(self._with_cards(resting)), cv2.COLOR_RGB2BGR)
         frame: np.ndarray = cv2.warpPerspective(
             canvas,
             self.canvas_to_frame(bumped=bumped),
             self.frame_size,
             flags=cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_CONSTANT,
-            borderValue=TABLE_GREEN[::-1],
+            borderValue=TABLE_GREEN,
         )
         self._base_cache = (key, frame)
         return frame
@@ -151,21 +155,53 @@ class SceneRenderer:
         """The frame of a scene, BGR uint8."""
         import cv2
 
-        frame = self._base(scene.resting, bumped=scene.bumped).astype(np.float32)
+        frame = self._base(scene.resting, bumped=scene.bumped)
         if scene.hand is not None:
-            tile, (left, top) = self._hand_layer(scene.hand)
-            from_tile = mat_to_image(self.poses[int(scene.bumped)], self.frame_size) @ np.array(
-                [[1 / HAND_PX_PER_MM, 0.0, left], [0.0, 1 / HAND_PX_PER_MM, top], [0, 0, 1.0]]
-            )
-            layer = cv2.warpPerspective(
-                np.asarray(tile), from_tile, self.frame_size, flags=cv2.INTER_LINEAR
-            ).astype(np.float32)
-            alpha = layer[:, :, 3:] / 255.0
-            frame = frame * (1.0 - alpha) + layer[:, :, :3] * alpha
-        noise = self._noise[(self.seed * 7919 + scene.number) % len(self._noise)]
-        lit = frame[:, :, ::-1] * scene.light + noise
-        bgr: np.ndarray = np.clip(lit, 0, 255).astype(np.uint8)
+            frame = frame.copy()
+            self._put_hand(frame, scene.hand, bumped=scene.bumped)
+        lit = cv2.convertScaleAbs(frame, alpha=scene.light)
+        # A window of the noise field at a place of this frame's own: fresh noise per
+        # frame without drawing any.
+        rng = np.random.default_rng([self.seed, scene.number])
+        dx, dy = (int(v) for v in rng.integers(0, NOISE_SLACK, 2))
+        width, height = self.frame_size
+        brighter = self._noise_up[dy : dy + height, dx : dx + width]
+        darker = self._noise_down[dy : dy + height, dx : dx + width]
+        bgr: np.ndarray = cv2.subtract(cv2.add(lit, brighter), darker)
         return bgr
+
+    def _put_hand(self, frame: np.ndarray, hand: HandAt, *, bumped: bool) -> None:
+        """Draw the hand (and what it carries) over the BGR frame, in place; only the
+        frame's part under the hand is touched."""
+        import cv2
+
+        tile, (left, top) = self._hand_layer(hand)
+        from_tile = mat_to_image(self.poses[int(bumped)], self.frame_size) @ np.array(
+            [[1 / HAND_PX_PER_MM, 0.0, left], [0.0, 1 / HAND_PX_PER_MM, top], [0, 0, 1.0]]
+        )
+        corners = (
+            np.array(
+                [[0, 0, 1], [tile.width, 0, 1], [tile.width, tile.height, 1], [0, tile.height, 1]],
+                np.float64,
+            )
+            @ from_tile.T
+        )
+        if np.any(corners[:, 2] <= 0):
+            return  # behind the camera: out of sight
+        pixels = corners[:, :2] / corners[:, 2:]
+        width, height = self.frame_size
+        x0, y0 = (max(0, int(v)) for v in pixels.min(axis=0))
+        x1 = min(width, int(pixels[:, 0].max()) + 1)
+        y1 = min(height, int(pixels[:, 1].max()) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        shifted = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]]) @ from_tile
+        bgra = cv2.cvtColor(np.asarray(tile), cv2.COLOR_RGBA2BGRA)
+        layer = cv2.warpPerspective(bgra, shifted, (x1 - x0, y1 - y0))
+        cover = layer[:, :, 3].astype(np.float32) / 255.0
+        frame[y0:y1, x0:x1] = cv2.blendLinear(
+            np.ascontiguousarray(layer[:, :, :3]), frame[y0:y1, x0:x1], cover, 1.0 - cover
+        )
 
 
 def _smeared(tile: Image.Image, hand: HandAt, px_per_mm: float) -> Image.Image:

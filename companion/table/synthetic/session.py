@@ -18,8 +18,8 @@ import numpy as np
 
 from companion.cards import IndexScript
 from companion.device.camera import Frame
-from companion.games.events import Action, Event, ZoneCleared
-from companion.games.script import parse_script, strip_comment
+from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
+from companion.games.script import Script, parse_script, strip_comment
 from companion.table.layouts import MatLayout, Paper, mat_layout
 from companion.table.synthetic.camera_view import CameraPose, mat_to_image
 from companion.table.synthetic.choreography import Choreographer
@@ -158,6 +158,20 @@ def _bumped(pose: CameraPose, rng: random.Random) -> CameraPose:
     )
 
 
+def _check_zones(parsed: Script, layout: MatLayout) -> None:
+    """Every zone the script's camera lines name is on the mat (or is a face-down one)."""
+    on_mat = {zone.name for zone in layout.zones}
+    for line in parsed.lines:
+        event = line.event
+        if not isinstance(event, CardSeen | CardGone | ZoneCleared) or event.zone in on_mat:
+            continue
+        if (layout.game, event.zone) not in UNSEEN_CLEARS:
+            raise ValueError(
+                f'{parsed.source}, line {line.number}: zone "{event.zone}" is not on the '
+                f"{layout.paper.name} {layout.game} mat (zones: {', '.join(sorted(on_mat))})"
+            )
+
+
 def _seen_as(game: str, event: Event) -> Event:
     if isinstance(event, ZoneCleared) and (game, event.zone) in UNSEEN_CLEARS:
         return Action(UNSEEN_CLEARS[(game, event.zone)], ())
@@ -182,6 +196,7 @@ def make_session(
         raise ValueError(f'the script is a game of "{parsed.game}", not "{game}"')
     header = next(c for line in text.splitlines() if (c := strip_comment(line)))
     layout = mat_layout(game, paper)
+    _check_zones(parsed, layout)
     rng = random.Random(f"{game}:{seed}")
     pose = camera_pose(layout, frame_size, rng)
     choreographer = Choreographer(layout, copies=PACK_COPIES.get(game, 1), rng=rng)

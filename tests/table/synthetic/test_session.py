@@ -1,14 +1,16 @@
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+from companion.games.events import CardGone, CardSeen, ZoneCleared
 from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.table.calibration import Calibrator
-from companion.table.layouts import LAYOUT_GAMES
+from companion.table.layouts import LAYOUT_GAMES, Paper, mat_layout
 from companion.table.synthetic.session import SyntheticSession, example_script, make_session
 from companion.table.synthetic.timeline import QUIET_FRAMES, hand_covers
 
@@ -127,3 +129,35 @@ def test_the_mat_is_found_before_and_after_the_bump() -> None:
 def test_a_script_of_another_game_is_refused() -> None:
     with pytest.raises(ValueError, match='"oczko", not "oh-hell"'):
         make_session("oh-hell", seed=0, script=example_script("oczko"))
+
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def _replayable(path: Path) -> bool:
+    """Scenarios that replay whole (no refusal expected, no --keep-going)."""
+    text = path.read_text("utf-8")
+    return "#= exit" not in text and "#= args" not in text
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(SCENARIOS.glob("*/*.txt")) if _replayable(p)],
+    ids=lambda p: f"{p.parent.name}/{p.stem}",
+)
+def test_a_scenario_played_on_the_mat_ends_in_its_own_state(path: Path) -> None:
+    text = path.read_text("utf-8")
+    game = path.parent.name
+    on_mat = {zone.name for zone in mat_layout(game, Paper.A3).zones}
+    off_mat = [
+        line
+        for line in parse_script(text).lines
+        if isinstance(line.event, CardSeen | CardGone | ZoneCleared)
+        and line.event.zone not in on_mat
+    ]
+    if off_mat:
+        with pytest.raises(ValueError, match=rf"line {off_mat[0].number}: zone .* is not on"):
+            make_session(game, seed=1, script=text)
+        return
+    session = make_session(game, seed=1, script=text)
+    assert _state(session.script_text()) == _state(text)
