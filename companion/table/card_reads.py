@@ -71,31 +71,36 @@ def in_face_interior(quad: np.ndarray, point: np.ndarray) -> bool:
 
 
 def under_face(quad: np.ndarray, point: np.ndarray) -> bool:
-    """Whether ``point`` may lie under the card whose index box is ``quad`` (either way the
-    body may lie, with some slack)."""
-    _, _, _, height, width = box_frame(quad)
+    """Whether ``point`` may lie under the card whose index box is ``quad`` (its body down
+    and to the right of the index, with some slack)."""
     u, v = in_box_units(quad, point)
-    box_width = width / height
     return (
-        -FACE_SLACK <= v <= CARD_HEIGHT + FACE_SLACK
-        and box_width - CARD_WIDTH - FACE_SLACK <= u <= CARD_WIDTH + FACE_SLACK
+        -FACE_SLACK <= v <= CARD_HEIGHT + FACE_SLACK and -FACE_SLACK <= u <= CARD_WIDTH + FACE_SLACK
     )
 
 
 def without_reads_in_faces(
-    reads: Sequence[CardRead], *, keep: Collection[Card] = ()
+    reads: Sequence[CardRead], *, settled: Collection[Card] = ()
 ) -> tuple[CardRead, ...]:
-    """The reads less those inside another read's face away from its corners: a card's
-    index lies at its corner, so such a read is a picture or a pip misread. Where two reads
-    lie in each other's faces, both stay; so do reads of the cards in ``keep``."""
+    """The reads less those inside the face of another card read with them, away from its
+    corners: a card's index lies at its corner, so such a read is its picture or pips
+    misread; a read of two or more corner indices of one card is a card. Where two reads
+    lie in each other's faces, both stay. Reads of the
+    ``settled`` cards (already on the zone) are kept and judge none: a card laid later
+    may well lie over an older card's middle (rows of cards overlapping)."""
+    hosts = [read for read in reads if read.card not in settled]
     kept: list[CardRead] = []
     for read in reads:
-        inside = read.card not in keep and any(
-            other is not read
-            and other.card != read.card
-            and in_face_interior(other.quad, read.centre)
-            and not in_face_interior(read.quad, other.centre)
-            for other in reads
+        inside = (
+            read.indices < 2
+            and read.card not in settled
+            and any(
+                other is not read
+                and other.card != read.card
+                and in_face_interior(other.quad, read.centre)
+                and not in_face_interior(read.quad, other.centre)
+                for other in hosts
+            )
         )
         if not inside:
             kept.append(read)

@@ -9,6 +9,7 @@ subtractions."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -99,7 +100,9 @@ class TableTracker:
                 moving=motion,
                 changed=self._differs(now, settled[rows, columns], self.settings.change_level),
                 changed_at=lambda quad: self._changed_round(grid, cells, quad),
-                read=lambda zone=zone: self._read_zone(frame.image, view, zone),  # type: ignore[misc]
+                read=lambda zone=zone, rows=rows, columns=columns: self._read_zone(  # type: ignore[misc]
+                    frame.image, view, zone, self._changed_box(grid, cells, zone, rows, columns)
+                ),
                 copies_elsewhere=lambda card, name=zone.name: self._copies_outside(name, card),  # type: ignore[misc]
             )
             answer = watch.step(look, self._previous_time if comparable else None)
@@ -153,7 +156,9 @@ class TableTracker:
         if settled is None:
             return True
         _, _, _, height, _ = box_frame(quad)
-        rows, columns = grid.around(quad.mean(axis=0), max(height, self.settings.cell_mm))
+        rows, columns = grid.around(quad.mean(axis=0), height / 2 + self.settings.cell_mm)
+        if rows.start >= rows.stop or columns.start >= columns.stop:
+            return True  # off the mat as it is seen now (the frame changed size)
         return self._differs(
             cells[rows, columns], settled[rows, columns], self.settings.change_level
         )
@@ -163,23 +168,27 @@ class TableTracker:
             watch.cards.count(card) for other, watch in self.watches.items() if other != name
         )
 
-    def _read_zone(self, image: np.ndarray, view: MatView, zone: Zone) -> tuple[CardRead, ...]:
-        """The cards whose index lies on the zone, read on a top-down cut of it."""
+    def _read_zone(
+        self, image: np.ndarray, view: MatView, zone: Zone, box: tuple[float, ...] | None
+    ) -> tuple[CardRead, ...]:
+        """The cards whose index lies on the zone, read on a top-down cut of the part of it
+        that changed since it settled (``box``: left, top, right, bottom in mm; None: no
+        part changed, nothing is read)."""
         import cv2
 
+        if box is None:
+            self.last_reads[zone.name] = ()
+            return ()
         scale = self._read_scale(view.layout)
-        margin = self.settings.read_margin_mm if view.layout.has_markers else 0.0
-        width, height = view.layout.size
-        left, top = max(0.0, zone.x - margin), max(0.0, zone.y - margin)
-        right = min(width, zone.x + zone.width + margin)
-        bottom = min(height, zone.y + zone.height + margin)
+        left, top, right, bottom = box
         to_cut = (
             np.array([[scale, 0.0, -left * scale], [0.0, scale, -top * scale], [0.0, 0.0, 1.0]])
             @ view.image_to_mat
         )
         size = (max(1, round((right - left) * scale)), max(1, round((bottom - top) * scale)))
-        if np.allclose(to_cut, np.eye(3)) and size == (image.shape[1], image.shape[0]):
-            cut = image  # --mat none: the frame as it is
+        if scale == 1.0 and np.array_equal(view.image_to_mat, np.eye(3)):
+            left, top = float(math.floor(left)), float(math.floor(top))
+            cut = image[int(top) : math.ceil(bottom), int(left) : math.ceil(right)]  # no mat
         else:
             cut = cv2.warpPerspective(image, to_cut, size, flags=cv2.INTER_LINEAR)
         reads = []
@@ -192,6 +201,43 @@ class TableTracker:
                 )
         self.last_reads[zone.name] = tuple(reads)
         return tuple(reads)
+
+    def _changed_box(
+        self, grid: CellGrid, cells: np.ndarray, zone: Zone, rows: slice, columns: slice
+    ) -> tuple[float, float, float, float] | None:
+        """The part of the zone whose cells differ from when it settled, grown by the read
+        margin so an index on its edge is cut whole, in mm (None: no cell differs)."""
+        settled = self._settled
+        now = cells[rows, columns]
+        if settled is None:
+            differs = np.ones(now.shape, bool)
+        else:
+            gap = np.abs(now - settled[rows, columns])
+            differs = np.isnan(gap) | (gap > self.settings.change_level)
+        where = np.nonzero(differs)
+        if not len(where[0]):
+            return None
+        step = grid.cell_mm
+        has_markers = grid.view.layout.has_markers
+        margin = self.settings.read_margin_mm if has_markers else self.settings.frame_margin_px
+        left = (columns.start + where[1].min()) * step - margin
+        top = (rows.start + where[0].min()) * step - margin
+        right = (columns.start + where[1].max() + 1) * step + margin
+        bottom = (rows.start + where[0].max() + 1) * step + margin
+        # The cards already there whose index changed round it are cut whole with their
+        # margin: they are read again before they can be gone.
+        for placed in self.watches[zone.name].placed:
+            low, high = placed.quad.min(axis=0), placed.quad.max(axis=0)
+            if self._changed_round(grid, cells, placed.quad):
+                left, top = min(left, low[0] - margin), min(top, low[1] - margin)
+                right, bottom = max(right, high[0] + margin), max(bottom, high[1] + margin)
+        width, height = grid.view.layout.size
+        return (
+            max(0.0, zone.x - margin, float(left)),
+            max(0.0, zone.y - margin, float(top)),
+            min(width, zone.x + zone.width + margin, float(right)),
+            min(height, zone.y + zone.height + margin, float(bottom)),
+        )
 
     def _read_scale(self, layout: MatLayout) -> float:
         """Cut pixels per mat millimetre: the settings' on a mat; without one, the frame's

@@ -30,5 +30,7 @@ class TrackerSettings:
     # Cards are read on a top-down image at this scale: a 14-18 mm index is then 28-36 px,
     # inside the 20-40 px the reader reads best.
     read_px_per_mm: float = 2.0
-    # A zone is read with this margin round it, so an index on its edge is cut whole.
+    # Only the part of a zone that changed is read, with this margin round it so an index
+    # on its edge is cut whole; with no mat, frame pixels (an index 30-60 px tall).
     read_margin_mm: float = 12.0
+    frame_margin_px: float = 48.0

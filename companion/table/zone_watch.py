@@ -157,7 +157,7 @@ class ZoneWatch:
         floor = self.settings.unsure_from
         on_zone = set(self.cards)
         reads = without_reads_in_faces(
-            [read for read in look.read() if read.confidence >= floor], keep=on_zone
+            [read for read in look.read() if read.confidence >= floor], settled=on_zone
         )
         kept = [read for read in reads if read.card in on_zone or look.changed_at(read.quad)]
         sure = tuple(read for read in kept if read.confidence >= self.settings.min_confidence)
@@ -192,7 +192,9 @@ class ZoneWatch:
             unsure.append(UnsureReport(self.name, tuple(extra), when, UnsureReason.EXTRA_COPY))
         kept, removed = self._kept_and_removed(look, last, present, flicker, arrived)
         events: list[TableEvent] = []
-        if removed and not kept and len(removed) >= 2:
+        if removed and not kept and not arrived:
+            # The script's convention (companion.games.events): a card leaving a zone that
+            # still holds others is gone; the zone emptied, even of one card, is cleared.
             events.append(TableEvent(when, f"clear {self.name}"))
         else:
             events.extend(TableEvent(when, f"gone {self.name} {p.card}") for p in removed)
@@ -236,12 +238,13 @@ class ZoneWatch:
                 kept.append((number, placed))
             else:
                 gone.append((number, placed))
-        # A card unread under a card that stays or arrived is covered, not gone.
-        over = [placed.quad for _, placed in kept if not placed.hidden]
-        over += [read.quad for read in arrived]
+        # A card unread under a card laid after it (so on top) that stays, or under a card
+        # that just arrived, is covered, not gone.
+        arrivals = [read.quad for read in arrived]
         removed: list[PlacedCard] = []
         for number, placed in gone:
-            if any(under_face(quad, placed.centre) for quad in over):
+            over = [p.quad for later, p in kept if later > number and not p.hidden]
+            if any(under_face(quad, placed.centre) for quad in over + arrivals):
                 kept.append((number, replace(placed, hidden=True)))
             else:
                 removed.append(placed)

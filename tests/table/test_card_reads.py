@@ -52,3 +52,10 @@ def test_a_read_in_a_picture_is_dropped_the_corner_reads_stay() -> None:
     fake = CardRead(Card.parse("4D"), 0.9999, BOX + PICTURE - BOX.mean(axis=0))
     beside = CardRead(Card.parse("7C"), 0.99, BOX + np.array([20.0, 0.0]))
     assert without_reads_in_faces([queen, fake, beside]) == (queen, beside)
+    assert without_reads_in_faces([queen, fake], settled={queen.card}) == (queen, fake)
+
+
+def test_a_read_of_two_corners_inside_a_face_is_a_card() -> None:
+    queen = CardRead(Card.parse("QD"), 1.0, BOX, indices=2)
+    laid_over = CardRead(Card.parse("5H"), 1.0, BOX + PICTURE - BOX.mean(axis=0), indices=2)
+    assert without_reads_in_faces([queen, laid_over]) == (queen, laid_over)

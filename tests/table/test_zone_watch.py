@@ -131,14 +131,14 @@ def test_cards_keep_their_order_of_arrival() -> None:
     assert [str(card) for card in zone.watch.cards] == ["QS", "2H", "AD"]
 
 
-def test_a_zone_emptied_of_several_cards_is_cleared_one_card_is_gone() -> None:
+def test_a_zone_emptied_is_cleared_even_of_one_card() -> None:
     zone = table()
     zone.land([read("QS", 10)])
     zone.land([read("QS", 10), read("2H", 40)])
     zone.land([])
     zone.land([read("5C", 10)])
     zone.land([])
-    assert zone.lines()[2:] == ["clear trick", "card trick 5C", "gone trick 5C"]
+    assert zone.lines()[2:] == ["clear trick", "card trick 5C", "clear trick"]
 
 
 def test_one_of_two_cards_taken_back_is_gone() -> None:
@@ -260,3 +260,25 @@ def test_events_replayed_leave_the_cards_shown(shown: list[set[int]]) -> None:
     assert sorted(replayed(zone.lines())) == sorted(str(CARDS[i]) for i in shown[-1])
     assert replayed(zone.lines()) == [str(card) for card in zone.watch.cards]
     assert zone.unsure == []
+
+
+def test_a_card_taken_off_the_top_of_a_fan_is_gone() -> None:
+    zone = table()
+    zone.land([read("QD", 10)])
+    zone.land([read("QD", 10), read("4D", 25)])  # fanned over the queen
+    zone.land([read("QD", 10)])
+    assert zone.lines()[-1] == "gone trick 4D"
+
+
+def test_a_card_laid_over_an_older_card_s_middle_is_a_card() -> None:
+    zone = table()
+    zone.land([read("KS", 10)])
+    zone.land([read("KS", 10), read("QH", 18, y=45)])  # a second row over the first
+    assert zone.lines() == ["card trick KS", "card trick QH"]
+
+
+def test_a_card_taken_back_and_another_played_in_one_move_is_gone_then_card() -> None:
+    zone = table()
+    zone.land([read("QD", 10)])
+    zone.land([read("9S", 80)])
+    assert zone.lines() == ["card trick QD", "gone trick QD", "card trick 9S"]
