@@ -23,9 +23,8 @@ IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".g
 DEFAULT_DECK_FILE = Path.home() / ".config" / "companion" / "deck.npz"
 BENCH_CARDS = "2S 5H 9D JC QS KH AD 10C 7S 3H"
 BENCH_FRAMES = 20
-# Frames read before the timed ones: the first frames of a process run slower (35-41 ms
-# against a steady 29-31 over the first 80 of 200, 2026-11-24) while onnxruntime's arenas
-# and the caches settle; the kiosk reads frames for hours.
+# Frames read before the timed ones: a new process's first frames run slower while
+# onnxruntime's arenas and the caches settle, and the kiosk reads frames for hours.
 BENCH_WARM_UP = 10
 BENCH_CARD_HEIGHT = 190.0
 

@@ -14,50 +14,40 @@ from companion.vision.finder import Candidates
 
 # Two reads are the same index seen twice when the second's centre lies within these
 # fractions of a crop height across and along the better read's direction: across, of the
-# better read's crop; along, of the smaller of the two crops (a read cut from a coarse look
-# may be twice the index's height, and along it would reach the next index of a stack).
-# Across is the tighter one: the indices of a fan sit side by side, a third of a crop apart.
+# better read's crop; along, of the smaller of the two crops (a coarse look's crop may be
+# twice the index's height, and along it would reach the next index of a stack). Across
+# is the tighter one: the indices of a fan sit side by side, a third of a crop apart.
 SAME_INDEX_ACROSS = 0.25
 SAME_INDEX_ALONG = 0.5
 # Except that a read of another card reading the same way (within about 25 degrees) at
-# least this share of the smaller crop's height across is the next index of a tight fan
-# (in a synthetic scene a 2H lay 0.27 crops beside a KD, both read for sure).
+# least this share of the smaller crop's height across is the next index of a tight fan.
 SIDE_BY_SIDE_ACROSS = 0.2
 SIDE_BY_SIDE_COSINE = 0.9
 # Two reads of one card reading the same way within this many of the smaller crop's
-# heights are one index, not two copies side by side: reads of one index cut from different
-# looks lie up to about a third of a crop height apart.
+# heights are one index, not two copies side by side (cuts of one index by different
+# looks lie up to about a third of a crop height apart).
 SAME_CARD_NEAR = 0.75
 # Two indices of one card are at most this many crop heights apart (the card's diagonal),
-# of the larger of the two crops: both indices of a card are the same size, and a look
-# may frame one of them smaller than it is (the live source's narrow detector cut a 69 px
-# close-up index 66 px tall instead of about 94), which must not make the card's other
-# corner a second copy, nor depend on which corner was read with more confidence.
+# of the larger of the two crops: a look may frame one index smaller than it is.
 SAME_CARD_DISTANCE = 6.0
 # With two packs, a further read of a card already found is its other corner only where
-# one can be; elsewhere it is the second copy. Measured on the faces of all 55 designs, in
-# index heights: the far corner's index reads the other way round; a four-index design's
-# other upper index reads the same way, 2.3..4.2 across and not along. A crop is cut about
-# 1.35 index heights tall, but 1.0..2.1 are seen, and crops turn a few degrees, so the
-# side corner's bounds are loose (in the synthetic scenes such corners were read as little
-# as 1.45 crops across and 0.8 along). So two copies of a card side by side in a fan are
-# still taken for one when they lie where such a corner could (1..4.5 crops across) and no
-# far corner read belies it (below), or nearer than SAME_CARD_NEAR.
+# one can be; elsewhere it is the second copy. In index heights, measured on the faces of
+# all 55 designs: the far corner's index reads the other way round; a four-index design's
+# other upper index reads the same way, 2.3..4.2 across and not along. Crops are cut
+# about 1.35 index heights tall and turn a few degrees, so the side corner's bounds are
+# loose: copies side by side in a fan are still one card where such a corner could lie
+# and no far corner read belies it (below), or nearer than SAME_CARD_NEAR.
 TURNED_COSINE = -0.5  # directions at least this opposed: the other way round
 ALIGNED_COSINE = 0.5  # directions at least this alike: the same way
 SIDE_CORNER_ACROSS = (1.0, 4.5)  # from, to, in the smaller crop's heights
 SIDE_CORNER_ALONG = 0.5  # at most, in the smaller crop's heights ...
 SIDE_CORNER_SLANT = 0.25  # ... plus this share of the gap across
 # Where the card's far corners are read as well, they tell two copies side by side from a
-# four-index card. That card's four indices lie in two columns: the lower ones turned the
-# other way, each below an upper one. So a further read beside a read is a side corner of
-# its card only if every far corner read of that card (turned, within reach of either and
-# at least FAR_CORNER_ALONG crops along, as the lower corners lie about a card's height
-# away) lies in the column of one of the two. Copies in a row fail it: the far corner of
-# one lies on its other side. A column is SIDE_COLUMN_WIDTH of the larger crop's heights
-# wide either side, and wider further along, as a camera's perspective draws a card's
-# sides together (in a synthetic scene a four-index card's far corner lay 0.2 of its
-# distance along off its column).
+# four-index card, whose indices lie in two columns, the lower ones turned: a further
+# read beside a read is a side corner of its card only if every far corner read of that
+# card (turned, within reach, at least FAR_CORNER_ALONG crops along) lies in the column
+# of one of the two. A column is SIDE_COLUMN_WIDTH of the larger crop's heights wide
+# either side, and wider further along, as perspective draws a card's sides together.
 FAR_CORNER_ALONG = 1.0
 SIDE_COLUMN_WIDTH = 0.6
 SIDE_COLUMN_SLANT = 0.25
