@@ -51,11 +51,17 @@ SIDE_CORNER_SLANT = 0.25  # ... plus this share of the gap across
 FAR_CORNER_ALONG = 1.0
 SIDE_COLUMN_WIDTH = 0.6
 SIDE_COLUMN_SLANT = 0.25
-# A card read at this many of its corners lies open, nothing on its face, so a lone read
-# inside the hull of those corners and farther than FACE_CLEARANCE crop heights from each
-# of them is part of its picture (a queen's flower and pip read as a 4D), not a card.
-OPEN_CARD_READS = 3
+# A card read at this many distinct corners (reads at least OPEN_CORNERS_APART of its best
+# read's crop heights from each other) lies open, nothing on its face. A lone read inside
+# the quadrilateral of its corner indices (the fourth completed from three) and farther
+# than FACE_CLEARANCE crop heights from each of them is then part of its picture (a
+# queen's flower and pip read as a 4D), not a card. Where a fourth corner was not read,
+# another card may cover it, and that card's index may lie on the face within
+# UNREAD_CORNER_REACH crop heights of that corner: such a read stays.
+OPEN_CARD_CORNERS = 3
+OPEN_CORNERS_APART = 2.0
 FACE_CLEARANCE = 0.5
+UNREAD_CORNER_REACH = 1.5
 
 
 class CornerIndices(Enum):
@@ -255,28 +261,52 @@ def merge_reads(
 def _without_reads_in_open_faces(
     candidates: Candidates, rows: list[int], kept: list[list[int]]
 ) -> list[list[int]]:
-    """``kept`` less the cards read once inside an open card's face (OPEN_CARD_READS)."""
+    """``kept`` less the cards read once inside an open card's face (OPEN_CARD_CORNERS)."""
     import cv2
 
-    faces = [
-        (
-            cv2.convexHull(np.concatenate([candidates.quad(rows[at]) for at in card_reads])),
-            candidates.centres[[rows[at] for at in card_reads]],
-            float(candidates.heights[rows[card_reads[0]]]),  # its best read's crop
-        )
-        for card_reads in kept
-        if len(card_reads) >= OPEN_CARD_READS
-    ]
+    faces = []
+    for card_reads in kept:
+        height = float(candidates.heights[rows[card_reads[0]]])  # its best read's crop
+        centres = candidates.centres[[rows[at] for at in card_reads]]
+        corners = _distinct_corners(centres, apart=OPEN_CORNERS_APART * height)
+        if len(corners) >= OPEN_CARD_CORNERS:
+            completed = _completed(corners)
+            outline = cv2.convexHull(completed.astype(np.float32))
+            unread = completed[len(corners) :]  # the corner added, if any
+            faces.append((outline, corners, unread, height))
 
     def in_a_face(card_reads: list[int]) -> bool:
         centre = candidates.centres[rows[card_reads[0]]]
         return len(card_reads) == 1 and any(
-            cv2.pointPolygonTest(hull, (float(centre[0]), float(centre[1])), False) > 0
+            cv2.pointPolygonTest(outline, (float(centre[0]), float(centre[1])), False) > 0
             and np.linalg.norm(corners - centre, axis=1).min() > FACE_CLEARANCE * height
-            for hull, corners, height in faces
+            and not (np.linalg.norm(unread - centre, axis=1) <= UNREAD_CORNER_REACH * height).any()
+            for outline, corners, unread, height in faces
         )
 
     return [card_reads for card_reads in kept if not in_a_face(card_reads)]
+
+
+def _distinct_corners(centres: np.ndarray, *, apart: float) -> np.ndarray:
+    """The centres that lie at least ``apart`` from every one kept before them."""
+    kept: list[np.ndarray] = []
+    for centre in centres:
+        if all(np.linalg.norm(centre - other) >= apart for other in kept):
+            kept.append(centre)
+    return np.array(kept, dtype=np.float32).reshape(-1, 2)
+
+
+def _completed(corners: np.ndarray) -> np.ndarray:
+    """Three corners of a card with the fourth added (the two farthest apart lie on a
+    diagonal, the third at a right angle between them); more are returned as they are."""
+    if len(corners) != OPEN_CARD_CORNERS:
+        return corners
+    pairs = ((0, 1, 2), (0, 2, 1), (1, 2, 0))
+    first, second, middle = max(
+        pairs, key=lambda p: float(np.linalg.norm(corners[p[0]] - corners[p[1]]))
+    )
+    fourth = corners[first] + corners[second] - corners[middle]
+    return np.vstack([corners, fourth[None, :]])
 
 
 @dataclass(frozen=True)
