@@ -83,22 +83,17 @@ class DetectorSettings:
     fine_factors: tuple[float, ...] = ()
 
 
-# A fine look is made from the working image by bilinear sampling: shrinking a 1280 x 720
-# frame to 0.705 by pixel area takes 4.2 ms on one core, bilinearly 0.6 ms, and the live
-# source's held-out recall was the same (0.823 against 0.826 at 12-60 px, 0.895 / 0.897
-# at 20-40 px, 200 scenes each).
+# Looks are resized bilinearly: several times faster than by pixel area, and the
+# held-out recall was the same.
 FINE_INTERPOLATION = cv2.INTER_LINEAR
-# Coarse looks: shrinking the first look to 0.71 by pixel area took 1.7 ms, bilinearly
-# 0.24 ms; to 0.35 by area 1.0 ms, and halving the 0.71 look by area 0.04 ms.
 COARSE_INTERPOLATION = cv2.INTER_LINEAR
 HALF_TOLERANCE = 0.02  # a coarse look within this of half an earlier one is made from it
 # a fine look less than this much finer than the first (a small frame, already seen at
 # its own resolution) sees nothing new and is not taken
 MIN_FINER = 1.05
-# A look with at most this many input pixels is run whole, a larger one in tiles: the
-# live source's fine look at a 1280 x 720 frame (904 x 512) runs whole, since tiles cost
-# it 2 ms (10 against 8 ms) and it needs little memory; a photo's look at 1280 x 960 needs
-# 55 MB more whole than in tiles.
+# A look with at most this many input pixels is run whole, a larger one in tiles: a live
+# frame's fine look is faster whole, a photo's full-resolution look needs far less
+# memory in tiles.
 MAX_WHOLE_PIXELS = 480_000
 # a tile sees this much of the image around its core (input pixels, a multiple of PAD_TO),
 # so that an index across the core's edge is seen whole

@@ -26,11 +26,8 @@ from companion.vision.merging import CornerIndices
 
 # The nearest prototype names an index when its cosine similarity (of the reader's
 # centred convolution features) is at least this and beats the second nearest card's by
-# PROTOTYPE_MARGIN. Chosen on drawn frames of a deck with letters the reader was never
-# trained on (Dutch B V H), seeds apart from the test's (for reader v11, 48 frames: recall
-# / precision 0.797 / 0.987 at 0.6, 0.745 / 0.986 at 0.7; kept for v13: 0.943 / 0.968 at
-# 0.6, 0.875 / 0.982 at 0.7; for v15, the highest of the best: 0.99 / 0.99 at 0.4 to 0.5,
-# 0.984 / 0.99 at 0.55, 0.958 / 0.989 at 0.6).
+# PROTOTYPE_MARGIN: the best of a sweep on drawn frames of a deck with letters the reader
+# was never trained on (Dutch B V H), seeds apart from the test's.
 MIN_SIMILARITY = 0.5
 PROTOTYPE_MARGIN = 0.1
 # Otherwise the reader's own read stands only if the index looks at least this much like

@@ -14,58 +14,54 @@ from companion.vision.finder import Candidates
 
 # Two reads are the same index seen twice when the second's centre lies within these
 # fractions of a crop height across and along the better read's direction: across, of the
-# better read's crop; along, of the smaller of the two crops (a read cut from a coarse look
-# may be twice the index's height, and along it would reach the next index of a stack).
-# Across is the tighter one: the indices of a fan sit side by side, a third of a crop apart.
+# better read's crop; along, of the smaller of the two crops (a coarse look's crop may be
+# twice the index's height, and along it would reach the next index of a stack). Across
+# is the tighter one: the indices of a fan sit side by side, a third of a crop apart.
 SAME_INDEX_ACROSS = 0.25
 SAME_INDEX_ALONG = 0.5
 # Except that a read of another card reading the same way (within about 25 degrees) at
-# least this share of the smaller crop's height across is the next index of a tight fan
-# (in a synthetic scene a 2H lay 0.27 crops beside a KD, both read for sure).
+# least this share of the smaller crop's height across is the next index of a tight fan.
 SIDE_BY_SIDE_ACROSS = 0.2
 SIDE_BY_SIDE_COSINE = 0.9
 # Two reads of one card reading the same way within this many of the smaller crop's
-# heights are one index, not two copies side by side: reads of one index cut from different
-# looks lie up to about a third of a crop height apart.
+# heights are one index, not two copies side by side (cuts of one index by different
+# looks lie up to about a third of a crop height apart).
 SAME_CARD_NEAR = 0.75
 # Two indices of one card are at most this many crop heights apart (the card's diagonal),
-# of the larger of the two crops: both indices of a card are the same size, and a look
-# may frame one of them smaller than it is (the live source's narrow detector cut a 69 px
-# close-up index 66 px tall instead of about 94), which must not make the card's other
-# corner a second copy, nor depend on which corner was read with more confidence.
+# of the larger of the two crops: a look may frame one index smaller than it is.
 SAME_CARD_DISTANCE = 6.0
 # With two packs, a further read of a card already found is its other corner only where
-# one can be; elsewhere it is the second copy. Measured on the faces of all 55 designs, in
-# index heights: the far corner's index reads the other way round; a four-index design's
-# other upper index reads the same way, 2.3..4.2 across and not along. A crop is cut about
-# 1.35 index heights tall, but 1.0..2.1 are seen, and crops turn a few degrees, so the
-# side corner's bounds are loose (in the synthetic scenes such corners were read as little
-# as 1.45 crops across and 0.8 along). So two copies of a card side by side in a fan are
-# still taken for one when they lie where such a corner could (1..4.5 crops across) and no
-# far corner read belies it (below), or nearer than SAME_CARD_NEAR.
+# one can be; elsewhere it is the second copy. In index heights, measured on the faces of
+# all 55 designs: the far corner's index reads the other way round; a four-index design's
+# other upper index reads the same way, 2.3..4.2 across and not along. Crops are cut
+# about 1.35 index heights tall and turn a few degrees, so the side corner's bounds are
+# loose: copies side by side in a fan are still one card where such a corner could lie
+# and no far corner read belies it (below), or nearer than SAME_CARD_NEAR.
 TURNED_COSINE = -0.5  # directions at least this opposed: the other way round
 ALIGNED_COSINE = 0.5  # directions at least this alike: the same way
 SIDE_CORNER_ACROSS = (1.0, 4.5)  # from, to, in the smaller crop's heights
 SIDE_CORNER_ALONG = 0.5  # at most, in the smaller crop's heights ...
 SIDE_CORNER_SLANT = 0.25  # ... plus this share of the gap across
 # Where the card's far corners are read as well, they tell two copies side by side from a
-# four-index card. That card's four indices lie in two columns: the lower ones turned the
-# other way, each below an upper one. So a further read beside a read is a side corner of
-# its card only if every far corner read of that card (turned, within reach of either and
-# at least FAR_CORNER_ALONG crops along, as the lower corners lie about a card's height
-# away) lies in the column of one of the two. Copies in a row fail it: the far corner of
-# one lies on its other side. A column is SIDE_COLUMN_WIDTH of the larger crop's heights
-# wide either side, and wider further along, as a camera's perspective draws a card's
-# sides together (in a synthetic scene a four-index card's far corner lay 0.2 of its
-# distance along off its column).
+# four-index card, whose indices lie in two columns, the lower ones turned: a further
+# read beside a read is a side corner of its card only if every far corner read of that
+# card (turned, within reach, at least FAR_CORNER_ALONG crops along) lies in the column
+# of one of the two. A column is SIDE_COLUMN_WIDTH of the larger crop's heights wide
+# either side, and wider further along, as perspective draws a card's sides together.
 FAR_CORNER_ALONG = 1.0
 SIDE_COLUMN_WIDTH = 0.6
 SIDE_COLUMN_SLANT = 0.25
-# A card read at this many of its corners lies open, nothing on its face, so a lone read
-# inside the hull of those corners and farther than FACE_CLEARANCE crop heights from each
-# of them is part of its picture (a queen's flower and pip read as a 4D), not a card.
-OPEN_CARD_READS = 3
+# A card read at this many distinct corners (reads at least OPEN_CORNERS_APART of its best
+# read's crop heights from each other) lies open, nothing on its face. A lone read inside
+# the quadrilateral of its corner indices (the fourth completed from three) and farther
+# than FACE_CLEARANCE crop heights from each of them is then part of its picture (a
+# queen's flower and pip read as a 4D), not a card. Where a fourth corner was not read,
+# another card may cover it, and that card's index may lie on the face within
+# UNREAD_CORNER_REACH crop heights of that corner: such a read stays.
+OPEN_CARD_CORNERS = 3
+OPEN_CORNERS_APART = 2.0
 FACE_CLEARANCE = 0.5
+UNREAD_CORNER_REACH = 1.5
 
 
 class CornerIndices(Enum):
@@ -265,28 +261,52 @@ def merge_reads(
 def _without_reads_in_open_faces(
     candidates: Candidates, rows: list[int], kept: list[list[int]]
 ) -> list[list[int]]:
-    """``kept`` less the cards read once inside an open card's face (OPEN_CARD_READS)."""
+    """``kept`` less the cards read once inside an open card's face (OPEN_CARD_CORNERS)."""
     import cv2
 
-    faces = [
-        (
-            cv2.convexHull(np.concatenate([candidates.quad(rows[at]) for at in card_reads])),
-            candidates.centres[[rows[at] for at in card_reads]],
-            float(candidates.heights[rows[card_reads[0]]]),  # its best read's crop
-        )
-        for card_reads in kept
-        if len(card_reads) >= OPEN_CARD_READS
-    ]
+    faces = []
+    for card_reads in kept:
+        height = float(candidates.heights[rows[card_reads[0]]])  # its best read's crop
+        centres = candidates.centres[[rows[at] for at in card_reads]]
+        corners = _distinct_corners(centres, apart=OPEN_CORNERS_APART * height)
+        if len(corners) >= OPEN_CARD_CORNERS:
+            completed = _completed(corners)
+            outline = cv2.convexHull(completed.astype(np.float32))
+            unread = completed[len(corners) :]  # the corner added, if any
+            faces.append((outline, corners, unread, height))
 
     def in_a_face(card_reads: list[int]) -> bool:
         centre = candidates.centres[rows[card_reads[0]]]
         return len(card_reads) == 1 and any(
-            cv2.pointPolygonTest(hull, (float(centre[0]), float(centre[1])), False) > 0
+            cv2.pointPolygonTest(outline, (float(centre[0]), float(centre[1])), False) > 0
             and np.linalg.norm(corners - centre, axis=1).min() > FACE_CLEARANCE * height
-            for hull, corners, height in faces
+            and not (np.linalg.norm(unread - centre, axis=1) <= UNREAD_CORNER_REACH * height).any()
+            for outline, corners, unread, height in faces
         )
 
     return [card_reads for card_reads in kept if not in_a_face(card_reads)]
+
+
+def _distinct_corners(centres: np.ndarray, *, apart: float) -> np.ndarray:
+    """The centres that lie at least ``apart`` from every one kept before them."""
+    kept: list[np.ndarray] = []
+    for centre in centres:
+        if all(np.linalg.norm(centre - other) >= apart for other in kept):
+            kept.append(centre)
+    return np.array(kept, dtype=np.float32).reshape(-1, 2)
+
+
+def _completed(corners: np.ndarray) -> np.ndarray:
+    """Three corners of a card with the fourth added (the two farthest apart lie on a
+    diagonal, the third at a right angle between them); more are returned as they are."""
+    if len(corners) != OPEN_CARD_CORNERS:
+        return corners
+    pairs = ((0, 1, 2), (0, 2, 1), (1, 2, 0))
+    first, second, middle = max(
+        pairs, key=lambda p: float(np.linalg.norm(corners[p[0]] - corners[p[1]]))
+    )
+    fourth = corners[first] + corners[second] - corners[middle]
+    return np.vstack([corners, fourth[None, :]])
 
 
 @dataclass(frozen=True)

@@ -36,9 +36,8 @@ class CandidateSource(Enum):
 
 
 # Photos: the detector's peaks and the blob finder's crops where the detector is warm
-# read the most cards. Live frames: the detector alone is several times faster on
-# textured tables (the blob finder offers 1,000-2,000 crops there) and reads the photos
-# as well, but fewer of the hardest synthetic indices (models/README.md has the figures).
+# read the most cards. Live frames: the detector alone, several times faster on textured
+# tables (where the blob finder offers 1,000-2,000 crops).
 DEFAULT_SOURCE = CandidateSource.GATED
 LIVE_SOURCE = CandidateSource.DETECTOR
 
@@ -90,21 +89,13 @@ def add_source_arguments(parser: argparse.ArgumentParser, *, default: CandidateS
 
 # A blob crop is read in GATED mode when the detector's heat near it is at least this.
 GATE_HEAT = 0.05
-# Photos are also looked at with the working image at its own resolution (twice the
-# first look's scale for a 1280 px frame): on synthetic scenes of all scripts, recall at
-# the reader's threshold rose from 0.876 to 0.905 at the same precision (0.993). Live
-# frames cannot afford that look: it alone costs 4-6 times the first look (about 20
-# against 3.5 ms for a 1280 x 720 frame, measured in one run on a busy machine).
+# Photos are also looked at with the working image at its own resolution, for the
+# smallest indices; live frames cannot afford that look (4-6 times the first look's cost).
 PHOTO_DETECTOR = DetectorSettings(fine_factors=(2.0,))
-# Live frames get a fine look at 1.41 times the first look's scale instead (its indices,
-# 20-40 px at 720 px, are 14-28 px there, inside the trained sizes) and, to pay for it,
-# two coarse looks instead of four, a factor 2 apart, which still find close-ups: the
-# held-out recall rose from 0.766 to 0.823 at 12-60 px and from 0.849 to 0.895 at 20-40
-# px (precision 0.992 and 0.998), and the real photos read as before.
-# Its first and fine looks are run by a narrower network (DEFAULT_LIVE_DETECTOR_PATH),
-# its coarse looks by the photos' one: 27 against 34-35 ms a frame, held-out recall at
-# 20-40 px 0.913 against 0.915 and at 12-60 px 0.853 against 0.839, both more precise
-# (models/README.md, "The live source's two detectors").
+# Live frames get a cheaper fine look at 1.41 times the first look's scale (their indices,
+# 20-40 px at 720 px, fall inside the trained sizes there) and two coarse looks a factor 2
+# apart, which still find close-ups. Their first and fine looks are run by the narrower
+# network (DEFAULT_LIVE_DETECTOR_PATH): faster, and as good on held-out scenes.
 LIVE_DETECTOR = DetectorSettings(coarse_factors=(0.71, 0.35), fine_factors=(1.41,))
 
 

@@ -324,6 +324,7 @@ def test_bench_prints_stage_timings() -> None:
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["total_ms"] > 0 and figures["median_ms"] > 0
+    assert 0 < figures["cpu_median_ms"] < 10 * figures["median_ms"]
     assert (figures["frames"], figures["warm_up_frames"]) == (2, 1)
     assert 30 < figures["peak_memory_mb"] < 2000
     assert {"find_ms", "read_ms", "merge_ms"} <= figures.keys()
@@ -457,6 +458,12 @@ def test_bench_prints_labelled_figures() -> None:
     result = _companion("bench", "--frames", "2", "--warm-up", "1")
     assert result.returncode == 0, result.stderr
     labels = [line.split(":")[0] for line in result.stdout.splitlines()]
-    for label in ("mean per frame", "median per frame", "peak memory", "cards read"):
+    for label in (
+        "mean per frame",
+        "median per frame",
+        "median CPU time per frame",
+        "peak memory",
+        "cards read",
+    ):
         assert label in labels
     assert "cards read: 10 of 10, 0 false" in result.stdout

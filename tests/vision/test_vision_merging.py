@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from companion.cards import Card
 from companion.vision.finder import Candidates
 from companion.vision.merging import (
-    OPEN_CARD_READS,
+    OPEN_CARD_CORNERS,
     CornerIndices,
     CornersShown,
     Detection,
@@ -298,7 +298,7 @@ def test_merging_keeps_the_best_read_and_never_more_copies_than_the_deck(
     confidences = [detection.confidence for detection in found]
     assert confidences == sorted(confidences, reverse=True)
     # the best read stands, unless it lay alone on the face of an open card
-    if reads and all(detection.indices < OPEN_CARD_READS for detection in found):
+    if reads and all(detection.indices < OPEN_CARD_CORNERS for detection in found):
         best = max(reads, key=lambda read: read.confidence)
         assert found[0].card == best.card and found[0].confidence == best.confidence
 
