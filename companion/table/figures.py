@@ -52,12 +52,15 @@ def session_figures(game: str, seed: int) -> SessionFigures:
     from companion.table.session_run import tally, track_session
     from companion.table.synthetic.session import make_session
     from companion.vision.reader import CardReader
+    from companion.vision.reader_settings import ReaderSettings
     from companion.vision.sources import CandidateSource
 
     session = make_session(game, seed=seed)
     options = dict(word.split("=", 1) for word in session.header.split()[2:])
     deck = make_engine(game, options).deck
-    reader = CardReader(source=CandidateSource.DETECTOR, deck=deck, min_confidence=0.5)
+    reader = CardReader(
+        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=deck
+    )
     tracked = track_session(session, reader, deck=deck)
     counts = tally(session.script, tracked.events)
     want = [step.line for step in session.camera_steps]
@@ -109,12 +112,15 @@ def photo_figures(folder: Path, *, cleared: bool) -> list[PhotoFigures]:
     from companion.table.calibration import MatView
     from companion.table.tracker import TableTracker
     from companion.vision.reader import CardReader
+    from companion.vision.reader_settings import ReaderSettings
     from companion.vision.sources import CandidateSource
 
     manifest = folder / "MANIFEST.tsv"
     with manifest.open(encoding="utf-8") as lines:
         rows = [row for row in csv.DictReader(lines, delimiter="\t") if "scene" in row["kind"]]
-    reader = CardReader(source=CandidateSource.DETECTOR, deck=FRENCH52, min_confidence=0.5)
+    reader = CardReader(
+        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=FRENCH52
+    )
     tracker = TableTracker(reader, deck=FRENCH52)
     number = 0
     figures: list[PhotoFigures] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -11,8 +12,22 @@ from companion.cli import main
 from companion.table.synthetic.session import make_session
 
 
+@pytest.fixture
+def mock_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """gpiozero's own MockFactory for the buttons; gpiozero keeps the factory it made for
+    the process, so it is dropped afterwards."""
+    from gpiozero import Device
+
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    yield
+    if Device.pin_factory is not None:
+        Device.pin_factory.close()
+    Device.pin_factory = None
+
+
+@pytest.mark.usefixtures("mock_pins")
 def test_check_finds_the_camera_buttons_and_mat_and_says_why_the_display_is_not_there(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     frames = tmp_path / "frames"
     frames.mkdir()
@@ -20,7 +35,6 @@ def test_check_finds_the_camera_buttons_and_mat_and_says_why_the_display_is_not_
     cv2.imwrite(str(frames / "0000.png"), session.frames[0].image)
     config = tmp_path / "config.toml"
     config.write_text(f'[camera]\nsource = "{frames}"\n\n[display]\nkind = "ssd1306"\n', "utf-8")
-    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")  # gpiozero's own MockFactory
     assert main(["check", "--config", str(config)]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"camera: found: {frames}, 1280x720"

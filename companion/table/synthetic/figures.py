@@ -80,9 +80,10 @@ def read_counts(
     frame_size: tuple[int, int], seeds: Sequence[int], *, warped: bool
 ) -> dict[str, ReadCount]:
     from companion.vision.reader import CardReader
+    from companion.vision.reader_settings import ReaderSettings
     from companion.vision.sources import CandidateSource
 
-    reader = CardReader(source=CandidateSource.DETECTOR)
+    reader = CardReader(settings=ReaderSettings(source=CandidateSource.DETECTOR))
     counts = {}
     for game in LAYOUT_GAMES:
         total = ReadCount(0, 0, 0)
