@@ -196,7 +196,7 @@ def run_demo(
                 watchdog=Watchdog(notifier, interval_s=None, clock=lambda: 0.0),
                 stop_at_end=True,
             )
-            kiosk.begin(session.header)  # the runner's start then resumes it, as run does
+            kiosk.begin(session.header)
             runner.run()
             played = kiosk.played
             assert played is not None

@@ -124,10 +124,10 @@ class Kiosk:
 
     def start(self) -> None:
         """Resume the last unfinished game exactly (or stay on the new-game menu) and
-        draw the first screen."""
+        draw the first screen; a game already begun (the demo's) is kept."""
         if self.journal.moved_aside is not None:
             self.log(str(self.journal.moved_aside))
-        resumed = JournaledGame.resume_last(self.journal)
+        resumed = None if self.played is not None else JournaledGame.resume_last(self.journal)
         if resumed is not None:
             self.played, bad = resumed
             self.resumed_rows = len(self.journal.rows(self.played.record.id))
