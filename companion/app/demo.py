@@ -32,7 +32,7 @@ from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
 
-DEFAULT_SEED = 1
+DEFAULT_SEED = 2  # a session the tracker follows whole (on seed 1 it misreads a fan)
 TICKER_LINES = 5
 TICKER_ROW = 36  # below the drawn screen (two border lines and 32 of pixels)
 

@@ -370,6 +370,7 @@ class Kiosk:
         if self.played is None:
             return
         self._forget_questions(unsure.zone)
+        self.log(f"unsure card on {unsure.zone}: {unsure.card}? ({unsure.confidence:.0%})")
         ranks = self.played.game.engine.deck.ranks
         self.questions.append(UnsureReading(unsure.zone, unsure.card, unsure.confidence, ranks))
 
