@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.app.demo import DEFAULT_SEED
 from companion.arguments import positive_count, summary_of
 from companion.ui.presses import Button, ButtonPress
 
@@ -141,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m companion.app.bench", description=summary_of(__doc__)
     )
     parser.add_argument("--game", default="oh-hell", help="the demo session's game")
-    parser.add_argument("--seed", type=int, default=1, help="the demo session's seed")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the demo session's seed")
     parser.add_argument(
         "--events",
         type=positive_count,
