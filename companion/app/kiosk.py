@@ -175,7 +175,7 @@ class Kiosk:
         self.show()
 
     def table_news(self, news: TableNews) -> None:
-        if self.camera is not CameraState.READING:
+        if self.camera is not None and self.camera is not CameraState.READING:
             self.camera, self.camera_detail = CameraState.READING, ""
         if not news.events and not news.unsure:
             return

@@ -168,6 +168,10 @@ def test_without_a_camera_a_card_is_entered_from_the_menus(tmp_path: Path) -> No
     assert kiosk.played is not None
     assert [str(event) for event in kiosk.played.game.events] == ["card trump 3H"]
     assert kiosk.entry is None
+    kiosk.take(news("card trick KS"))  # a scripted camera line: still no camera to wait for
+    assert kiosk.camera is None
+    kiosk.press(LONG_OK)
+    assert kiosk.entry is not None
 
 
 def test_the_table_menu_leads_on_to_the_controllers_menu(tmp_path: Path) -> None:
