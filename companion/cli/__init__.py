@@ -14,6 +14,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.crash_test",
     "companion.cli.demo",
     "companion.cli.export",
+    "companion.cli.mat",
     "companion.cli.simulate",
     "companion.cli.vision",
 )

@@ -1,0 +1,1 @@
+"""Synthetic table sessions: a printed mat filmed by a camera while a real game is dealt."""
