@@ -31,7 +31,7 @@ POLISH: dict[str, str] = {
     "gwiazda.phase.pool": "Zrzutka do banku",
     "gwiazda.phase.restake": "Powroty",
     "gwiazda.phase.stakes": "Stawki",
-    "gwiazda.phase.won-lost": "Wygr./przegr.",
+    "gwiazda.phase.won-lost": "Wykładanie",
     "gwiazda.stakes-total": "Stawki razem {total}",
     "gwiazda.won-lost": "Wygr./przegr.",
     # ochko-bank
@@ -82,7 +82,7 @@ POLISH: dict[str, str] = {
     "ochko21.takes-bank": "{seat} zabiera bank",
     # oczko
     "oczko.banker-draws": "Bankier dobiera",
-    "oczko.doubled": "Brak kart: bank podwojony",
+    "oczko.doubled": "Brak kart: bank x2",
     "oczko.may-not-draw": "Bankier nie może dobrać",
     "oczko.may-take-bank": "Bankier może zabrać bank",
     "oczko.must-draw": "Bankier musi dobrać",
@@ -114,7 +114,7 @@ POLISH: dict[str, str] = {
     "oh-hell.trick": "Lewa {trick}/{tricks}",
     "oh-hell.tricks-bids": "Dekl. · lewy · pkt",
     "oh-hell.trump": "Atut {card}",
-    "oh-hell.turn-up-trump": "Odkryj atut",
+    "oh-hell.turn-up-trump": "{seat} odkrywa atut",
     # refused
     "refused.illegal": "Niezgodne z zasadami",
     "refused.misread": "Źle odczytana karta",

@@ -18,6 +18,7 @@ from companion.ui.screens.layout import (
     balances_page,
     card_text,
     cards_text,
+    hand_line,
     header,
     left_right,
     line,
@@ -51,9 +52,9 @@ def compose(
         label = say("ochko-bank.bet", language)
         stake_line(sheet, line(0), label, view.bet_limits.low, view.bet_limits.high, chosen)
         return
-    dealer = cards_text(view.dealer.cards, language) or "–"
     total = _total(view.dealer.total) if view.dealer.cards else ""
-    left_right(sheet, line(0), f"{say('ochko-bank.dealer', language)} {dealer}", total, BODY)
+    dealer = say("ochko-bank.dealer", language)
+    hand_line(sheet, line(0), view.dealer.cards, total, language, prefix=dealer)
     sheet.text((MARGIN, line(1)), _note(view, language), BODY_BOLD)
     players = [place for place in view.seats if not place.dealer]
     start = _first_shown(players, view.turn)

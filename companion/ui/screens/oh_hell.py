@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games.oh_hell.state import HandRecord, Phase
 from companion.games.oh_hell.view import OhHellView
-from companion.ui.canvas import HEIGHT, INK, WIDTH, Align, Sheet
+from companion.ui.canvas import HEIGHT, INK, WIDTH, Align, Sheet, text_width
 from companion.ui.screens.layout import (
     BIG,
     BODY,
@@ -71,17 +71,20 @@ def _phase_page(sheet: Sheet, view: OhHellView, language: Language, chosen: int 
 
 
 def _waiting_for_trump(sheet: Sheet, view: OhHellView, language: Language) -> None:
+    """The dealer turns up the trump; meanwhile the hand just over: each seat's tricks
+    against its bid and its points (with seven seats the summary fills four lines and the
+    title bar alone says which hand comes next)."""
     header(sheet, _hand_title(view, language))
-    next_line = 0
     if view.score_sheet:
         last = view.score_sheet[-1]
-        sheet.text(
-            (MARGIN, line(0)), say("oh-hell.hand-over", language, hand=last.number), BODY_BOLD
-        )
-        next_line = cells(sheet, 1, _record_cells(last, language), per_line=2, pen=BODY)
-    dealer = say("oh-hell.dealer", language, seat=seat(view.dealer, language))
-    sheet.text((MARGIN, line(max(next_line, 3))), dealer, BODY)
-    sheet.text((MARGIN, line(4)), say("oh-hell.turn-up-trump", language), BODY_BOLD)
+        texts = _record_cells(last, language)
+        first = 0 if len(texts) > 2 * (BODY_LINES - 2) else 1
+        if first:
+            hand_over = say("oh-hell.hand-over", language, hand=last.number)
+            sheet.text((MARGIN, line(0)), hand_over, BODY_BOLD)
+        cells(sheet, first, texts, per_line=2, pen=BODY)
+    dealer = seat(view.dealer, language)
+    sheet.text((MARGIN, line(4)), say("oh-hell.turn-up-trump", language, seat=dealer), BODY_BOLD)
 
 
 def _record_cells(record: HandRecord, language: Language) -> list[str]:
@@ -145,7 +148,8 @@ def _trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
     header(sheet, title, _trump(view, language))
     players = len(view.seats)
     width = WIDTH // max(players, 4)
-    pen = BIG if players <= 5 else BODY
+    # The widest card (10 and a suit) must fit its column: seven seats take the small face.
+    pen = next((p for p in (BIG, BODY) if text_width("10♥", p) <= width - 3), SMALL)
     for index, played in enumerate(view.trick):
         x = index * width + width // 2
         mark = sheet.text(
@@ -205,7 +209,7 @@ def _sheet_page(sheet: Sheet, view: OhHellView, language: Language, index: int) 
     header(sheet, say("oh-hell.score-sheet", language), f"{index + 1}/{pages}")
     records = view.score_sheet[index * SHEET_ROWS : (index + 1) * SHEET_ROWS]
     players = len(view.seats)
-    first = 18
+    first = 14
     step = (WIDTH - first) // players
     for number in range(players):
         x = first + step * (number + 1) - 2
@@ -215,7 +219,7 @@ def _sheet_page(sheet: Sheet, view: OhHellView, language: Language, index: int) 
         sheet.text((MARGIN, baseline), str(record.number), SMALL)
         for number in range(players):
             x = first + step * (number + 1) - 2
-            sheet.text((x, baseline), signed(record.points[number]), SMALL, align=Align.RIGHT)
+            sheet.text((x, baseline), str(record.points[number]), SMALL, align=Align.RIGHT)
     sheet.rule(line(0) + 2)
 
 

@@ -86,7 +86,7 @@ def test_oczko_stake_shows_its_limits_and_the_amount_chosen() -> None:
 
 def test_ochko21_shows_the_stuk_round_and_the_stuk_mark() -> None:
     assert "Стук при 30" in _texts(_game("example:ochko-21", 3), Language.RU)
-    assert "Стук! осталось 2" in _texts(_game("example:ochko-21", 42), Language.RU)
+    assert "Стук! ещё 2" in _texts(_game("example:ochko-21", 42), Language.RU)
 
 
 def test_ochko_bank_shows_a_soft_total_with_both_ace_values() -> None:
