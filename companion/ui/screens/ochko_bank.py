@@ -116,9 +116,9 @@ def _seat_line(
     # The cards may lose their tail when a split leaves no room: the totals carry the sense.
     cards = " | ".join(cards_text(hand.cards, language) for hand in place.hands)
     left = mark.box.right + 4
-    sheet.text(
-        (left, baseline), cards, SMALL, max_width=right.box.left - 3 - left, may_shorten=True
-    )
+    room = right.box.left - 3 - left
+    pen = BODY if text_width(cards, BODY) <= room else SMALL
+    sheet.text((left, baseline), cards, pen, max_width=room, may_shorten=True)
 
 
 def _hand_total(total: Total, status: HandStatus, language: Language) -> str:
