@@ -148,10 +148,6 @@ def cells(
     return first_line + rows
 
 
-def fits(text: str, pen: Pen, width: int) -> bool:
-    return text_width(text, pen) <= width
-
-
 def balances_page(
     sheet: Sheet,
     language: Language,
