@@ -18,7 +18,7 @@ POLISH: dict[str, str] = {
     "common.winner": "Wygrywa: {seats}",
     "common.won": "{seat} wygrał {amount}",
     # gwiazda
-    "gwiazda.bank-cards": "Bankowe",
+    "gwiazda.bank-cards": "Karty banku",
     "gwiazda.bank-change": "Bank w rozdaniu {change}",
     "gwiazda.cover": "Pokrycie",
     "gwiazda.guard": "Straż",

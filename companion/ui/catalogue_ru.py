@@ -18,7 +18,7 @@ RUSSIAN: dict[str, str] = {
     "common.winner": "Выиграл: {seats}",
     "common.won": "{seat} выиграл {amount}",
     # gwiazda
-    "gwiazda.bank-cards": "Банк",
+    "gwiazda.bank-cards": "Карты банка",
     "gwiazda.bank-change": "Банк за сдачу {change}",
     "gwiazda.cover": "Покрытие",
     "gwiazda.guard": "Стража",
