@@ -59,7 +59,7 @@ POLISH: dict[str, str] = {
     "ochko-bank.status.push": "remis",
     "ochko-bank.status.stand-off": "remis",
     "ochko-bank.status.stood": "stoi",
-    "ochko-bank.status.withdrawn": "wycofał",
+    "ochko-bank.status.withdrawn": "pas",
     "ochko-bank.status.won": "wygrał",
     # ochko21
     "ochko21.announces": "{seat} ogłasza bank",
@@ -98,7 +98,7 @@ POLISH: dict[str, str] = {
     "oczko.stakes": "Stawia {seat}",
     "oczko.stands": "Dość",
     "oczko.takes-bank": "{seat} zabiera bank",
-    "oczko.thrown-in": "Gra rzucona",
+    "oczko.thrown-in": "Gra poddana",
     # oh-hell
     "oh-hell.bidding": "Deklaracje · po {size}",
     "oh-hell.bids-at-once": "Deklarują wszyscy naraz",
@@ -138,5 +138,5 @@ POLISH: dict[str, str] = {
     "violation.revoke": "Renons!",
     "violation.trump-revoke": "Renons w atu!",
     "violation.unannounced-natural": "Oczko nie ogłoszone",
-    "violation.unasked-card": "Karta nie na prośbę",
+    "violation.unasked-card": "Karta niechciana",
 }

@@ -122,9 +122,9 @@ RUSSIAN: dict[str, str] = {
     "refused.unknown": "Неизвестное действие",
     # unsure
     "unsure.accept": "OK: да  ▲▼: исправить",
-    "unsure.pick-rank": "▲▼ ранг, OK: масть",
+    "unsure.pick-rank": "▲▼ номинал, OK: масть",
     "unsure.pick-suit": "▲▼ масть, OK: {card}",
-    "unsure.rank": "ранг",
+    "unsure.rank": "номинал",
     "unsure.suit": "масть",
     "unsure.title": "Карта под вопросом",
     # violation
