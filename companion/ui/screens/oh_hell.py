@@ -100,10 +100,9 @@ def _bidding(sheet: Sheet, view: OhHellView, language: Language, chosen: int | N
     players = len(view.seats)
     order = [(view.dealer + 1 + step) % players for step in range(players)]
     texts = [f"{seat(n, language)} {_bid(view.seats[n].bid)}" for n in order]
-    per_line = 4
-    after = cells(sheet, 0, texts, per_line=per_line, highlight=_position(order, view.bidder))
+    after = cells(sheet, 0, texts, per_line=4, highlight=_position(order, view.bidder))
     if view.bidder is not None:
-        _bid_values(sheet, view, language, chosen, line(after) + 9)
+        _bid_values(sheet, view, view.bidder, language, chosen, line(after) + 9)
     elif view.simultaneous_bids:
         sheet.text((MARGIN, line(after)), say("oh-hell.bids-at-once", language), BODY)
     total = "" if view.bids_total is None else f"Σ {view.bids_total} / {view.hand_size}"
@@ -121,15 +120,19 @@ def _bid(bid: int | None) -> str:
 
 
 def _bid_values(
-    sheet: Sheet, view: OhHellView, language: Language, chosen: int | None, baseline: int
+    sheet: Sheet,
+    view: OhHellView,
+    bidder: int,
+    language: Language,
+    chosen: int | None,
+    baseline: int,
 ) -> None:
-    """Whose bid, then the values around the one chosen: the chosen boxed, the hook's
-    forbidden value struck out."""
-    assert view.bidder is not None
-    label = sheet.text((MARGIN, baseline), seat(view.bidder, language) + ":", BIG)
+    """Whose bid, then the values around the one chosen (or the forbidden one): the chosen
+    boxed, the hook's forbidden value struck out."""
+    label = sheet.text((MARGIN, baseline), seat(bidder, language) + ":", BIG)
     left = label.box.right + 6
     fit = max((RIGHT - left) // VALUE_STEP, 1)
-    centre = 0 if chosen is None else chosen
+    centre = chosen if chosen is not None else (view.forbidden_bid or 0)
     first = min(max(centre - fit // 2, 0), max(view.hand_size + 1 - fit, 0))
     for index, value in enumerate(range(first, min(first + fit, view.hand_size + 1))):
         x = left + index * VALUE_STEP + VALUE_STEP // 2
@@ -137,7 +140,7 @@ def _bid_values(
         if value == view.forbidden_bid:
             sheet.strike(mark)
             sheet.draw.line(
-                [(mark.box.left - 1, mark.box.bottom), (mark.box.right, mark.box.top)], fill=255
+                [(mark.box.left - 1, mark.box.bottom), (mark.box.right, mark.box.top)], fill=INK
             )
         if value == chosen:
             sheet.box(mark.box.left - 3, baseline - 11, mark.box.right + 2, baseline + 1)
