@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.output import state_text
-from companion.games.script import ScriptError, parse_script
-from companion.games.session import RefusedLine, replay_script
+from companion.games.script import Script, ScriptError, parse_script
+from companion.games.session import RefusedLine, Replay, replay_script
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
@@ -28,6 +28,18 @@ def register(subparsers: Any) -> None:
         "--keep-going",
         action="store_true",
         help="record refused events as violations and go on",
+    )
+    parser.add_argument(
+        "--screen", metavar="FILE", type=Path, help="write the final state's screen as a PNG"
+    )
+    parser.add_argument(
+        "--screens", metavar="DIR", type=Path, help="write a PNG of the screen after each event"
+    )
+    parser.add_argument(
+        "--page", type=int, default=0, help="which page of the final screen --screen draws"
+    )
+    parser.add_argument(
+        "--language", choices=("en", "pl", "ru"), default="en", help="the screens' language"
     )
     parser.set_defaults(run=run)
 
@@ -48,13 +60,18 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     try:
-        replay = replay_script(parse_script(text, source), keep_going=args.keep_going)
+        script = parse_script(text, source)
+        replay = replay_script(script, keep_going=args.keep_going)
     except RefusedLine as error:
         print(f"companion simulate: {error}", file=sys.stderr)
         return EXIT_REFUSED
     except ScriptError as error:
         print(f"companion simulate: {error}", file=sys.stderr)
         return EXIT_USAGE
+    if args.screen is not None or args.screens is not None:
+        code = _write_screens(args, script, replay)
+        if code != EXIT_OK:
+            return code
     state = replay.to_json()
     if args.json:
         print(json.dumps(state, ensure_ascii=False, indent=2))
@@ -72,6 +89,23 @@ def script_text(data: bytes) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def _write_screens(args: argparse.Namespace, script: Script, replay: Replay) -> int:
+    from companion.ui import snapshots
+    from companion.ui.texts import Language
+
+    language = Language(args.language)
+    try:
+        if args.screen is not None:
+            image = snapshots.final_screen(replay.game, language, page=args.page)
+            snapshots.save(image, args.screen)
+        if args.screens is not None:
+            snapshots.save_all(snapshots.event_snapshots(script, language), args.screens)
+    except snapshots.SnapshotError as error:
+        print(f"companion simulate: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK
 
 
 def _reason(error: Exception) -> str:

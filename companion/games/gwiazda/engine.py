@@ -13,9 +13,11 @@ from companion.games.arguments import expect_args, int_arg, seat_arg
 from companion.games.engine import ActionOffer, GameEngine
 from companion.games.errors import OutOfTurn
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
-from companion.games.gwiazda import stage1, stage2, table, view
+from companion.games.gwiazda import stage1, stage2, table
 from companion.games.gwiazda.options import GwiazdaOptions
 from companion.games.gwiazda.state import GwiazdaState, Phase, new_state
+from companion.games.gwiazda.view import GwiazdaView, build_view
+from companion.games.gwiazda.view import offers as table_offers
 
 REVEAL = "reveal"
 BANK_ZONE = "bank"
@@ -84,7 +86,10 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
             raise self.unknown_action(action)
 
     def offers(self, state: GwiazdaState) -> tuple[ActionOffer, ...]:
-        return view.offers(state)
+        return table_offers(state)
+
+    def view(self, state: GwiazdaState) -> GwiazdaView:
+        return build_view(state)
 
     def state_json(self, state: GwiazdaState) -> dict[str, Any]:
-        return view.state_json(state)
+        return self.view(state).to_json()

@@ -1,77 +1,131 @@
-"""What the screen and ``--json`` show of a Gwiazda table, and the buttons' offers."""
+"""What the screen and ``--json`` show of a Gwiazda table (``GwiazdaView``), and the
+buttons' offers."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from companion.cards import Card
 from companion.games.engine import ActionOffer, AmountChoice
-from companion.games.gwiazda.state import GwiazdaState, Phase, Seat, Status
+from companion.games.gwiazda.state import GwiazdaState, MatchFound, Phase, Seat, Status
 from companion.games.gwiazda.table import can_start_new_deal
-from companion.games.ledger import money
+from companion.games.ledger import Movement, money
+from companion.games.view_fields import fields_json
 
 MAX_BUTTON_AMOUNT = 100  # the largest amount the buttons step through
 FINAL = (Status.WON, Status.LOST, Status.LEFT, Status.JACKED)
 
 
-def state_json(state: GwiazdaState) -> dict[str, Any]:
+@dataclass(frozen=True)
+class GwiazdaSeat:
+    seat: int
+    balance: int | float  # cash and the share paid into the bank
+    deal: int | float  # won (or lost, < 0) in this deal
+    paid_in: int
+    cash: int | float
+    status: Status
+    card: Card | None
+    stake: int
+    added: int  # the part of the stake the bank added (ace, queen)
+    returned: bool
+    consent: bool
+
+
+@dataclass(frozen=True)
+class Payout:
+    seat: int
+    card: Card | None
+    outcome: Status
+    stake: int
+    amount: int | float
+
+
+@dataclass(frozen=True)
+class GwiazdaView:
+    phase: Phase
+    deal: int
+    banker: int
+    bank: int | float
+    pool: int
+    pool_total: int
+    bank_before_deal: int | float
+    bank_change: int | float
+    opening_stakes_total: int
+    stakes_total: int
+    deck_b_stakes_total: int | None
+    next: int | None
+    bank_cards: tuple[Card, ...]
+    cover: tuple[Card, ...]
+    guard: tuple[Card, ...]
+    won_lost: tuple[Card, ...]
+    society_seen: int
+    match: MatchFound | None
+    seats: tuple[GwiazdaSeat, ...]
+    payouts: tuple[Payout, ...]
+    movements: tuple[Movement, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return fields_json(self)
+
+
+def build_view(state: GwiazdaState) -> GwiazdaView:
     deck = state.deck_b
-    pool_total = state.pool * len(state.seats)
-    return {
-        "phase": state.phase.value,
-        "deal": state.deal,
-        "banker": state.banker,
-        "bank": money(state.ledger.bank),
-        "pool": state.pool,
-        "pool_total": pool_total,
-        "bank_before_deal": money(state.bank_before_deal),
-        "bank_change": money(state.ledger.bank - state.bank_before_deal),
-        "opening_stakes_total": state.opening_stakes,
-        "stakes_total": state.stakes_total,
-        "deck_b_stakes_total": state.deck_b_stakes,
-        "next": state.next_seat,
-        "bank_cards": [str(card) for card in state.bank_cards],
-        "cover": [str(card) for card in deck.cover],
-        "guard": [str(card) for card in deck.guard],
-        "won_lost": [str(card) for card in deck.won_lost],
-        "society_seen": deck.society_seen,
-        "match": None
-        if state.match is None
-        else {
-            "card": str(state.match.card),
-            "bank_card": str(state.match.bank_card),
-            "stage": state.match.stage.value,
-        },
-        "seats": [_seat_json(state, place) for place in state.seats],
-        "payouts": [_payout(state, place) for place in state.seats if place.status in FINAL],
-        "movements": [m.to_json() for m in state.ledger.movements],
-    }
+    return GwiazdaView(
+        phase=state.phase,
+        deal=state.deal,
+        banker=state.banker,
+        bank=money(state.ledger.bank),
+        pool=state.pool,
+        pool_total=state.pool * len(state.seats),
+        bank_before_deal=money(state.bank_before_deal),
+        bank_change=money(state.ledger.bank - state.bank_before_deal),
+        opening_stakes_total=state.opening_stakes,
+        stakes_total=state.stakes_total,
+        deck_b_stakes_total=state.deck_b_stakes,
+        next=state.next_seat,
+        bank_cards=tuple(state.bank_cards),
+        cover=tuple(deck.cover),
+        guard=tuple(deck.guard),
+        won_lost=tuple(deck.won_lost),
+        society_seen=deck.society_seen,
+        match=state.match,
+        seats=tuple(_seat(state, place) for place in state.seats),
+        payouts=tuple(_payout(state, place) for place in state.seats if place.status in FINAL),
+        movements=tuple(state.ledger.movements),
+    )
 
 
-def _seat_json(state: GwiazdaState, place: Seat) -> dict[str, Any]:
+def state_json(state: GwiazdaState) -> dict[str, Any]:
+    return build_view(state).to_json()
+
+
+def _seat(state: GwiazdaState, place: Seat) -> GwiazdaSeat:
     cash = state.ledger.balances[place.seat]
-    return {
-        "seat": place.seat,
-        "balance": money(cash + state.pool),
-        "deal": money(cash - state.deal_start[place.seat]),
-        "paid_in": state.pool,
-        "cash": money(cash),
-        "status": place.status.value,
-        "card": None if place.card is None else str(place.card),
-        "stake": place.stake,
-        "added": place.added,
-        "returned": place.returned,
-        "consent": place.consent,
-    }
+    return GwiazdaSeat(
+        seat=place.seat,
+        balance=money(cash + state.pool),
+        deal=money(cash - state.deal_start[place.seat]),
+        paid_in=state.pool,
+        cash=money(cash),
+        status=place.status,
+        card=place.card,
+        stake=place.stake,
+        added=place.added,
+        returned=place.returned,
+        consent=place.consent,
+    )
 
 
-def _payout(state: GwiazdaState, place: Seat) -> dict[str, Any]:
-    return {
-        "seat": place.seat,
-        "card": None if place.card is None else str(place.card),
-        "outcome": place.status.value,
-        "stake": place.stake if place.status in (Status.WON, Status.LOST) else place.settled_stake,
-        "amount": money(state.ledger.balances[place.seat] - state.deal_start[place.seat]),
-    }
+def _payout(state: GwiazdaState, place: Seat) -> Payout:
+    settled = place.status in (Status.WON, Status.LOST)
+    return Payout(
+        seat=place.seat,
+        card=place.card,
+        outcome=place.status,
+        stake=place.stake if settled else place.settled_stake,
+        amount=money(state.ledger.balances[place.seat] - state.deal_start[place.seat]),
+    )
 
 
 def offers(state: GwiazdaState) -> tuple[ActionOffer, ...]:

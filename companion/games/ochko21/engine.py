@@ -10,10 +10,11 @@ from companion.games.arguments import expect_args, int_arg
 from companion.games.engine import ActionOffer, GameEngine
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ledger import Ledger
-from companion.games.ochko21 import bank, play, table, view
+from companion.games.ochko21 import bank, play, table
 from companion.games.ochko21.offers import offers
 from companion.games.ochko21.options import Ochko21Options
 from companion.games.ochko21.state import ZONES, Ochko21State, Phase, SeatRecord
+from companion.games.ochko21.view import Ochko21View, build_view
 
 Handler = Callable[[Ochko21Options, Ochko21State, Action], None]
 
@@ -124,8 +125,11 @@ class Ochko21(GameEngine[Ochko21Options, Ochko21State]):
     def offers(self, state: Ochko21State) -> tuple[ActionOffer, ...]:
         return offers(self.options, state)
 
+    def view(self, state: Ochko21State) -> Ochko21View:
+        return build_view(self.options, state)
+
     def state_json(self, state: Ochko21State) -> dict[str, Any]:
-        return view.state_json(self.options, state)
+        return self.view(state).to_json()
 
 
 def _phase_text(state: Ochko21State) -> str:

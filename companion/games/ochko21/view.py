@@ -1,13 +1,15 @@
-"""The state as JSON for ``companion simulate --json`` and the screens."""
+"""What the screen and ``simulate --json`` show of an ``ochko-21`` table: ``Ochko21View``."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards import Card
-from companion.games.ledger import money
+from companion.games.engine import AmountChoice
+from companion.games.ledger import Movement, money
 from companion.games.ochko21.bank import stuk_at
-from companion.games.ochko21.options import Ochko21Options
+from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
 from companion.games.ochko21.play import banker_total, player_total
 from companion.games.ochko21.state import (
     BANKER_ZONE,
@@ -15,79 +17,137 @@ from companion.games.ochko21.state import (
     STOCK_ZONE,
     BankRecord,
     Ochko21State,
+    Outcome,
+    Phase,
     Result,
     SeatRecord,
 )
+from companion.games.view_fields import SCREEN_ONLY, fields_json
+
+
+@dataclass(frozen=True)
+class Ochko21Seat:
+    seat: int
+    balance: int | float
+    role: str  # "banker" or "player"
+    stake: int | None
+    games: int
+    wins: int
+    dark_draws: int
+    double_penalties: int
+    last_stake: int | None
+    last_result: Outcome | None
+    last_amount: int | None
+
+
+@dataclass(frozen=True)
+class LastGame:
+    seat: int
+    stake: int
+    outcome: Outcome
+    amount: int
+    total: int
+    banker_total: int | None
+
+
+@dataclass(frozen=True)
+class Ochko21View:
+    phase: Phase
+    seats: tuple[Ochko21Seat, ...]
+    bank: int
+    banker: int
+    initial_stake: int | None
+    stuk_at: int | None
+    stuk: bool
+    stuk_bank: int | None
+    stuk_turns_left: int | None
+    round: int | None
+    turn: int | None
+    stake: int | None
+    dark: bool
+    banker_cards: tuple[Card, ...]
+    banker_total: int | None
+    player_cards: tuple[Card, ...]
+    player_total: int | None
+    stock_card: Card | None
+    put_away: tuple[str, ...]
+    last_game: LastGame | None
+    banks: tuple[BankRecord, ...]
+    movements: tuple[Movement, ...]
+    # The amounts the bank (announce) or the stake (stake) may take now; the ace's value.
+    limits: AmountChoice | None = field(default=None, metadata=SCREEN_ONLY)
+    ace: int = field(default=11, metadata=SCREEN_ONLY)
+
+    def to_json(self) -> dict[str, Any]:
+        return fields_json(self)
+
+
+def build_view(options: Ochko21Options, state: Ochko21State) -> Ochko21View:
+    playing = state.stake > 0
+    stock = state.table[STOCK_ZONE]
+    return Ochko21View(
+        phase=state.phase,
+        seats=tuple(_seat(state, seat, record) for seat, record in enumerate(state.seats)),
+        bank=state.bank,
+        banker=state.banker,
+        initial_stake=state.initial_stake,
+        stuk_at=stuk_at(state),
+        stuk=state.stuk_round,
+        stuk_bank=state.stuk_bank,
+        stuk_turns_left=state.stuk_turns_left if state.stuk_round else None,
+        round=state.round or None,
+        turn=state.turn,
+        stake=state.stake if playing else None,
+        dark=state.dark,
+        banker_cards=tuple(state.table[BANKER_ZONE]),
+        banker_total=banker_total(options, state) if state.table[BANKER_ZONE] else None,
+        player_cards=tuple(state.table[PLAYER_ZONE]),
+        player_total=player_total(options, state) if state.table[PLAYER_ZONE] else None,
+        stock_card=stock[0] if stock else None,
+        put_away=tuple(sorted(str(card) for card in state.stale)),
+        last_game=None if state.last_game is None else _last_game(*state.last_game),
+        banks=tuple(state.banks),
+        movements=tuple(state.ledger.movements),
+        limits=_limits(options, state),
+        ace=options.ace,
+    )
 
 
 def state_json(options: Ochko21Options, state: Ochko21State) -> dict[str, Any]:
-    playing = state.stake > 0
-    stock = state.table[STOCK_ZONE]
-    return {
-        "phase": state.phase.value,
-        "seats": [_seat_json(state, seat, record) for seat, record in enumerate(state.seats)],
-        "bank": state.bank,
-        "banker": state.banker,
-        "initial_stake": state.initial_stake,
-        "stuk_at": stuk_at(state),
-        "stuk": state.stuk_round,
-        "stuk_bank": state.stuk_bank,
-        "stuk_turns_left": state.stuk_turns_left if state.stuk_round else None,
-        "round": state.round or None,
-        "turn": state.turn,
-        "stake": state.stake if playing else None,
-        "dark": state.dark,
-        "banker_cards": _cards(state.table[BANKER_ZONE]),
-        "banker_total": banker_total(options, state) if state.table[BANKER_ZONE] else None,
-        "player_cards": _cards(state.table[PLAYER_ZONE]),
-        "player_total": player_total(options, state) if state.table[PLAYER_ZONE] else None,
-        "stock_card": str(stock[0]) if stock else None,
-        "put_away": sorted(str(card) for card in state.stale),
-        "last_game": None if state.last_game is None else _game_json(*state.last_game),
-        "banks": [_bank_json(record) for record in state.banks],
-        "movements": [movement.to_json() for movement in state.ledger.movements],
-    }
+    return build_view(options, state).to_json()
 
 
-def _seat_json(state: Ochko21State, seat: int, record: SeatRecord) -> dict[str, Any]:
-    role = "banker" if seat == state.banker else "player"
+def _limits(options: Ochko21Options, state: Ochko21State) -> AmountChoice | None:
+    if state.phase is Phase.ANNOUNCE:
+        return AmountChoice(MIN_AMOUNT, options.max_bank)
+    if state.phase is Phase.STAKE:
+        return AmountChoice(MIN_AMOUNT, state.bank)
+    return None
+
+
+def _seat(state: Ochko21State, seat: int, record: SeatRecord) -> Ochko21Seat:
     last = record.last
-    return {
-        "seat": seat,
-        "balance": money(state.ledger.balances[seat]),
-        "role": role,
-        "stake": state.stake if seat == state.turn and state.stake > 0 else None,
-        "games": record.games,
-        "wins": record.wins,
-        "dark_draws": record.dark_draws,
-        "double_penalties": record.double_penalties,
-        "last_stake": None if last is None else last.stake,
-        "last_result": None if last is None else last.outcome.value,
-        "last_amount": None if last is None else last.amount,
-    }
+    return Ochko21Seat(
+        seat=seat,
+        balance=money(state.ledger.balances[seat]),
+        role="banker" if seat == state.banker else "player",
+        stake=state.stake if seat == state.turn and state.stake > 0 else None,
+        games=record.games,
+        wins=record.wins,
+        dark_draws=record.dark_draws,
+        double_penalties=record.double_penalties,
+        last_stake=None if last is None else last.stake,
+        last_result=None if last is None else last.outcome,
+        last_amount=None if last is None else last.amount,
+    )
 
 
-def _game_json(seat: int, result: Result) -> dict[str, Any]:
-    return {
-        "seat": seat,
-        "stake": result.stake,
-        "outcome": result.outcome.value,
-        "amount": result.amount,
-        "total": result.player_total,
-        "banker_total": result.banker_total,
-    }
-
-
-def _bank_json(record: BankRecord) -> dict[str, Any]:
-    return {
-        "banker": record.banker,
-        "initial": record.initial,
-        "end": record.end.value,
-        "taken": record.taken,
-        "rounds": record.rounds,
-        "stuk_bank": record.stuk_bank,
-    }
-
-
-def _cards(cards: list[Card]) -> list[str]:
-    return [str(card) for card in cards]
+def _last_game(seat: int, result: Result) -> LastGame:
+    return LastGame(
+        seat=seat,
+        stake=result.stake,
+        outcome=result.outcome,
+        amount=result.amount,
+        total=result.player_total,
+        banker_total=result.banker_total,
+    )

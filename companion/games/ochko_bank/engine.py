@@ -27,7 +27,7 @@ from companion.games.ochko_bank.state import (
     hand_zone,
 )
 from companion.games.ochko_bank.turns import first_drawer
-from companion.games.ochko_bank.view import table_json
+from companion.games.ochko_bank.view import OchkoBankView, build_view
 
 DEALER_ZONE = "dealer"
 MARKER_ZONE = "marker"
@@ -59,7 +59,10 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         return table_offers(state, self.options)
 
     def state_json(self, state: OchkoBankState) -> dict[str, Any]:
-        return table_json(state, self.options)
+        return self.view(state).to_json()
+
+    def view(self, state: OchkoBankState) -> OchkoBankView:
+        return build_view(state, self.options)
 
     def apply_to(self, state: OchkoBankState, event: Event) -> None:
         if isinstance(event, CardSeen):

@@ -1,99 +1,224 @@
-"""The table as JSON: seats with balances and hands, the dealer, the shoe."""
+"""What the screen and ``simulate --json`` show of an ``ochko-bank`` table (the permanent
+bank): ``OchkoBankView`` with the seats' hands, the dealer, the shoe and the money."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from companion.cards import Card
-from companion.games.ledger import money
-from companion.games.ochko_bank.hands import hand_total, is_natural
+from companion.games.engine import AmountChoice
+from companion.games.ledger import Movement, money
+from companion.games.ochko_bank.hands import Total, hand_total, is_natural
 from companion.games.ochko_bank.options import OchkoBankOptions
 from companion.games.ochko_bank.shoe import cards_left, reshuffle_soon
-from companion.games.ochko_bank.state import Hand, OchkoBankState, Phase, hand_label, hand_zone
-from companion.games.ochko_bank.turns import dealer_obligation, first_drawer
+from companion.games.ochko_bank.state import (
+    Hand,
+    HandStatus,
+    OchkoBankState,
+    Phase,
+    hand_label,
+    hand_zone,
+)
+from companion.games.ochko_bank.turns import MUST_DRAW, MUST_STAND, dealer_obligation, first_drawer
+from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 SPLIT_MARK = " | "
 
 
-def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, Any]:
+class DealerDuty(Enum):
+    """What the rules make the dealer do now."""
+
+    HOLE_CARD = "hole-card"
+    MUST_DRAW = "must-draw"
+    MUST_STAND = "must-stand"
+
+
+@dataclass(frozen=True)
+class BankHand:
+    label: str  # a, b, c, d: the hands a split made
+    zone: str
+    cards: tuple[Card, ...]
+    total: Total
+    bet: int
+    status: HandStatus
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "zone": self.zone,
+            "cards": [str(card) for card in self.cards],
+            "total": self.total.value,
+            "soft": self.total.soft,
+            "bet": self.bet,
+            "status": self.status.value,
+        }
+
+
+@dataclass(frozen=True)
+class BankSeat:
+    """A seat: the dealer (the bank) or a player with his hands this round."""
+
+    seat: int
+    balance: int | float
+    dealer: bool
+    bet: int = 0
+    hands: tuple[BankHand, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        if self.dealer:
+            return {"seat": self.seat, "balance": self.balance, "role": "dealer"}
+        return {
+            "seat": self.seat,
+            "balance": self.balance,
+            "role": "player",
+            "bet": self.bet,
+            "cards": SPLIT_MARK.join(" ".join(str(c) for c in h.cards) for h in self.hands) or None,
+            "total": SPLIT_MARK.join(str(hand.total) for hand in self.hands) or None,
+            "status": SPLIT_MARK.join(hand.status.value for hand in self.hands) or None,
+            "hands": {hand.label: hand.to_json() for hand in self.hands},
+        }
+
+
+@dataclass(frozen=True)
+class DealerView:
+    cards: tuple[Card, ...]
+    up: Card | None
+    total: Total
+    natural: bool
+    two_card_21: bool
+    obligation: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cards": [str(card) for card in self.cards],
+            "up": None if self.up is None else str(self.up),
+            "total": self.total.value,
+            "soft": self.total.soft,
+            "natural": self.natural,
+            "two_card_21": self.two_card_21,
+            "obligation": self.obligation,
+        }
+
+
+@dataclass(frozen=True)
+class OfferedCard:
+    card: Card
+    seat: int
+    takers: tuple[int, ...]  # the one or two seats it may be offered to, in turn
+    declined: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ShoeView:
+    seen: int
+    left: int
+    marker_reached: bool
+    shuffles: int
+
+
+@dataclass(frozen=True)
+class OchkoBankView:
+    phase: Phase
+    round: int
+    banker: int
+    bank: int | float
+    seats: tuple[BankSeat, ...]
+    turn: int | None
+    dealer_cards: str | None
+    dealer_total: str | None
+    obligation: str | None
+    dealer: DealerView
+    offered: OfferedCard | None
+    shoe: ShoeView
+    reshuffle_soon: bool
+    total: int | float
+    movements: tuple[Movement, ...]
+    duty: DealerDuty | None = field(default=None, metadata=SCREEN_ONLY)
+    bet_limits: AmountChoice = field(default=AmountChoice(1, 1), metadata=SCREEN_ONLY)
+
+    def to_json(self) -> dict[str, Any]:
+        return fields_json(self)
+
+
+def build_view(state: OchkoBankState, options: OchkoBankOptions) -> OchkoBankView:
     dealer_seat = options.dealer
-    drawer = first_drawer(state, options) if state.phase is Phase.PLAY else None
-    offered = state.offered
-    return {
-        "phase": state.phase.value,
-        "round": state.round,
-        "banker": dealer_seat,
-        "bank": money(state.ledger.balance(dealer_seat)),
-        "seats": [_seat_json(state, options, seat) for seat in range(options.players)],
-        "turn": drawer,
-        "dealer_cards": " ".join(_cards(state.dealer_hand.cards)) or None,
-        "dealer_total": str(hand_total(state.dealer_hand.cards))
-        if state.dealer_hand.cards
-        else None,
-        "obligation": dealer_obligation(state),
-        "dealer": _dealer_json(state),
-        "offered": None
-        if offered is None
-        else {
-            "card": str(offered.card),
-            "seat": offered.to_seat,
-            "takers": list(offered.takers),
-            "declined": offered.declined,
-        },
-        "shoe": {
-            "seen": len(state.shoe.seen),
-            "left": cards_left(state),
-            "marker_reached": state.shoe.marker_reached,
-            "shuffles": state.shoe.shuffles,
-        },
-        "reshuffle_soon": reshuffle_soon(state, options),
-        "total": money(state.ledger.total()),
-        "movements": [movement.to_json() for movement in state.ledger.movements],
-    }
+    cards = state.dealer_hand.cards
+    obligation = dealer_obligation(state)
+    return OchkoBankView(
+        phase=state.phase,
+        round=state.round,
+        banker=dealer_seat,
+        bank=money(state.ledger.balance(dealer_seat)),
+        seats=tuple(_seat(state, options, seat) for seat in range(options.players)),
+        turn=first_drawer(state, options) if state.phase is Phase.PLAY else None,
+        dealer_cards=" ".join(str(card) for card in cards) or None,
+        dealer_total=str(hand_total(cards)) if cards else None,
+        obligation=obligation,
+        dealer=DealerView(
+            cards=tuple(cards),
+            up=cards[0] if cards else None,
+            total=hand_total(cards),
+            natural=state.dealer_hand.natural_announced,
+            two_card_21=is_natural(cards),
+            obligation=obligation,
+        ),
+        offered=None
+        if state.offered is None
+        else OfferedCard(
+            state.offered.card,
+            state.offered.to_seat,
+            tuple(state.offered.takers),
+            tuple(state.offered.declined),
+        ),
+        shoe=ShoeView(
+            seen=len(state.shoe.seen),
+            left=cards_left(state),
+            marker_reached=state.shoe.marker_reached,
+            shuffles=state.shoe.shuffles,
+        ),
+        reshuffle_soon=reshuffle_soon(state, options),
+        total=money(state.ledger.total()),
+        movements=tuple(state.ledger.movements),
+        duty=_duty(obligation),
+        bet_limits=AmountChoice(options.min_bet, options.max_bet),
+    )
 
 
-def _seat_json(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> dict[str, Any]:
+def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, Any]:
+    return build_view(state, options).to_json()
+
+
+def _duty(obligation: str | None) -> DealerDuty | None:
+    if obligation is None:
+        return None
+    if obligation == MUST_DRAW:
+        return DealerDuty.MUST_DRAW
+    if obligation == MUST_STAND:
+        return DealerDuty.MUST_STAND
+    return DealerDuty.HOLE_CARD
+
+
+def _seat(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> BankSeat:
     balance = money(state.ledger.balance(seat))
     if seat == options.dealer:
-        return {"seat": seat, "balance": balance, "role": "dealer"}
+        return BankSeat(seat, balance, dealer=True)
     hands = state.seats[seat].hands
-    return {
-        "seat": seat,
-        "balance": balance,
-        "role": "player",
-        "bet": state.seats[seat].bet,
-        "cards": SPLIT_MARK.join(" ".join(_cards(hand.cards)) for hand in hands) or None,
-        "total": SPLIT_MARK.join(str(hand_total(hand.cards)) for hand in hands) or None,
-        "status": SPLIT_MARK.join(hand.status.value for hand in hands) or None,
-        "hands": {hand_label(i): _hand_json(seat, i, hand) for i, hand in enumerate(hands)},
-    }
+    return BankSeat(
+        seat,
+        balance,
+        dealer=False,
+        bet=state.seats[seat].bet,
+        hands=tuple(_hand(seat, index, hand) for index, hand in enumerate(hands)),
+    )
 
 
-def _hand_json(seat: int, index: int, hand: Hand) -> dict[str, Any]:
-    total = hand_total(hand.cards)
-    return {
-        "zone": hand_zone(seat, index),
-        "cards": _cards(hand.cards),
-        "total": total.value,
-        "soft": total.soft,
-        "bet": hand.bet,
-        "status": hand.status.value,
-    }
-
-
-def _dealer_json(state: OchkoBankState) -> dict[str, Any]:
-    cards = state.dealer_hand.cards
-    total = hand_total(cards)
-    return {
-        "cards": _cards(cards),
-        "up": str(cards[0]) if cards else None,
-        "total": total.value,
-        "soft": total.soft,
-        "natural": state.dealer_hand.natural_announced,
-        "two_card_21": is_natural(cards),
-        "obligation": dealer_obligation(state),
-    }
-
-
-def _cards(cards: list[Card]) -> list[str]:
-    return [str(card) for card in cards]
+def _hand(seat: int, index: int, hand: Hand) -> BankHand:
+    return BankHand(
+        label=hand_label(index),
+        zone=hand_zone(seat, index),
+        cards=tuple(hand.cards),
+        total=hand_total(hand.cards),
+        bet=hand.bet,
+        status=hand.status,
+    )

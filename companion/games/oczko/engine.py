@@ -14,7 +14,7 @@ from companion.games.ledger import Ledger
 from companion.games.oczko import bank, camera, duel
 from companion.games.oczko.options import OczkoOptions
 from companion.games.oczko.state import ROUNDS, OczkoState, Phase
-from companion.games.oczko.view import state_json
+from companion.games.oczko.view import OczkoView, build_view
 
 Handler = Callable[[OczkoOptions, OczkoState, Action], None]
 
@@ -83,8 +83,11 @@ class Oczko(GameEngine[OczkoOptions, OczkoState]):
         found.append(ActionOffer("reshuffle", "reshuffle"))
         return tuple(found)
 
+    def view(self, state: OczkoState) -> OczkoView:
+        return build_view(self.options, state)
+
     def state_json(self, state: OczkoState) -> dict[str, Any]:
-        return state_json(self.options, state)
+        return self.view(state).to_json()
 
 
 def _bank(options: OczkoOptions, state: OczkoState, action: Action) -> None:

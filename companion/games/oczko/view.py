@@ -1,71 +1,124 @@
-"""The state as JSON for ``companion simulate --json`` and the screens."""
+"""What the screen and ``simulate --json`` show of an Oczko table: ``OczkoView``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards import Card
-from companion.games.ledger import money
+from companion.games.engine import AmountChoice
+from companion.games.ledger import Movement, money
 from companion.games.oczko import bank, duel
-from companion.games.oczko.hands import evaluate
+from companion.games.oczko.hands import Obligation, Special, evaluate
 from companion.games.oczko.options import OczkoOptions
-from companion.games.oczko.state import ROUNDS, OczkoState, Phase
+from companion.games.oczko.state import ROUNDS, DuelResult, OczkoState, Phase
+from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 DUEL_PHASES = (Phase.PUNTER, Phase.BANKER, Phase.DOUBLED)
 
 
-def state_json(options: OczkoOptions, state: OczkoState) -> dict[str, Any]:
+@dataclass(frozen=True)
+class OczkoSeat:
+    seat: int
+    balance: int | float
+    role: str  # "banker" or "punter"
+    stake: int | None
+    last_stake: int | None
+    to_play: bool
+
+
+@dataclass(frozen=True)
+class OczkoView:
+    phase: Phase
+    banker: int
+    bank: int
+    initial_stake: int
+    round: int
+    rounds: int
+    may_take_bank: bool
+    take_bank_reason: str | None
+    punter: int | None
+    stake: int | None
+    punter_cards: tuple[Card, ...]
+    punter_total: int | None
+    punter_special: Special | None
+    banker_cards: tuple[Card, ...]
+    banker_total: int | None
+    banker_special: Special | None
+    banker_obligation: Obligation | None
+    open_card_required: bool
+    bottom_card: Card | None
+    stock_exhausted: bool
+    seen_since_reshuffle: int
+    seats: tuple[OczkoSeat, ...]
+    results: tuple[DuelResult, ...]
+    movements: tuple[Movement, ...]
+    # The amounts the bank (phase bank) or the punter's stake (phase stake) may take now.
+    limits: AmountChoice | None = field(default=None, metadata=SCREEN_ONLY)
+
+    def to_json(self) -> dict[str, Any]:
+        return fields_json(self)
+
+
+def build_view(options: OczkoOptions, state: OczkoState) -> OczkoView:
     take_reason = bank.take_bank_reason(state)
     in_duel = state.phase in DUEL_PHASES
-    return {
-        "phase": state.phase.value,
-        "banker": state.banker,
-        "bank": state.bank,
-        "initial_stake": state.initial_stake,
-        "round": state.round,
-        "rounds": ROUNDS,
-        "may_take_bank": take_reason is not None,
-        "take_bank_reason": take_reason,
-        "punter": state.punter,
-        "stake": state.stake,
-        "punter_cards": _cards(state.punter_cards),
-        "punter_total": _total(state.punter_cards),
-        "punter_special": _special(state.punter_cards),
-        "banker_cards": _cards(state.banker_cards),
-        "banker_total": _total(state.banker_cards),
-        "banker_special": _special(state.banker_cards),
-        "banker_obligation": (duel.banker_obligation(options, state).value if in_duel else None),
-        "open_card_required": duel.open_card_required(options, state),
-        "bottom_card": None if state.bottom is None else str(state.bottom),
-        "stock_exhausted": duel.stock_seen_exhausted(state),
-        "seen_since_reshuffle": len(state.seen),
-        "seats": [_seat(state, seat) for seat in range(options.players)],
-        "results": [result.to_json() for result in state.results],
-        "movements": [movement.to_json() for movement in state.ledger.movements],
-    }
+    return OczkoView(
+        phase=state.phase,
+        banker=state.banker,
+        bank=state.bank,
+        initial_stake=state.initial_stake,
+        round=state.round,
+        rounds=ROUNDS,
+        may_take_bank=take_reason is not None,
+        take_bank_reason=take_reason,
+        punter=state.punter,
+        stake=state.stake,
+        punter_cards=tuple(state.punter_cards),
+        punter_total=_total(state.punter_cards),
+        punter_special=_special(state.punter_cards),
+        banker_cards=tuple(state.banker_cards),
+        banker_total=_total(state.banker_cards),
+        banker_special=_special(state.banker_cards),
+        banker_obligation=duel.banker_obligation(options, state) if in_duel else None,
+        open_card_required=duel.open_card_required(options, state),
+        bottom_card=state.bottom,
+        stock_exhausted=duel.stock_seen_exhausted(state),
+        seen_since_reshuffle=len(state.seen),
+        seats=tuple(_seat(state, seat) for seat in range(options.players)),
+        results=tuple(state.results),
+        movements=tuple(state.ledger.movements),
+        limits=_limits(options, state),
+    )
 
 
-def _seat(state: OczkoState, seat: int) -> dict[str, Any]:
-    role = "banker" if seat == state.banker else "punter"
-    return {
-        "seat": seat,
-        "balance": money(state.ledger.balance(seat)),
-        "role": role,
-        "stake": state.stake if seat == state.punter else None,
-        "last_stake": state.last_stakes.get(seat),
-        "to_play": seat == state.punter,
-    }
+def state_json(options: OczkoOptions, state: OczkoState) -> dict[str, Any]:
+    return build_view(options, state).to_json()
 
 
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+def _limits(options: OczkoOptions, state: OczkoState) -> AmountChoice | None:
+    if state.phase is Phase.BANK:
+        return bank.bank_choice(options)
+    if state.phase is Phase.STAKE:
+        return bank.stake_choice(options, state)
+    return None
+
+
+def _seat(state: OczkoState, seat: int) -> OczkoSeat:
+    return OczkoSeat(
+        seat=seat,
+        balance=money(state.ledger.balance(seat)),
+        role="banker" if seat == state.banker else "punter",
+        stake=state.stake if seat == state.punter else None,
+        last_stake=state.last_stakes.get(seat),
+        to_play=seat == state.punter,
+    )
 
 
 def _total(cards: Sequence[Card]) -> int | None:
     return evaluate(cards).total if cards else None
 
 
-def _special(cards: Sequence[Card]) -> str | None:
-    special = evaluate(cards).special
-    return None if special is None else special.value
+def _special(cards: Sequence[Card]) -> Special | None:
+    return evaluate(cards).special if cards else None

@@ -7,10 +7,11 @@ from typing import Any, ClassVar
 from companion.cards import FRENCH52, DeckProfile
 from companion.games.engine import ActionOffer, GameEngine
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
-from companion.games.oh_hell import bidding, play, view
+from companion.games.oh_hell import bidding, play
 from companion.games.oh_hell.hands import Table
 from companion.games.oh_hell.options import OhHellOptions
 from companion.games.oh_hell.state import OhHellState
+from companion.games.oh_hell.view import OhHellView, build_view
 
 TRUMP_ZONE = "trump"
 TRICK_ZONE = "trick"
@@ -62,5 +63,8 @@ class OhHell(GameEngine[OhHellOptions, OhHellState]):
     def offers(self, state: OhHellState) -> tuple[ActionOffer, ...]:
         return bidding.bid_offers(self.table, state)
 
+    def view(self, state: OhHellState) -> OhHellView:
+        return build_view(self.table, state)
+
     def state_json(self, state: OhHellState) -> dict[str, Any]:
-        return view.state_json(self.table, state)
+        return self.view(state).to_json()

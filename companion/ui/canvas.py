@@ -1,0 +1,207 @@
+"""The 128x64 one-bit picture and the text helpers every screen draws with.
+
+Text goes through a ``Sheet``: it draws on the image and keeps a ``TextMark`` of each text
+(where its ink landed, whether it had to be shortened), so a test can check that nothing
+on any screen was cut or drawn past the edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from companion.assets.fonts import FontFace, font_path
+
+WIDTH = 128
+HEIGHT = 64
+ELLIPSIS = "…"
+INK = 255
+PAPER = 0
+
+
+class Weight(Enum):
+    """Which bundled face a pen writes with."""
+
+    REGULAR = FontFace.CONDENSED
+    BOLD = FontFace.CONDENSED_BOLD
+    WIDE_BOLD = FontFace.SANS_BOLD
+
+
+class Align(Enum):
+    LEFT = "l"
+    CENTRE = "m"
+    RIGHT = "r"
+
+
+@dataclass(frozen=True)
+class Pen:
+    """A text style: pixel size and weight. Sizes 8 to 11 read on a real 0.96" OLED."""
+
+    size: int
+    weight: Weight = Weight.REGULAR
+
+    def font(self) -> ImageFont.FreeTypeFont:
+        return _font(self.weight.value, self.size)
+
+
+SMALL = Pen(8)
+NORMAL = Pen(10)
+NORMAL_BOLD = Pen(10, Weight.BOLD)
+LARGE_BOLD = Pen(11, Weight.BOLD)
+
+
+@lru_cache(maxsize=32)
+def _font(face: FontFace, size: int) -> ImageFont.FreeTypeFont:
+    # Loading a face from disk costs about a millisecond; screens draw many texts.
+    # The basic layout: no shaping library, so the same pixels on every machine.
+    return ImageFont.truetype(str(font_path(face)), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def new_canvas() -> Image.Image:
+    """A blank (black) one-bit picture of the display's size."""
+    return Image.new("1", (WIDTH, HEIGHT), PAPER)
+
+
+def text_width(text: str, pen: Pen) -> int:
+    """Advance width of ``text`` in pixels."""
+    return round(pen.font().getlength(text))
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A text made to fit a width: what to draw, and whether it had to be shortened."""
+
+    text: str
+    shortened: bool
+
+
+def fit_text(text: str, pen: Pen, width: int) -> Fitted:
+    """``text`` if it fits in ``width`` pixels, else its longest prefix that fits with an
+    ellipsis after it (just the ellipsis, or nothing, when even that does not fit)."""
+    if text_width(text, pen) <= width:
+        return Fitted(text, shortened=False)
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle].rstrip() + ELLIPSIS, pen) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    shortened = text[:low].rstrip() + ELLIPSIS
+    if text_width(shortened, pen) > width:
+        return Fitted("", shortened=True)
+    return Fitted(shortened, shortened=True)
+
+
+@dataclass(frozen=True)
+class Box:
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+    def inside(self, width: int = WIDTH, height: int = HEIGHT) -> bool:
+        return self.left >= 0 and self.top >= 0 and self.right <= width and self.bottom <= height
+
+
+@dataclass(frozen=True)
+class TextMark:
+    """One text a sheet drew: the wanted text, what was drawn, its ink box, and whether
+    shortening was acceptable there (names may lose their tail, numbers never)."""
+
+    wanted: str
+    drawn: str
+    box: Box
+    may_shorten: bool
+
+    @property
+    def shortened(self) -> bool:
+        return self.drawn != self.wanted
+
+    @property
+    def cut(self) -> bool:
+        """Drawn past the picture's edge, or shortened where that is not acceptable."""
+        return not self.box.inside() or (self.shortened and not self.may_shorten)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    pen: Pen,
+    *,
+    max_width: int | None = None,
+    align: Align = Align.LEFT,
+    may_shorten: bool = False,
+    fill: int = INK,
+) -> TextMark:
+    """Draw ``text`` with its baseline at ``xy[1]``; ``xy[0]`` is its left, centre or right
+    edge by ``align``. With ``max_width`` the text is shortened to fit (see ``fit_text``)."""
+    drawn = text if max_width is None else fit_text(text, pen, max_width).text
+    font = pen.font()
+    anchor = align.value + "s"
+    if drawn:
+        draw.text(xy, drawn, font=font, fill=fill, anchor=anchor)
+        left, top, right, bottom = draw.textbbox(xy, drawn, font=font, anchor=anchor)
+    else:
+        left, top, right, bottom = xy[0], xy[1], xy[0], xy[1]
+    box = Box(int(left), int(top), int(right), int(bottom))
+    return TextMark(text, drawn, box, may_shorten=may_shorten)
+
+
+class Sheet:
+    """A picture being drawn, with the marks of the texts on it."""
+
+    def __init__(self) -> None:
+        self.image = new_canvas()
+        self.draw = ImageDraw.Draw(self.image)
+        self.marks: list[TextMark] = []
+
+    def text(
+        self,
+        xy: tuple[int, int],
+        text: str,
+        pen: Pen = NORMAL,
+        *,
+        max_width: int | None = None,
+        align: Align = Align.LEFT,
+        may_shorten: bool = False,
+        fill: int = INK,
+    ) -> TextMark:
+        mark = draw_text(
+            self.draw,
+            xy,
+            text,
+            pen,
+            max_width=max_width,
+            align=align,
+            may_shorten=may_shorten,
+            fill=fill,
+        )
+        self.marks.append(mark)
+        return mark
+
+    def rule(self, y: int, *, left: int = 0, right: int = WIDTH - 1) -> None:
+        """A horizontal one-pixel line."""
+        self.draw.line([(left, y), (right, y)], fill=INK)
+
+    def box(self, left: int, top: int, right: int, bottom: int, *, filled: bool = False) -> None:
+        self.draw.rectangle(
+            [(left, top), (right, bottom)], outline=INK, fill=INK if filled else None
+        )
+
+    def strike(self, mark: TextMark) -> None:
+        """Strike a drawn text through (a forbidden value, say)."""
+        middle = (mark.box.top + mark.box.bottom) // 2
+        self.draw.line([(mark.box.left - 1, middle), (mark.box.right, middle)], fill=INK)
+
+    def invert(self, left: int, top: int, right: int, bottom: int) -> None:
+        """Swap ink and paper inside a box (a highlighted row)."""
+        region = self.image.crop((left, top, right + 1, bottom + 1))
+        self.image.paste(ImageChops.invert(region), (left, top))
+
+    def cut_marks(self) -> list[TextMark]:
+        return [mark for mark in self.marks if mark.cut]

@@ -1,0 +1,129 @@
+"""Очко with a permanent bank: the dealer's hand and what the rules make him do, the seats'
+hands with their totals (an ace counting two ways shown as 7/17), bets and their limits;
+then the balances and the shoe."""
+
+from __future__ import annotations
+
+from companion.games.ochko_bank.hands import Total
+from companion.games.ochko_bank.state import HandStatus, Phase
+from companion.games.ochko_bank.view import BankSeat, DealerDuty, OchkoBankView
+from companion.ui.canvas import Align, Sheet, text_width
+from companion.ui.screens.layout import (
+    BODY,
+    BODY_BOLD,
+    MARGIN,
+    RIGHT,
+    SMALL,
+    amount,
+    balances_page,
+    card_text,
+    cards_text,
+    hand_line,
+    header,
+    left_right,
+    line,
+    seat,
+    stake_line,
+)
+from companion.ui.texts import Language, say
+
+PAGES = 2  # the table, the balances and shoe
+SEAT_LINES = 3  # lines left for the seats under the dealer's two
+ACE_EXTRA = 10  # a soft total counts one ace as 11 instead of 1
+
+
+def page_count(view: OchkoBankView) -> int:
+    return PAGES
+
+
+def compose(
+    sheet: Sheet, view: OchkoBankView, language: Language, page: int, chosen: int | None
+) -> None:
+    bank = say("common.bank-amount", language, bank=amount(view.bank))
+    if page == 1:
+        balances = [(place.seat, place.balance) for place in view.seats]
+        balances_page(sheet, language, balances, view.banker, bank)
+        shoe = say("ochko-bank.shoe", language, left=view.shoe.left)
+        warn = say("ochko-bank.reshuffle", language) if view.reshuffle_soon else ""
+        left_right(sheet, line(4), shoe, warn, SMALL)
+        return
+    header(sheet, say("ochko-bank.round", language, round=view.round), bank)
+    if view.phase in (Phase.BETTING, Phase.SETTLED) and chosen is not None:
+        label = say("ochko-bank.bet", language)
+        stake_line(sheet, line(0), label, view.bet_limits.low, view.bet_limits.high, chosen)
+        return
+    total = _total(view.dealer.total) if view.dealer.cards else ""
+    dealer = say("ochko-bank.dealer", language)
+    hand_line(sheet, line(0), view.dealer.cards, total, language, prefix=dealer)
+    sheet.text((MARGIN, line(1)), _note(view, language), BODY_BOLD)
+    players = [place for place in view.seats if not place.dealer]
+    start = _first_shown(players, view.turn)
+    for index, place in enumerate(players[start : start + SEAT_LINES]):
+        _seat_line(sheet, line(2 + index), place, view.turn, language)
+
+
+def _total(total: Total) -> str:
+    """A soft total shows both of the ace's values: 7/17."""
+    if total.soft:
+        return f"{total.value - ACE_EXTRA}/{total.value}"
+    return str(total.value)
+
+
+def _note(view: OchkoBankView, language: Language) -> str:
+    if view.offered is not None:
+        card = card_text(view.offered.card, language)
+        return say(
+            "ochko-bank.offered", language, card=card, seat=seat(view.offered.seat, language)
+        )
+    if view.duty is DealerDuty.MUST_DRAW:
+        return say("ochko-bank.must-draw", language)
+    if view.duty is DealerDuty.MUST_STAND:
+        return say("ochko-bank.must-stand", language)
+    if view.duty is DealerDuty.HOLE_CARD:
+        return say("ochko-bank.hole-card", language)
+    if view.turn is not None:
+        return say("ochko-bank.draws", language, seat=seat(view.turn, language))
+    if view.phase in (Phase.BETTING, Phase.SETTLED):
+        limits = view.bet_limits
+        return say("ochko-bank.bets", language, low=limits.low, high=limits.high)
+    return say(f"ochko-bank.phase.{view.phase.value}", language)
+
+
+def _first_shown(players: list[BankSeat], turn: int | None) -> int:
+    """The first seat line shown: the one drawing stays in view."""
+    numbers = [place.seat for place in players]
+    if turn is None or turn not in numbers:
+        return 0
+    return max(0, min(numbers.index(turn) - 1, len(players) - SEAT_LINES))
+
+
+def _seat_line(
+    sheet: Sheet, baseline: int, place: BankSeat, turn: int | None, language: Language
+) -> None:
+    label = seat(place.seat, language)
+    if not place.hands:
+        text = say("ochko-bank.sits-out", language) if place.bet == 0 else str(place.bet)
+        left_right(sheet, baseline, f"{label} ", text, BODY)
+        return
+    mark = sheet.text((MARGIN, baseline), f"{label} {place.bet}", BODY)
+    totals = " | ".join(_hand_total(hand.total, hand.status, language) for hand in place.hands)
+    if text_width(totals, BODY) > RIGHT - mark.box.right - 4:
+        # Split hands settled: the totals alone; the balances page shows the money.
+        totals = " | ".join(_total(hand.total) for hand in place.hands)
+    if place.seat == turn:
+        sheet.invert(0, mark.box.top, mark.box.right, mark.box.bottom)
+    right = sheet.text((RIGHT, baseline), totals, BODY, align=Align.RIGHT)
+    # The cards may lose their tail when a split leaves no room: the totals carry the sense.
+    cards = " | ".join(cards_text(hand.cards, language) for hand in place.hands)
+    left = mark.box.right + 4
+    room = right.box.left - 3 - left
+    pen = BODY if text_width(cards, BODY) <= room else SMALL
+    sheet.text((left, baseline), cards, pen, max_width=room, may_shorten=True)
+
+
+def _hand_total(total: Total, status: HandStatus, language: Language) -> str:
+    if status is HandStatus.DRAWING:
+        return _total(total)
+    if status is HandStatus.NATURAL:
+        return say("ochko-bank.status.natural", language)
+    return f"{total.value} {say(f'ochko-bank.status.{status.value}', language)}"

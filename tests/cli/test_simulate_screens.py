@@ -1,0 +1,83 @@
+"""``companion simulate --screen / --screens / --language``: the screens of a script."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.cli import main
+from companion.games.script import parse_script
+from companion.games.session import replay_script
+from companion.ui.screens import draw_game
+from companion.ui.texts import Language
+from companion.ui.views import game_view
+
+ROOT = Path(__file__).resolve().parents[2]
+OH_HELL = ROOT / "companion" / "examples" / "oh-hell.txt"
+KEEP_GOING = ROOT / "tests" / "scenarios" / "ochko-21" / "keep-going.txt"
+REVOKE = ROOT / "tests" / "scenarios" / "oh-hell" / "revoke.txt"
+
+
+def _same(first: Image.Image, second: Image.Image) -> bool:
+    return ImageChops.difference(first.convert("1"), second.convert("1")).getbbox() is None
+
+
+def test_screen_is_the_final_states_screen_in_the_language(tmp_path: Path) -> None:
+    target = tmp_path / "final.png"
+    assert main(["simulate", str(OH_HELL), "--screen", str(target), "--language", "ru"]) == 0
+    game = replay_script(parse_script(OH_HELL.read_text("utf-8"), "x")).game
+    with Image.open(target) as written:
+        assert written.size == (128, 64)
+        assert _same(written, draw_game(game_view(game), Language.RU))
+        assert not _same(written, draw_game(game_view(game), Language.EN))
+
+
+def test_page_picks_a_page_of_the_final_screen(tmp_path: Path) -> None:
+    target = tmp_path / "sheet.png"
+    assert main(["simulate", str(OH_HELL), "--screen", str(target), "--page", "2"]) == 0
+    game = replay_script(parse_script(OH_HELL.read_text("utf-8"), "x")).game
+    with Image.open(target) as written:
+        assert _same(written, draw_game(game_view(game), Language.EN, page=2))
+
+
+def test_screens_writes_one_picture_per_event_and_the_refusals(tmp_path: Path) -> None:
+    folder = tmp_path / "shots"
+    args = ["simulate", str(KEEP_GOING), "--keep-going", "--screens", str(folder)]
+    assert main(args) == 0
+    names = sorted(path.name for path in folder.iterdir())
+    events = len(parse_script(KEEP_GOING.read_text("utf-8"), "x").lines)
+    assert names[0] == "000-start.png"
+    assert len(names) == events + 1
+    assert [name for name in names if name.endswith("-refused.png")] == ["003-line5-refused.png"]
+
+
+def test_screens_adds_the_violation_an_event_flagged(tmp_path: Path) -> None:
+    folder = tmp_path / "shots"
+    assert main(["simulate", str(REVOKE), "--screens", str(folder)]) == 0
+    assert [p.name for p in folder.glob("*-violation*.png")] == ["013-line14-violation1.png"]
+
+
+def test_a_page_the_screen_lacks_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "x.png"
+    assert main(["simulate", str(OH_HELL), "--screen", str(target), "--page", "9"]) == 2
+    assert "--page 9: this screen has pages 0 to" in capsys.readouterr().err
+    assert not target.exists()
+
+
+def test_an_unwritable_picture_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "missing" / "x.png"
+    assert main(["simulate", str(OH_HELL), "--screen", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {target}" in err and "Traceback" not in err
+
+
+def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", str(OH_HELL), "--screen", "x.png", "--language", "de"])
+    assert "invalid choice: 'de'" in capsys.readouterr().err

@@ -1,0 +1,115 @@
+"""The screens' entry points: pages, purity, and what each game's pages show."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion.games.gwiazda.view import GwiazdaView
+from companion.games.oh_hell.view import OhHellView
+from companion.games.session import Game
+from companion.ui.gallery import ScriptPoint
+from companion.ui.screens import compose_game, draw_game, page_count
+from companion.ui.texts import Language
+from companion.ui.views import game_view
+
+
+def _game(script: str, events: int | None = None) -> Game:
+    return ScriptPoint(script, events).game()
+
+
+def _texts(game: Game, language: Language = Language.EN, page: int = 0, **kw: int) -> list[str]:
+    sheet = compose_game(game_view(game), language, page=page, **kw)
+    return [mark.drawn for mark in sheet.marks]
+
+
+def test_the_same_view_gives_the_same_pixels() -> None:
+    view = game_view(_game("example:oh-hell", 17))
+    first = draw_game(view, Language.PL)
+    assert first.tobytes() == draw_game(view, Language.PL).tobytes()
+    assert first.tobytes() != draw_game(view, Language.RU).tobytes()
+
+
+def test_a_page_outside_the_screen_is_refused() -> None:
+    view = game_view(_game("example:oczko"))
+    with pytest.raises(ValueError, match="page 2 of a screen with 2 pages"):
+        compose_game(view, Language.EN, page=2)
+
+
+def test_the_oh_hell_score_sheet_adds_a_page_every_four_hands() -> None:
+    start = game_view(_game("example:oh-hell", 0))
+    after_one = game_view(_game("example:oh-hell", 10))
+    whole = game_view(_game("example:oh-hell"))
+    assert isinstance(whole, OhHellView)
+    assert page_count(start) == 2
+    assert page_count(after_one) == 3
+    assert page_count(whole) == 2 + -(-len(whole.score_sheet) // 4)
+
+
+def test_bidding_shows_whose_bid_and_strikes_the_hooks_value_out() -> None:
+    game = _game("scenario:oh-hell/hook-offers")
+    view = game_view(game)
+    assert isinstance(view, OhHellView) and view.forbidden_bid == 1
+    sheet = compose_game(view, Language.EN, chosen=2)
+    assert "P1:" in [mark.drawn for mark in sheet.marks]
+    struck = next(mark for mark in sheet.marks if mark.drawn == "1" and mark.box.top > 30)
+    middle = (struck.box.top + struck.box.bottom) // 2
+    row = [sheet.image.getpixel((x, middle)) for x in range(struck.box.left, struck.box.right)]
+    assert all(row), "the forbidden value has a line through it"
+
+
+def test_the_trick_shows_cards_in_order_with_the_leader_and_who_wins_so_far() -> None:
+    texts = _texts(_game("example:oh-hell", 17))
+    assert texts[texts.index("A♥") + 2] == "7♠"
+    assert "P3 led · P3 wins" in texts
+
+
+def test_the_trick_names_who_took_it() -> None:
+    assert "P3 takes the trick" in _texts(_game("example:oh-hell", 19))
+
+
+def test_the_hand_over_summary_shows_each_seats_points() -> None:
+    texts = _texts(_game("example:oh-hell", 10), Language.PL)
+    assert "Koniec rozdania 1" in texts
+    assert "G3 1/1 +11" in texts
+
+
+def test_oczko_shows_the_banker_must_draw_and_may_not_draw() -> None:
+    assert "Banker must draw" in _texts(_game("example:oczko", 17))
+    assert "Banker may not draw" in _texts(_game("example:oczko", 18))
+    assert "Банкиру брать нельзя" in _texts(_game("example:oczko", 18), Language.RU)
+
+
+def test_oczko_stake_shows_its_limits_and_the_amount_chosen() -> None:
+    texts = _texts(_game("example:oczko", 9), chosen=3)
+    assert "1–6" in texts and "3" in texts and "P3 stakes" in texts
+
+
+def test_ochko21_shows_the_stuk_round_and_the_stuk_mark() -> None:
+    assert "Стук при 30" in _texts(_game("example:ochko-21", 3), Language.RU)
+    assert "Стук! ещё 2" in _texts(_game("example:ochko-21", 42), Language.RU)
+
+
+def test_ochko_bank_shows_a_soft_total_with_both_ace_values() -> None:
+    texts = _texts(_game("example:ochko-bank", 57))
+    assert "1/11" in texts  # the dealer's ace alone
+    assert "11/21" in texts  # a seat's ace and queen
+
+
+def test_gwiazda_payouts_and_a_full_table_over_two_pages() -> None:
+    payouts = _texts(_game("example:gwiazda", 45))
+    assert "P3 +16" in payouts
+    twelve = game_view(_game("ui:gwiazda-twelve"))
+    assert isinstance(twelve, GwiazdaView)
+    assert page_count(twelve) == 3
+    more = _texts(_game("ui:gwiazda-twelve"), page=1)
+    assert "P12 8♠ 100" in more
+
+
+def test_without_a_chosen_bid_the_values_shown_include_the_forbidden_one() -> None:
+    view = game_view(_game("scenario:oh-hell/hook-offers"))
+    assert isinstance(view, OhHellView)
+    big_hand = dataclasses.replace(view, hand_size=13, forbidden_bid=9)
+    values = [mark.drawn for mark in compose_game(big_hand, Language.EN).marks]
+    assert "9" in values and "0" not in values
