@@ -38,7 +38,7 @@ RUSSIAN: Mapping[str, str] = {
     "camera.none": "Без камеры",
     "entry.card": "Карта: {zone}",
     "entry.clear": "Убрать: {zone}",
-    "entry.hint-rank": "▲▼ карта, OK: масть",
+    "entry.hint-rank": "▲▼ номинал, OK: масть",
     "entry.hint-suit": "▲▼ масть, OK: ввод",
     "entry.menu": "Меню",
     "entry.title": "Стол",

@@ -101,8 +101,8 @@ class ButtonsConfig:
 @dataclass(frozen=True)
 class CameraConfig:
     source: CameraSource = CameraSource(CameraKind.PI)
-    width: int = 1280
-    height: int = 720
+    width: int = 1920
+    height: int = 1080
     fps: int = 10
 
 

@@ -46,15 +46,6 @@ class Pen:
     def font(self) -> ImageFont.FreeTypeFont:
         return _font(self.weight.value, self.size)
 
-    def ascent(self) -> int:
-        """Pixels from the top of a line box to the baseline."""
-        return int(self.font().getmetrics()[0])
-
-    def cap_height(self) -> int:
-        """Pixels a capital letter stands above the baseline."""
-        top = self.font().getbbox("H", anchor="ls")[1]
-        return -int(top)
-
 
 SMALL = Pen(8)
 NORMAL = Pen(10)

@@ -114,7 +114,7 @@ ENGLISH: dict[str, str] = {
     "oh-hell.trick": "Trick {trick}/{tricks}",
     "oh-hell.tricks-bids": "Bid · took · score",
     "oh-hell.trump": "Trump {card}",
-    "oh-hell.turn-up-trump": "Turn up the trump",
+    "oh-hell.turn-up-trump": "{seat} turns up the trump",
     # refused
     "refused.illegal": "Against the rules",
     "refused.misread": "Card misread",

@@ -18,7 +18,7 @@ POLISH: dict[str, str] = {
     "common.winner": "Wygrywa: {seats}",
     "common.won": "{seat} wygrał {amount}",
     # gwiazda
-    "gwiazda.bank-cards": "Bankowe",
+    "gwiazda.bank-cards": "Karty banku",
     "gwiazda.bank-change": "Bank w rozdaniu {change}",
     "gwiazda.cover": "Pokrycie",
     "gwiazda.guard": "Straż",
@@ -31,7 +31,7 @@ POLISH: dict[str, str] = {
     "gwiazda.phase.pool": "Zrzutka do banku",
     "gwiazda.phase.restake": "Powroty",
     "gwiazda.phase.stakes": "Stawki",
-    "gwiazda.phase.won-lost": "Wygr./przegr.",
+    "gwiazda.phase.won-lost": "Wykładanie",
     "gwiazda.stakes-total": "Stawki razem {total}",
     "gwiazda.won-lost": "Wygr./przegr.",
     # ochko-bank
@@ -59,7 +59,7 @@ POLISH: dict[str, str] = {
     "ochko-bank.status.push": "remis",
     "ochko-bank.status.stand-off": "remis",
     "ochko-bank.status.stood": "stoi",
-    "ochko-bank.status.withdrawn": "wycofał",
+    "ochko-bank.status.withdrawn": "pas",
     "ochko-bank.status.won": "wygrał",
     # ochko21
     "ochko21.announces": "{seat} ogłasza bank",
@@ -82,7 +82,7 @@ POLISH: dict[str, str] = {
     "ochko21.takes-bank": "{seat} zabiera bank",
     # oczko
     "oczko.banker-draws": "Bankier dobiera",
-    "oczko.doubled": "Brak kart: bank podwojony",
+    "oczko.doubled": "Brak kart: bank x2",
     "oczko.may-not-draw": "Bankier nie może dobrać",
     "oczko.may-take-bank": "Bankier może zabrać bank",
     "oczko.must-draw": "Bankier musi dobrać",
@@ -98,7 +98,7 @@ POLISH: dict[str, str] = {
     "oczko.stakes": "Stawia {seat}",
     "oczko.stands": "Dość",
     "oczko.takes-bank": "{seat} zabiera bank",
-    "oczko.thrown-in": "Gra rzucona",
+    "oczko.thrown-in": "Gra poddana",
     # oh-hell
     "oh-hell.bidding": "Deklaracje · po {size}",
     "oh-hell.bids-at-once": "Deklarują wszyscy naraz",
@@ -114,7 +114,7 @@ POLISH: dict[str, str] = {
     "oh-hell.trick": "Lewa {trick}/{tricks}",
     "oh-hell.tricks-bids": "Dekl. · lewy · pkt",
     "oh-hell.trump": "Atut {card}",
-    "oh-hell.turn-up-trump": "Odkryj atut",
+    "oh-hell.turn-up-trump": "{seat} odkrywa atut",
     # refused
     "refused.illegal": "Niezgodne z zasadami",
     "refused.misread": "Źle odczytana karta",
@@ -138,7 +138,7 @@ POLISH: dict[str, str] = {
     "violation.revoke": "Renons!",
     "violation.trump-revoke": "Renons w atu!",
     "violation.unannounced-natural": "Oczko nie ogłoszone",
-    "violation.unasked-card": "Karta nie na prośbę",
+    "violation.unasked-card": "Karta niechciana",
     # menus and settings (the controller)
     "action.accept.seat": "{seat} bierze",
     "action.bank": "Wyłóż bank",

@@ -18,7 +18,7 @@ RUSSIAN: dict[str, str] = {
     "common.winner": "Выиграл: {seats}",
     "common.won": "{seat} выиграл {amount}",
     # gwiazda
-    "gwiazda.bank-cards": "Банк",
+    "gwiazda.bank-cards": "Карты банка",
     "gwiazda.bank-change": "Банк за сдачу {change}",
     "gwiazda.cover": "Покрытие",
     "gwiazda.guard": "Стража",
@@ -31,7 +31,7 @@ RUSSIAN: dict[str, str] = {
     "gwiazda.phase.pool": "Сбор банка",
     "gwiazda.phase.restake": "Возвраты",
     "gwiazda.phase.stakes": "Ставки",
-    "gwiazda.phase.won-lost": "Выигр./проигр.",
+    "gwiazda.phase.won-lost": "Расклад",
     "gwiazda.stakes-total": "Ставки всего {total}",
     "gwiazda.won-lost": "Выигр./проигр.",
     # ochko-bank
@@ -78,11 +78,11 @@ RUSSIAN: dict[str, str] = {
     "ochko21.stakes": "Ставит {seat}",
     "ochko21.stuk-at": "Стук при {bank}",
     "ochko21.stuk-due": "{seat} объявляет стук",
-    "ochko21.stuk-round": "Стук! осталось {left}",
+    "ochko21.stuk-round": "Стук! ещё {left}",
     "ochko21.takes-bank": "{seat} снимает банк",
     # oczko
     "oczko.banker-draws": "Банкир берёт",
-    "oczko.doubled": "Колода вышла: банк удвоен",
+    "oczko.doubled": "Нет колоды: банк ×2",
     "oczko.may-not-draw": "Банкиру брать нельзя",
     "oczko.may-take-bank": "Банкир может снять банк",
     "oczko.must-draw": "Банкир обязан брать",
@@ -114,7 +114,7 @@ RUSSIAN: dict[str, str] = {
     "oh-hell.trick": "Взятка {trick}/{tricks}",
     "oh-hell.tricks-bids": "Заказ · взял · очки",
     "oh-hell.trump": "Козырь {card}",
-    "oh-hell.turn-up-trump": "Открой козырь",
+    "oh-hell.turn-up-trump": "{seat} открывает козырь",
     # refused
     "refused.illegal": "Не по правилам",
     "refused.misread": "Карта не распознана",
@@ -122,9 +122,9 @@ RUSSIAN: dict[str, str] = {
     "refused.unknown": "Неизвестное действие",
     # unsure
     "unsure.accept": "OK: да  ▲▼: исправить",
-    "unsure.pick-rank": "▲▼ ранг, OK: масть",
+    "unsure.pick-rank": "▲▼ номинал, OK: масть",
     "unsure.pick-suit": "▲▼ масть, OK: {card}",
-    "unsure.rank": "ранг",
+    "unsure.rank": "номинал",
     "unsure.suit": "масть",
     "unsure.title": "Карта под вопросом",
     # violation

@@ -105,7 +105,7 @@ class DealerView:
 class OfferedCard:
     card: Card
     seat: int
-    takers: tuple[int, ...]
+    takers: tuple[int, ...]  # the one or two seats it may be offered to, in turn
     declined: tuple[int, ...]
 
 

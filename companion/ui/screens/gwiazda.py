@@ -11,7 +11,6 @@ from companion.ui.screens.layout import (
     BODY,
     BODY_BOLD,
     MARGIN,
-    SMALL,
     amount,
     balances_page,
     card_text,
@@ -49,7 +48,7 @@ def compose(
     if page == 1 and _overflow(view):
         header(sheet, say(f"gwiazda.phase.{view.phase.value}", language), bank)
         texts = [_seat_cell(place, language) for place in _punters(view)[FIRST_PAGE_PUNTERS:]]
-        cells(sheet, 0, texts, per_line=CARDS_PER_LINE, pen=SMALL)
+        cells(sheet, 0, texts, per_line=CARDS_PER_LINE, pen=BODY)
         return
     if page == page_count(view) - 1:
         balances = [(place.seat, place.balance) for place in view.seats]
@@ -88,7 +87,7 @@ def _deck_a(sheet: Sheet, view: GwiazdaView, language: Language) -> None:
     )
     punters = _punters(view)[:FIRST_PAGE_PUNTERS]
     texts = [_seat_cell(place, language) for place in punters]
-    cells(sheet, 1, texts, per_line=CARDS_PER_LINE, pen=SMALL)
+    cells(sheet, 1, texts, per_line=CARDS_PER_LINE, pen=BODY)
 
 
 def _seat_cell(place: GwiazdaSeat, language: Language) -> str:

@@ -133,7 +133,10 @@ def cells(
     for index, text in enumerate(texts):
         row, column = divmod(index, per_line)
         x = column * width + MARGIN
-        mark = sheet.text((x, line(first_line + row)), text, pen, max_width=width - 2)
+        # A cell too wide for its pen (a three-digit amount) steps down to the small face.
+        fits_pen = text_width(text, pen) <= width - 2
+        cell_pen = pen if fits_pen or text_width(text, SMALL) > width - 2 else SMALL
+        mark = sheet.text((x, line(first_line + row)), text, cell_pen, max_width=width - 2)
         if index == highlight:
             sheet.invert(
                 max(mark.box.left - 1, 0),
@@ -145,10 +148,6 @@ def cells(
     return first_line + rows
 
 
-def fits(text: str, pen: Pen, width: int) -> bool:
-    return text_width(text, pen) <= width
-
-
 def balances_page(
     sheet: Sheet,
     language: Language,
@@ -158,10 +157,12 @@ def balances_page(
 ) -> None:
     """Every seat's money, the banker's cell inverted."""
     header(sheet, say("common.balances", language), right)
-    per_line = 2 if len(balances) <= 2 * BODY_LINES else 3
+    wide = len(balances) <= 2 * BODY_LINES
     texts = [f"{seat(number, language)} {signed(money)}" for number, money in balances]
     highlight = None if banker is None else [n for n, _ in balances].index(banker)
-    cells(sheet, 0, texts, per_line=per_line, highlight=highlight)
+    # Past ten seats, three to a line in the small face.
+    per_line, pen = (2, BODY) if wide else (3, SMALL)
+    cells(sheet, 0, texts, per_line=per_line, pen=pen, highlight=highlight)
 
 
 def wrap(text: str, pen: Pen, width: int, lines: int) -> list[str]:
@@ -183,3 +184,33 @@ def wrap(text: str, pen: Pen, width: int, lines: int) -> list[str]:
     elif len(rows) == lines and current and rows[-1] != current:
         rows[-1] = f"{rows[-1]} {current} …"
     return rows
+
+
+THIN_SPACE = "\u2009"
+
+
+def hand_line(
+    sheet: Sheet,
+    baseline: int,
+    cards: Sequence[Card],
+    total: str,
+    language: Language,
+    *,
+    prefix: str = "",
+) -> None:
+    """A hand's cards on the left and its total on the right. A long hand (eight small
+    cards at Oczko) steps down to the small face, then to thin spaces; past that its first
+    cards give way to an ellipsis, since the total says what matters."""
+    mark = sheet.text((RIGHT, baseline), total, BODY_BOLD, align=Align.RIGHT)
+    room = (mark.box.left if total else RIGHT) - 4 - MARGIN
+    words = [card_text(card, language) for card in cards] or ["–"]
+    lead = f"{prefix} " if prefix else ""
+    for pen, space in ((BODY, " "), (SMALL, " "), (SMALL, THIN_SPACE)):
+        text = lead + space.join(words)
+        if text_width(text, pen) <= room:
+            sheet.text((MARGIN, baseline), text, pen)
+            return
+    kept = list(words)
+    while len(kept) > 1 and text_width(lead + "…" + THIN_SPACE.join(kept), SMALL) > room:
+        kept.pop(0)
+    sheet.text((MARGIN, baseline), lead + "…" + THIN_SPACE.join(kept), SMALL, may_shorten=True)

@@ -12,7 +12,7 @@ from companion.ui.screens.layout import (
     MARGIN,
     amount,
     balances_page,
-    cards_text,
+    hand_line,
     header,
     left_right,
     line,
@@ -82,14 +82,12 @@ def _game(sheet: Sheet, view: Ochko21View, language: Language, turn: str) -> Non
     stake = say("oczko.stake", language, stake=view.stake or 0)
     dark = say("ochko21.dark", language) if view.dark else ""
     left_right(sheet, line(0), turn, f"{stake} {dark}".strip(), BODY_BOLD, right_pen=BODY)
-    player = cards_text(view.player_cards, language) or "–"
     total = "" if view.player_total is None else str(view.player_total)
-    left_right(sheet, line(1), player, total, BODY, right_pen=BODY_BOLD)
+    hand_line(sheet, line(1), view.player_cards, total, language)
     sheet.rule(line(1) + 3)
     left_right(sheet, line(2) + 2, say("common.banker", language), seat(view.banker, language))
-    banker_cards = cards_text(view.banker_cards, language) or "–"
     banker_total = "" if view.banker_total is None else str(view.banker_total)
-    left_right(sheet, line(3) + 2, banker_cards, banker_total, BODY, right_pen=BODY_BOLD)
+    hand_line(sheet, line(3) + 2, view.banker_cards, banker_total, language)
     key = "ochko21.player-draws" if view.phase is Phase.PLAYER else "ochko21.banker-draws"
     if view.phase is Phase.PLAYER and (view.player_total or 0) > TWENTY_ONE:
         key = "ochko21.over"

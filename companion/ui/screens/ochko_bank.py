@@ -18,6 +18,7 @@ from companion.ui.screens.layout import (
     balances_page,
     card_text,
     cards_text,
+    hand_line,
     header,
     left_right,
     line,
@@ -51,9 +52,9 @@ def compose(
         label = say("ochko-bank.bet", language)
         stake_line(sheet, line(0), label, view.bet_limits.low, view.bet_limits.high, chosen)
         return
-    dealer = cards_text(view.dealer.cards, language) or "–"
     total = _total(view.dealer.total) if view.dealer.cards else ""
-    left_right(sheet, line(0), f"{say('ochko-bank.dealer', language)} {dealer}", total, BODY)
+    dealer = say("ochko-bank.dealer", language)
+    hand_line(sheet, line(0), view.dealer.cards, total, language, prefix=dealer)
     sheet.text((MARGIN, line(1)), _note(view, language), BODY_BOLD)
     players = [place for place in view.seats if not place.dealer]
     start = _first_shown(players, view.turn)
@@ -115,9 +116,9 @@ def _seat_line(
     # The cards may lose their tail when a split leaves no room: the totals carry the sense.
     cards = " | ".join(cards_text(hand.cards, language) for hand in place.hands)
     left = mark.box.right + 4
-    sheet.text(
-        (left, baseline), cards, SMALL, max_width=right.box.left - 3 - left, may_shorten=True
-    )
+    room = right.box.left - 3 - left
+    pen = BODY if text_width(cards, BODY) <= room else SMALL
+    sheet.text((left, baseline), cards, pen, max_width=room, may_shorten=True)
 
 
 def _hand_total(total: Total, status: HandStatus, language: Language) -> str:

@@ -16,7 +16,7 @@ from companion.ui.screens.layout import (
     MARGIN,
     amount,
     balances_page,
-    cards_text,
+    hand_line,
     header,
     left_right,
     line,
@@ -50,7 +50,7 @@ def compose(
         _limits(sheet, view, say("oczko.stakes", language, seat=punter), chosen)
         _last_result(sheet, view, language, 3)
         if view.may_take_bank:
-            sheet.text((MARGIN, line(4)), say("oczko.may-take-bank", language), BODY_BOLD)
+            sheet.text((MARGIN, line(4)), say("oczko.may-take-bank", language), BODY)
     elif view.phase is Phase.TAKE_BANK:
         sheet.text((MARGIN, line(0)), say("oczko.rounds-over", language, rounds=view.rounds), BODY)
         takes = say("oczko.takes-bank", language, seat=seat(view.banker, language))
@@ -78,7 +78,7 @@ def _duel(sheet: Sheet, view: OczkoView, language: Language) -> None:
     left_right(sheet, line(2) + 2, say("common.banker", language), seat(view.banker, language))
     banker_cards = view.banker_cards
     _hand(sheet, line(3) + 2, banker_cards, view.banker_total, view.banker_special, language)
-    sheet.text((MARGIN, line(4) + 1), _duel_note(view, language), BODY_BOLD)
+    sheet.text((MARGIN, line(4) + 1), _duel_note(view, language), BODY)
 
 
 def _hand(
@@ -93,7 +93,7 @@ def _hand(
         sheet.text((MARGIN, baseline), "–", BODY)
         return
     shown = say(f"oczko.special.{special.value}", language) if special else str(total)
-    left_right(sheet, baseline, cards_text(cards, language), shown, BODY, right_pen=BODY_BOLD)
+    hand_line(sheet, baseline, cards, shown, language)
 
 
 def _duel_note(view: OczkoView, language: Language) -> str:

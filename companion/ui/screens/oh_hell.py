@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games.oh_hell.state import HandRecord, Phase
 from companion.games.oh_hell.view import OhHellView
-from companion.ui.canvas import HEIGHT, INK, WIDTH, Align, Sheet
+from companion.ui.canvas import HEIGHT, INK, WIDTH, Align, Sheet, text_width
 from companion.ui.screens.layout import (
     BIG,
     BODY,
@@ -71,17 +71,20 @@ def _phase_page(sheet: Sheet, view: OhHellView, language: Language, chosen: int 
 
 
 def _waiting_for_trump(sheet: Sheet, view: OhHellView, language: Language) -> None:
+    """The dealer turns up the trump; meanwhile the hand just over: each seat's tricks
+    against its bid and its points (with seven seats the summary fills four lines and the
+    title bar alone says which hand comes next)."""
     header(sheet, _hand_title(view, language))
-    next_line = 0
     if view.score_sheet:
         last = view.score_sheet[-1]
-        sheet.text(
-            (MARGIN, line(0)), say("oh-hell.hand-over", language, hand=last.number), BODY_BOLD
-        )
-        next_line = cells(sheet, 1, _record_cells(last, language), per_line=2, pen=BODY)
-    dealer = say("oh-hell.dealer", language, seat=seat(view.dealer, language))
-    sheet.text((MARGIN, line(max(next_line, 3))), dealer, BODY)
-    sheet.text((MARGIN, line(4)), say("oh-hell.turn-up-trump", language), BODY_BOLD)
+        texts = _record_cells(last, language)
+        first = 0 if len(texts) > 2 * (BODY_LINES - 2) else 1
+        if first:
+            hand_over = say("oh-hell.hand-over", language, hand=last.number)
+            sheet.text((MARGIN, line(0)), hand_over, BODY_BOLD)
+        cells(sheet, first, texts, per_line=2, pen=BODY)
+    dealer = seat(view.dealer, language)
+    sheet.text((MARGIN, line(4)), say("oh-hell.turn-up-trump", language, seat=dealer), BODY_BOLD)
 
 
 def _record_cells(record: HandRecord, language: Language) -> list[str]:
@@ -97,10 +100,9 @@ def _bidding(sheet: Sheet, view: OhHellView, language: Language, chosen: int | N
     players = len(view.seats)
     order = [(view.dealer + 1 + step) % players for step in range(players)]
     texts = [f"{seat(n, language)} {_bid(view.seats[n].bid)}" for n in order]
-    per_line = 4
-    after = cells(sheet, 0, texts, per_line=per_line, highlight=_position(order, view.bidder))
+    after = cells(sheet, 0, texts, per_line=4, highlight=_position(order, view.bidder))
     if view.bidder is not None:
-        _bid_values(sheet, view, language, chosen, line(after) + 9)
+        _bid_values(sheet, view, view.bidder, language, chosen, line(after) + 9)
     elif view.simultaneous_bids:
         sheet.text((MARGIN, line(after)), say("oh-hell.bids-at-once", language), BODY)
     total = "" if view.bids_total is None else f"Σ {view.bids_total} / {view.hand_size}"
@@ -118,15 +120,19 @@ def _bid(bid: int | None) -> str:
 
 
 def _bid_values(
-    sheet: Sheet, view: OhHellView, language: Language, chosen: int | None, baseline: int
+    sheet: Sheet,
+    view: OhHellView,
+    bidder: int,
+    language: Language,
+    chosen: int | None,
+    baseline: int,
 ) -> None:
-    """Whose bid, then the values around the one chosen: the chosen boxed, the hook's
-    forbidden value struck out."""
-    assert view.bidder is not None
-    label = sheet.text((MARGIN, baseline), seat(view.bidder, language) + ":", BIG)
+    """Whose bid, then the values around the one chosen (or the forbidden one): the chosen
+    boxed, the hook's forbidden value struck out."""
+    label = sheet.text((MARGIN, baseline), seat(bidder, language) + ":", BIG)
     left = label.box.right + 6
     fit = max((RIGHT - left) // VALUE_STEP, 1)
-    centre = 0 if chosen is None else chosen
+    centre = chosen if chosen is not None else (view.forbidden_bid or 0)
     first = min(max(centre - fit // 2, 0), max(view.hand_size + 1 - fit, 0))
     for index, value in enumerate(range(first, min(first + fit, view.hand_size + 1))):
         x = left + index * VALUE_STEP + VALUE_STEP // 2
@@ -134,7 +140,7 @@ def _bid_values(
         if value == view.forbidden_bid:
             sheet.strike(mark)
             sheet.draw.line(
-                [(mark.box.left - 1, mark.box.bottom), (mark.box.right, mark.box.top)], fill=255
+                [(mark.box.left - 1, mark.box.bottom), (mark.box.right, mark.box.top)], fill=INK
             )
         if value == chosen:
             sheet.box(mark.box.left - 3, baseline - 11, mark.box.right + 2, baseline + 1)
@@ -145,7 +151,8 @@ def _trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
     header(sheet, title, _trump(view, language))
     players = len(view.seats)
     width = WIDTH // max(players, 4)
-    pen = BIG if players <= 5 else BODY
+    # The widest card (10 and a suit) must fit its column: seven seats take the small face.
+    pen = next((p for p in (BIG, BODY) if text_width("10♥", p) <= width - 3), SMALL)
     for index, played in enumerate(view.trick):
         x = index * width + width // 2
         mark = sheet.text(
@@ -205,7 +212,7 @@ def _sheet_page(sheet: Sheet, view: OhHellView, language: Language, index: int) 
     header(sheet, say("oh-hell.score-sheet", language), f"{index + 1}/{pages}")
     records = view.score_sheet[index * SHEET_ROWS : (index + 1) * SHEET_ROWS]
     players = len(view.seats)
-    first = 18
+    first = 14
     step = (WIDTH - first) // players
     for number in range(players):
         x = first + step * (number + 1) - 2
@@ -215,7 +222,7 @@ def _sheet_page(sheet: Sheet, view: OhHellView, language: Language, index: int) 
         sheet.text((MARGIN, baseline), str(record.number), SMALL)
         for number in range(players):
             x = first + step * (number + 1) - 2
-            sheet.text((x, baseline), signed(record.points[number]), SMALL, align=Align.RIGHT)
+            sheet.text((x, baseline), str(record.points[number]), SMALL, align=Align.RIGHT)
     sheet.rule(line(0) + 2)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.games.gwiazda.view import GwiazdaView
@@ -86,7 +88,7 @@ def test_oczko_stake_shows_its_limits_and_the_amount_chosen() -> None:
 
 def test_ochko21_shows_the_stuk_round_and_the_stuk_mark() -> None:
     assert "Стук при 30" in _texts(_game("example:ochko-21", 3), Language.RU)
-    assert "Стук! осталось 2" in _texts(_game("example:ochko-21", 42), Language.RU)
+    assert "Стук! ещё 2" in _texts(_game("example:ochko-21", 42), Language.RU)
 
 
 def test_ochko_bank_shows_a_soft_total_with_both_ace_values() -> None:
@@ -103,3 +105,11 @@ def test_gwiazda_payouts_and_a_full_table_over_two_pages() -> None:
     assert page_count(twelve) == 3
     more = _texts(_game("ui:gwiazda-twelve"), page=1)
     assert "P12 8♠ 100" in more
+
+
+def test_without_a_chosen_bid_the_values_shown_include_the_forbidden_one() -> None:
+    view = game_view(_game("scenario:oh-hell/hook-offers"))
+    assert isinstance(view, OhHellView)
+    big_hand = dataclasses.replace(view, hand_size=13, forbidden_bid=9)
+    values = [mark.drawn for mark in compose_game(big_hand, Language.EN).marks]
+    assert "9" in values and "0" not in values
