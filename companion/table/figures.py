@@ -185,7 +185,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--photos {args.photos}: no MANIFEST.tsv there")
     from companion.games.registry import GAME_IDS
 
-    jobs = [(GAME_IDS[i % len(GAME_IDS)], args.first_seed + i) for i in range(args.sessions)]
+    jobs = [
+        (
+            GAME_IDS[i % len(GAME_IDS)],
+            args.first_seed + i,
+            FRAME_SIZES[(i // len(GAME_IDS)) % len(FRAME_SIZES)],
+        )
+        for i in range(args.sessions)
+    ]
     results: list[SessionFigures] = []
     if jobs:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
