@@ -49,8 +49,11 @@ class SessionFigures:
     differences: tuple[str, ...]  # the expected and printed lines that did not match
 
 
-def session_figures(game: str, seed: int, frame_size: tuple[int, int]) -> SessionFigures:
-    """Run the tracker over one whole synthetic session of ``game``."""
+def session_figures(
+    game: str, seed: int, frame_size: tuple[int, int], *, events: int | None = None
+) -> SessionFigures:
+    """Run the tracker over a synthetic session of ``game`` (whole, or its first
+    ``events`` event lines)."""
     from difflib import unified_diff
 
     from companion.games.registry import make_engine
@@ -59,7 +62,7 @@ def session_figures(game: str, seed: int, frame_size: tuple[int, int]) -> Sessio
     from companion.vision.reader import CardReader
     from companion.vision.sources import CandidateSource
 
-    session = make_session(game, seed=seed, frame_size=frame_size)
+    session = make_session(game, seed=seed, frame_size=frame_size, max_events=events)
     options = dict(word.split("=", 1) for word in session.header.split()[2:])
     deck = make_engine(game, options).deck
     reader = CardReader(source=CandidateSource.DETECTOR, deck=deck, min_confidence=0.5)
