@@ -255,6 +255,11 @@ class ZoneWatch:
                 kept.append((number, replace(placed, hidden=True)))
             else:
                 removed.append(placed)
+        if removed and not arrived and all(placed.hidden for _, placed in kept):
+            # Every card in sight left: nothing is left to hide the covered ones, whose
+            # spot shows no change only because the card over them was as plain.
+            removed.extend(placed for _, placed in sorted(kept, key=lambda pair: pair[0]))
+            kept = []
         return [placed for _, placed in sorted(kept, key=lambda pair: pair[0])], removed
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -38,7 +38,7 @@ class Table:
     reads: Sequence[CardRead] = ()
     moving: bool = False
     changed: bool = True
-    changed_at: bool = True
+    changed_at: bool | Callable[[np.ndarray], bool] = True
     elsewhere: dict[Card, int] = field(default_factory=dict)
     reads_done: int = 0
     flicker: list[Sequence[CardRead]] = field(default_factory=list)  # read in turn
@@ -58,7 +58,9 @@ class Table:
             time=self.time,
             moving=self.moving,
             changed=self.changed,
-            changed_at=lambda quad: self.changed_at,
+            changed_at=(
+                self.changed_at if callable(self.changed_at) else lambda quad: bool(self.changed_at)
+            ),
             read=reader,
             copies_elsewhere=lambda card: self.elsewhere.get(card, 0),
         )
@@ -290,3 +292,13 @@ def test_a_card_laid_over_another_s_far_index_hides_it() -> None:
     zone.land([read("AD", 0, y=10)])  # laid over her, from above, hiding that index
     assert zone.lines() == ["card trick QD", "card trick AD"]
     assert zone.watch.cards == (Card.parse("QD"), Card.parse("AD"))
+
+
+def test_a_covered_card_goes_with_the_pile_even_where_its_spot_looks_the_same() -> None:
+    zone = table()
+    zone.land([read("QD", 10)])
+    zone.land([read("4D", 15, y=20)])  # laid over the queen, hiding her index
+    # The queen's spot shows no change (plain card before, plain mat after); 4D's does.
+    zone.changed_at = lambda quad: bool(quad[0][0] > 12)
+    zone.land([])
+    assert zone.lines() == ["card trick QD", "card trick 4D", "clear trick"]
