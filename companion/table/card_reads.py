@@ -9,6 +9,7 @@ the flattened whole-card photos the reader reads whole)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -77,6 +78,14 @@ def under_face(quad: np.ndarray, point: np.ndarray) -> bool:
     return (
         -FACE_SLACK <= v <= CARD_HEIGHT + FACE_SLACK and -FACE_SLACK <= u <= CARD_WIDTH + FACE_SLACK
     )
+
+
+def within_reach(quad: np.ndarray, point: np.ndarray) -> bool:
+    """Whether ``point`` is no farther from the index box's centre than the card's
+    diagonal, the box being either of the card's indices."""
+    _, _, _, height, _ = box_frame(quad)
+    distance = float(np.linalg.norm(np.asarray(point, np.float64) - quad.mean(axis=0)))
+    return distance <= (math.hypot(CARD_WIDTH, CARD_HEIGHT) + FACE_SLACK) * height
 
 
 def without_reads_in_faces(

@@ -28,10 +28,15 @@ FIRST_SEED = 5000
 PHOTO_FRAMES = 6
 
 
+# The sessions alternate between the frame sizes the Pi's cameras give.
+FRAME_SIZES = ((1280, 720), (1920, 1080))
+
+
 @dataclass(frozen=True)
 class SessionFigures:
     game: str
     seed: int
+    frame_size: tuple[int, int]
     frames: int
     expected: int
     placed: int
@@ -44,8 +49,11 @@ class SessionFigures:
     differences: tuple[str, ...]  # the expected and printed lines that did not match
 
 
-def session_figures(game: str, seed: int) -> SessionFigures:
-    """Run the tracker over one whole synthetic session of ``game``."""
+def session_figures(
+    game: str, seed: int, frame_size: tuple[int, int], *, events: int | None = None
+) -> SessionFigures:
+    """Run the tracker over a synthetic session of ``game`` (whole, or its first
+    ``events`` event lines)."""
     from difflib import unified_diff
 
     from companion.games.registry import make_engine
@@ -55,7 +63,7 @@ def session_figures(game: str, seed: int) -> SessionFigures:
     from companion.vision.reader_settings import ReaderSettings
     from companion.vision.sources import CandidateSource
 
-    session = make_session(game, seed=seed)
+    session = make_session(game, seed=seed, frame_size=frame_size, max_events=events)
     options = dict(word.split("=", 1) for word in session.header.split()[2:])
     deck = make_engine(game, options).deck
     reader = CardReader(
@@ -73,6 +81,7 @@ def session_figures(game: str, seed: int) -> SessionFigures:
     return SessionFigures(
         game=game,
         seed=seed,
+        frame_size=frame_size,
         frames=len(tracked.costs),
         expected=counts.expected,
         placed=counts.placed,
@@ -86,7 +95,7 @@ def session_figures(game: str, seed: int) -> SessionFigures:
     )
 
 
-def _session_job(job: tuple[str, int]) -> SessionFigures:
+def _session_job(job: tuple[str, int, tuple[int, int]]) -> SessionFigures:
     return session_figures(*job)
 
 
@@ -185,7 +194,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--photos {args.photos}: no MANIFEST.tsv there")
     from companion.games.registry import GAME_IDS
 
-    jobs = [(GAME_IDS[i % len(GAME_IDS)], args.first_seed + i) for i in range(args.sessions)]
+    jobs = [
+        (
+            GAME_IDS[i % len(GAME_IDS)],
+            args.first_seed + i,
+            FRAME_SIZES[(i // len(GAME_IDS)) % len(FRAME_SIZES)],
+        )
+        for i in range(args.sessions)
+    ]
     results: list[SessionFigures] = []
     if jobs:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -231,7 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _print_session(result: SessionFigures) -> None:
     print(
-        f"{result.game:<11} seed {result.seed}: {result.frames} frames, {result.placed} placed, "
+        f"{result.game:<11} seed {result.seed} {result.frame_size[0]}x{result.frame_size[1]}: "
+        f"{result.frames} frames, {result.placed} placed, "
         f"{result.right}/{result.expected} events right, {result.wrong} wrong, "
         f"{result.missed} missed, {result.doubled} doubled, {result.unsure} unsure, "
         f"max delay {result.max_delay_ms} ms",

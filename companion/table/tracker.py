@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 from typing import Protocol
 
 import numpy as np
@@ -100,10 +101,8 @@ class TableTracker:
                 moving=motion,
                 changed=self._differs(now, settled[rows, columns], self.settings.change_level),
                 changed_at=lambda quad: self._changed_round(grid, cells, quad),
-                read=lambda zone=zone, rows=rows, columns=columns: self._read_zone(  # type: ignore[misc]
-                    frame.image, view, zone, self._changed_box(grid, cells, zone, rows, columns)
-                ),
-                copies_elsewhere=lambda card, name=zone.name: self._copies_outside(name, card),  # type: ignore[misc]
+                read=partial(self._read_changed, frame.image, view, grid, cells, zone),
+                copies_elsewhere=partial(self._copies_outside, zone.name),
             )
             answer = watch.step(look, self._previous_time if comparable else None)
             if motion:
@@ -166,6 +165,15 @@ class TableTracker:
     def _copies_outside(self, name: str, card: Card) -> int:
         return sum(
             watch.cards.count(card) for other, watch in self.watches.items() if other != name
+        )
+
+    def _read_changed(
+        self, image: np.ndarray, view: MatView, grid: CellGrid, cells: np.ndarray, zone: Zone
+    ) -> tuple[CardRead, ...]:
+        """The zone's reads on the part of it that changed since it settled."""
+        rows, columns = grid.zone_slice(zone)
+        return self._read_zone(
+            image, view, zone, self._changed_box(grid, cells, zone, rows, columns)
         )
 
     def _read_zone(

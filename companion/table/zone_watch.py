@@ -16,7 +16,12 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from companion.cards import Card, DeckProfile
-from companion.table.card_reads import CardRead, under_face, without_reads_in_faces
+from companion.table.card_reads import (
+    CardRead,
+    under_face,
+    within_reach,
+    without_reads_in_faces,
+)
 from companion.table.events import TableEvent, UnsureReason, UnsureReport
 from companion.table.tracker_settings import TrackerSettings
 
@@ -238,16 +243,23 @@ class ZoneWatch:
                 kept.append((number, placed))
             else:
                 gone.append((number, placed))
-        # A card unread under a card laid after it (so on top) that stays, or under a card
-        # that just arrived, is covered, not gone.
-        arrivals = [read.quad for read in arrived]
+        # A card unread under a card laid after it (so on top) that stays, or within reach
+        # of a card that just arrived (which may lie over it any way round: the index
+        # remembered may be the far one), is covered, not gone.
         removed: list[PlacedCard] = []
         for number, placed in gone:
             over = [p.quad for later, p in kept if later > number and not p.hidden]
-            if any(under_face(quad, placed.centre) for quad in over + arrivals):
+            if any(under_face(quad, placed.centre) for quad in over) or any(
+                within_reach(read.quad, placed.centre) for read in arrived
+            ):
                 kept.append((number, replace(placed, hidden=True)))
             else:
                 removed.append(placed)
+        if removed and not arrived and all(placed.hidden for _, placed in kept):
+            # Every card in sight left: nothing is left to hide the covered ones, whose
+            # spot shows no change only because the card over them was as plain.
+            removed.extend(placed for _, placed in sorted(kept, key=lambda pair: pair[0]))
+            kept = []
         return [placed for _, placed in sorted(kept, key=lambda pair: pair[0])], removed
 
 

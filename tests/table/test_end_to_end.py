@@ -21,6 +21,7 @@ EVENTS = 36
 SEED = 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_the_tracked_session_replays_to_the_same_state(game: str) -> None:
     session = make_session(game, seed=SEED, max_events=EVENTS)

@@ -8,7 +8,7 @@ import cv2
 import pytest
 
 from companion.cards import Card
-from companion.table.figures import main, photo_figures
+from companion.table.figures import main, photo_figures, session_figures
 from tests.table.rendered import Placed, table_image
 
 
@@ -48,3 +48,15 @@ def test_a_folder_without_a_manifest_is_refused(
     with pytest.raises(SystemExit):
         main(["--sessions", "0", "--photos", str(tmp_path)])
     assert "no MANIFEST.tsv there" in capsys.readouterr().err
+
+
+def test_a_short_session_s_figures() -> None:
+    figures = session_figures("oczko", 4, (1280, 720), events=5)
+    assert figures.expected >= 2 and figures.frames > 20
+    assert (figures.right, figures.wrong, figures.missed, figures.doubled) == (
+        figures.expected,
+        0,
+        0,
+        0,
+    )
+    assert figures.differences == ()

@@ -78,3 +78,16 @@ def test_the_whole_frame_is_one_zone_and_previews_are_written(
     assert lines == ["card table KS"]
     previews = sorted(tmp_path.glob("frame-*.png"))
     assert previews and previews[0].name == "frame-000000.png"
+
+
+def test_frames_changing_size_start_again_without_false_events(reader: CardReader) -> None:
+    cards = [Placed(Card.parse("KS"), 100.0, 50.0), Placed(Card.parse("7D"), 180.0, 60.0)]
+    large = table_image((300.0, 200.0), cards, 3.0)
+    small = table_image((300.0, 200.0), cards, 2.5)
+    watch = TableWatch(reader, WatchOptions(use_mat=False), deck_for=decks, say=print)
+    lines: list[str] = []
+    for n, image in enumerate([large] * 6 + [small] * 6):
+        lines.extend(e.line for e in watch.step(Frame(image, n / FPS, n)).events)
+    assert sorted(lines) == ["card table 7D", "card table KS"]
+    assert watch.tracker is not None
+    assert sorted(map(str, watch.tracker.cards()["table"])) == ["7D", "KS"]

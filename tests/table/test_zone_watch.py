@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -38,7 +38,7 @@ class Table:
     reads: Sequence[CardRead] = ()
     moving: bool = False
     changed: bool = True
-    changed_at: bool = True
+    changed_at: bool | Callable[[np.ndarray], bool] = True
     elsewhere: dict[Card, int] = field(default_factory=dict)
     reads_done: int = 0
     flicker: list[Sequence[CardRead]] = field(default_factory=list)  # read in turn
@@ -58,7 +58,9 @@ class Table:
             time=self.time,
             moving=self.moving,
             changed=self.changed,
-            changed_at=lambda quad: self.changed_at,
+            changed_at=(
+                self.changed_at if callable(self.changed_at) else lambda quad: bool(self.changed_at)
+            ),
             read=reader,
             copies_elsewhere=lambda card: self.elsewhere.get(card, 0),
         )
@@ -252,11 +254,11 @@ def replayed(lines: list[str]) -> list[str]:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sets(st.sampled_from(range(len(CARDS))), max_size=4), min_size=1, max_size=8))
 def test_events_replayed_leave_the_cards_shown(shown: list[set[int]]) -> None:
-    """Any sequence of settled zone contents (cards side by side, apart) turns into events
+    """Any sequence of settled zone contents (cards out of each other's reach) turns into events
     that, replayed, leave exactly the cards last shown, in the order they arrived."""
     zone = table()
     for indices in shown:
-        zone.land([read(str(CARDS[i]), 10 + 60 * i) for i in sorted(indices)])
+        zone.land([read(str(CARDS[i]), 10 + 150 * i) for i in sorted(indices)])
     assert sorted(replayed(zone.lines())) == sorted(str(CARDS[i]) for i in shown[-1])
     assert replayed(zone.lines()) == [str(card) for card in zone.watch.cards]
     assert zone.unsure == []
@@ -280,5 +282,23 @@ def test_a_card_laid_over_an_older_card_s_middle_is_a_card() -> None:
 def test_a_card_taken_back_and_another_played_in_one_move_is_gone_then_card() -> None:
     zone = table()
     zone.land([read("QD", 10)])
-    zone.land([read("9S", 80)])
+    zone.land([read("9S", 200)])  # out of the new card's reach: not under it
     assert zone.lines() == ["card trick QD", "gone trick QD", "card trick 9S"]
+
+
+def test_a_card_laid_over_another_s_far_index_hides_it() -> None:
+    zone = table()
+    zone.land([read("QD", 10, y=70)])  # the queen's index read is her bottom one
+    zone.land([read("AD", 0, y=10)])  # laid over her, from above, hiding that index
+    assert zone.lines() == ["card trick QD", "card trick AD"]
+    assert zone.watch.cards == (Card.parse("QD"), Card.parse("AD"))
+
+
+def test_a_covered_card_goes_with_the_pile_even_where_its_spot_looks_the_same() -> None:
+    zone = table()
+    zone.land([read("QD", 10)])
+    zone.land([read("4D", 15, y=20)])  # laid over the queen, hiding her index
+    # The queen's spot shows no change (plain card before, plain mat after); 4D's does.
+    zone.changed_at = lambda quad: bool(quad[0][0] > 12)
+    zone.land([])
+    assert zone.lines() == ["card trick QD", "card trick 4D", "clear trick"]
