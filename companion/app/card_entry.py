@@ -87,11 +87,11 @@ def table_choices(game: Game) -> TableChoices:
     """The zones a card can go to in this game (seats beyond the players left out) and
     the ranks of its deck."""
     engine = game.engine
-    players = engine.options_json().get("players")
+    players = str(engine.options_json().get("players", ""))
     zones = []
     for zone in engine.zones:
         seat = SEAT_ZONE.match(zone)
-        if seat and isinstance(players, int) and int(seat.group(1)) >= players:
+        if seat and players.isdigit() and int(seat.group(1)) >= int(players):
             continue
         zones.append(zone)
     return TableChoices(tuple(zones), engine.deck.ranks)
