@@ -18,7 +18,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from companion.app.demo import DEFAULT_SEED
@@ -30,24 +29,19 @@ MEMORY_TARGET_MB = 150.0
 LATENCY_TARGET_MS = 500.0
 PRESS_TARGET_MS = 100.0
 PRESS_EVERY_S = 1.0
+# The demo's frames, and the Pi camera's stream (companion.device.camera.PI_STREAM_SIZE).
+FRAME_SIZES = ((1280, 720), (1920, 1080))
 ENDED_LINE = "camera ended"
 WAIT_S = 300.0
 
 
-@dataclass(frozen=True)
-class RunFigures:
-    first_screen_s: list[float]
-    peak_rss_mb: float
-    frames: int
-
-
-def write_video(game: str, path: Path, *, frames: int, seed: int) -> int:
+def write_video(game: str, path: Path, *, frames: int, seed: int, size: tuple[int, int]) -> int:
     """The first ``frames`` frames of the game's demo session as an MJPG video."""
     import cv2
 
     from companion.table.synthetic.session import make_session
 
-    session = make_session(game, seed=seed)
+    session = make_session(game, seed=seed, frame_size=size)
     count = min(frames, len(session.frames))
     width, height = session.frame_size
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 10.0, (width, height))
@@ -156,22 +150,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--starts", type=positive_count, default=3, help="times run is started and timed"
     )
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="companion-bench-") as scratch:
-        folder = Path(scratch)
-        video = folder / "session.avi"
-        frames = write_video(args.game, video, frames=args.frames, seed=args.seed)
-        starts, peak = measure_run(folder, video, starts=args.starts)
-    first = statistics.median(starts)
-    print(
-        f"start to first screen: median {first:.2f} s of {len(starts)} starts "
-        f"(target < {START_TARGET_S:g} s)",
-        flush=True,
-    )
-    print(
-        f"resident memory of run, peak over {frames} frames of video: {peak:.0f} MB "
-        f"(target < {MEMORY_TARGET_MB:g} MB)",
-        flush=True,
-    )
+    peaks = []
+    first = 0.0
+    for number, size in enumerate(FRAME_SIZES):
+        with tempfile.TemporaryDirectory(prefix="companion-bench-") as scratch:
+            folder = Path(scratch)
+            video = folder / "session.avi"
+            frames = write_video(args.game, video, frames=args.frames, seed=args.seed, size=size)
+            starts, peak = measure_run(folder, video, starts=args.starts if number == 0 else 1)
+        if number == 0:
+            first = statistics.median(starts)
+            print(
+                f"start to first screen: median {first:.2f} s of {len(starts)} starts "
+                f"(target < {START_TARGET_S:g} s)",
+                flush=True,
+            )
+        peaks.append(peak)
+        print(
+            f"resident memory of run, peak over {frames} frames of {size[0]}x{size[1]} "
+            f"video: {peak:.0f} MB (target < {MEMORY_TARGET_MB:g} MB)",
+            flush=True,
+        )
+    peak = max(peaks)
     latencies, presses = measure_latency(args.game, events=args.events, seed=args.seed)
     if not latencies:
         print("card settled -> screen updated: no camera events shown")
