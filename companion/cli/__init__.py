@@ -16,6 +16,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.export",
     "companion.cli.mat",
     "companion.cli.simulate",
+    "companion.cli.terminal",
     "companion.cli.vision",
 )
 

@@ -13,6 +13,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from companion.games.events import parse_event
 from companion.games.script import parse_script
 from companion.games.session import Game, Replay, replay_script
 from companion.ui.canvas import Sheet
+from companion.ui.menus.samples import SAMPLES as MENU_SAMPLES
 from companion.ui.screens import compose_game
 from companion.ui.screens.unsure import PickerFocus, UnsureCard, compose_unsure
 from companion.ui.screens.violation import compose_refusal, compose_violation
@@ -203,6 +205,10 @@ def screens() -> tuple[NamedScreen, ...]:
             refusal_screen(name, point, event, language) for name, point, event in REFUSALS
         )
         found.extend(unsure_screen(name, unsure, language) for name, unsure in UNSURE)
+        found.extend(
+            NamedScreen(f"{sample.name}-{language.value}", partial(sample.compose, language))
+            for sample in MENU_SAMPLES
+        )
     return tuple(found)
 
 

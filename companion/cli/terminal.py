@@ -1,0 +1,91 @@
+"""``companion terminal``: play a bundled example from the keyboard, the OLED drawn in
+the terminal. The camera's events come from the example between your button actions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from companion.games.registry import GAME_IDS
+from companion.ui.texts import Language
+
+if TYPE_CHECKING:
+    from companion.device.buttons import ButtonSource
+    from companion.device.display import Screen
+    from companion.ui.practice import PracticeTable
+
+KEYS_HELP = (
+    "keys: arrows or u/d = UP/DOWN, Enter/o = OK, Backspace/Esc/b = BACK; "
+    "long press: Alt+Enter, Alt+Backspace, O or B; Ctrl-C quits"
+)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "terminal",
+        help="play an example game from the keyboard with the screen drawn in the terminal",
+        description=KEYS_HELP,
+    )
+    parser.add_argument(
+        "game", nargs="?", default="oh-hell", choices=GAME_IDS, help="the example game to play"
+    )
+    parser.add_argument(
+        "--language",
+        choices=[language.value for language in Language],
+        default=Language.EN.value,
+        help="the language of the screens",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.device.display import PowerSettings, Screen
+    from companion.device.terminal import TerminalDevice, TerminalKeys
+    from companion.ui.practice import PracticeTable
+    from companion.ui.settings import UiSettings
+
+    if not sys.stdin.isatty():
+        print("companion terminal: the keys are read from a terminal (stdin is not one)")
+        return 2
+    text = resources.files("companion.examples").joinpath(f"{args.game}.txt").read_text("utf-8")
+    settings = UiSettings(language=Language(args.language))
+    table = PracticeTable.from_text(text, f"examples/{args.game}.txt", settings)
+    keys = TerminalKeys()
+    screen = Screen(TerminalDevice(sys.stdout), PowerSettings())
+    try:
+        play(table, keys, screen, should_stop=lambda: keys.ended)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        keys.close()
+    print()
+    return 0
+
+
+def play(
+    table: PracticeTable,
+    keys: ButtonSource,
+    screen: Screen,
+    *,
+    idle_wait: float = 1.0,
+    should_stop: Callable[[], bool] = lambda: False,
+    clock: Callable[[], float] = time.monotonic,
+) -> None:
+    """The loop: draw, wait for a press (a press on a dark screen only wakes it), act.
+    Ends on shutdown or when ``should_stop`` says so."""
+    from companion.ui.controller import render
+
+    screen.show(render(table.state, table.context()))
+    while not table.stopped and not should_stop():
+        press = keys.next_press(timeout=idle_wait)
+        screen.tick()
+        if press is None:
+            continue
+        if screen.touch():
+            continue
+        table.press(press)
+        screen.show(render(table.state, table.context()))

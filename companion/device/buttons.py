@@ -1,0 +1,255 @@
+"""The four buttons: GPIO edges (gpiozero) turned into ``ButtonPress`` values.
+
+The timing rules live in ``PressDecoder``, which is pure (every call is given the time),
+so they are tested without a clock or a pin. ``GpioButtons`` feeds it from gpiozero's
+callbacks; ``FakeButtons`` is a queue of presses for tests and the demo. Both are a
+``ButtonSource``.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+import warnings
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.ui.presses import LONG_PRESS_BUTTONS, Button, ButtonPress, PressKind
+
+MAX_BCM_PIN = 27
+
+
+class ButtonConfigError(ValueError):
+    """A button setting that cannot work (a pin out of range, two buttons on one pin)."""
+
+
+@dataclass(frozen=True)
+class ButtonPins:
+    """BCM pin numbers of the buttons; each button connects its pin to ground (pull-up)."""
+
+    up: int = 5
+    down: int = 6
+    ok: int = 13
+    back: int = 19
+
+    def pin(self, button: Button) -> int:
+        pin: int = getattr(self, button.value)
+        return pin
+
+    def validate(self) -> None:
+        seen: dict[int, Button] = {}
+        for button in Button:
+            pin = self.pin(button)
+            if not 0 <= pin <= MAX_BCM_PIN:
+                raise ButtonConfigError(
+                    f"buttons.{button.value}: GPIO {pin} is not a BCM pin 0..{MAX_BCM_PIN}"
+                )
+            if pin in seen:
+                raise ButtonConfigError(
+                    f"buttons.{button.value}: GPIO {pin} is already the {seen[pin].value} button"
+                )
+            seen[pin] = button
+
+
+@dataclass(frozen=True)
+class PressTiming:
+    """Seconds. A press shorter than ``debounce`` is contact bounce. UP and DOWN repeat
+    after ``repeat_delay``, every ``first_interval`` at first, each interval ``speed_up``
+    times the last, never faster than ``fastest_interval``. ``tick`` is how often a held
+    button is looked at."""
+
+    debounce: float = 0.03
+    long_press: float = 0.8
+    repeat_delay: float = 0.45
+    first_interval: float = 0.2
+    speed_up: float = 0.85
+    fastest_interval: float = 0.05
+    tick: float = 0.02
+
+
+# A late look at a held button catches up at most this many repeat steps at once.
+MAX_CATCH_UP = 3
+
+
+class PressDecoder:
+    """One button's edges and ticks in, presses out. Not thread-safe: one caller at a time.
+
+    A press acts on release unless it became a hold: OK and BACK give LONG once held for
+    ``long_press`` (and nothing on release), UP and DOWN give REPEATs while held. A tick
+    or a release that comes while the button is up is ignored: that is the guard against
+    gpiozero's hold callback firing after the release.
+    """
+
+    def __init__(self, button: Button, timing: PressTiming = PressTiming()) -> None:
+        self.button = button
+        self.timing = timing
+        self._down_at: float | None = None
+        self._held = False
+        self._next_repeat = 0.0
+        self._interval = timing.first_interval
+
+    @property
+    def is_down(self) -> bool:
+        return self._down_at is not None
+
+    def pressed(self, now: float) -> tuple[ButtonPress, ...]:
+        self._down_at = now
+        self._held = False
+        self._next_repeat = now + self.timing.repeat_delay
+        self._interval = self.timing.first_interval
+        return ()
+
+    def released(self, now: float) -> tuple[ButtonPress, ...]:
+        down_at, held = self._down_at, self._held
+        if down_at is None:
+            return ()
+        self._down_at = None
+        if held:
+            return ()
+        duration = now - down_at
+        if duration < self.timing.debounce:
+            return ()
+        if self.button in LONG_PRESS_BUTTONS and duration >= self.timing.long_press:
+            return (ButtonPress(self.button, PressKind.LONG),)  # no tick came in time
+        return (ButtonPress(self.button, PressKind.SHORT),)
+
+    def tick(self, now: float) -> tuple[ButtonPress, ...]:
+        down_at = self._down_at
+        if down_at is None:
+            return ()
+        if self.button in LONG_PRESS_BUTTONS:
+            if self._held or now - down_at < self.timing.long_press:
+                return ()
+            self._held = True
+            return (ButtonPress(self.button, PressKind.LONG),)
+        presses: list[ButtonPress] = []
+        while now >= self._next_repeat and len(presses) < MAX_CATCH_UP:
+            self._held = True
+            presses.append(ButtonPress(self.button, PressKind.REPEAT))
+            self._next_repeat += self._interval
+            self._interval = max(
+                self.timing.fastest_interval, self._interval * self.timing.speed_up
+            )
+        if now >= self._next_repeat:
+            self._next_repeat = now + self._interval
+        return tuple(presses)
+
+
+class ButtonSource(Protocol):
+    """Where the controller's presses come from."""
+
+    def next_press(self, timeout: float | None = None) -> ButtonPress | None:
+        """The next press, waiting up to ``timeout`` seconds (None: no limit) for one."""
+
+    def close(self) -> None: ...
+
+
+class FakeButtons:
+    """A queue of presses: tests and the demo push, the loop takes. Never waits."""
+
+    def __init__(self, presses: Iterable[ButtonPress] = ()) -> None:
+        self._presses: deque[ButtonPress] = deque(presses)
+
+    def push(self, *presses: ButtonPress) -> None:
+        self._presses.extend(presses)
+
+    def next_press(self, timeout: float | None = None) -> ButtonPress | None:
+        return self._presses.popleft() if self._presses else None
+
+    def pending(self) -> int:
+        return len(self._presses)
+
+    def close(self) -> None:
+        self._presses.clear()
+
+
+class GpioButtons:
+    """The four buttons on GPIO pins through gpiozero.
+
+    gpiozero's own hold machinery is used only as a ticker (``hold_repeat`` every
+    ``timing.tick``) while a button is down; the decoder decides what a hold means.
+    """
+
+    def __init__(
+        self,
+        pins: ButtonPins = ButtonPins(),
+        timing: PressTiming = PressTiming(),
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        pin_factory: Any = None,
+    ) -> None:
+        from gpiozero import Button as GpioButton
+
+        pins.validate()
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._presses: queue.SimpleQueue[ButtonPress] = queue.SimpleQueue()
+        self.decoders = {button: PressDecoder(button, timing) for button in Button}
+        # Public so that tests can fire gpiozero's callbacks (e.g. a late when_held).
+        self.devices: dict[Button, Any] = {}
+        try:
+            for button in Button:
+                device = GpioButton(
+                    pins.pin(button),
+                    pull_up=True,
+                    bounce_time=None,  # the decoder debounces by duration
+                    hold_time=timing.tick,
+                    hold_repeat=True,
+                    pin_factory=pin_factory,
+                )
+                decoder = self.decoders[button]
+                device.when_pressed = self._handler(decoder.pressed)
+                device.when_released = self._handler(decoder.released)
+                device.when_held = self._handler(decoder.tick)
+                self.devices[button] = device
+        except BaseException:
+            self.close()
+            raise
+
+    def _handler(self, step: Callable[[float], tuple[ButtonPress, ...]]) -> Callable[[], None]:
+        def handle() -> None:
+            with self._lock:
+                for press in step(self._clock()):
+                    self._presses.put(press)
+
+        return handle
+
+    def next_press(self, timeout: float | None = None) -> ButtonPress | None:
+        try:
+            return self._presses.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self) -> None:
+        for device in self.devices.values():
+            device.close()
+        self.devices.clear()
+
+
+@dataclass(frozen=True)
+class OpenedButtons:
+    source: ButtonSource
+    problem: str | None  # why the real buttons are not there, in one line
+
+
+def open_buttons(
+    pins: ButtonPins = ButtonPins(), timing: PressTiming = PressTiming()
+) -> OpenedButtons:
+    """The GPIO buttons, or (no GPIO here) an empty fake and a one-line reason, so the
+    rest of the companion goes on (the terminal keys still work)."""
+    try:
+        from gpiozero.exc import GPIOZeroError
+
+        errors: tuple[type[BaseException], ...] = (GPIOZeroError, OSError, RuntimeError)
+    except ImportError as error:
+        return OpenedButtons(FakeButtons(), f"no buttons: gpiozero is not installed ({error})")
+    try:
+        with warnings.catch_warnings():
+            # gpiozero warns once per pin library it tries; the one-line reason says it all
+            warnings.simplefilter("ignore")
+            return OpenedButtons(GpioButtons(pins, timing), None)
+    except errors as error:
+        return OpenedButtons(FakeButtons(), f"no buttons: GPIO is not available ({error})")

@@ -1,0 +1,256 @@
+"""The OLED: a luma.oled ssd1306 or sh1106 over I2C, behind ``Screen``.
+
+``Screen.show(image)`` is the only way a picture goes out. The screen also looks after
+the panel: it dims after a while idle, goes dark later, shifts the picture by a pixel now
+and then against burn-in, and tells the caller when a press only woke it. Time comes
+from an injected clock, so all of it is tested without waiting. Without a display (no
+I2C device) ``open_display`` returns a ``Screen`` over ``RecordingDevice`` and a one-line
+reason, so the rest of the companion goes on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from PIL import Image
+
+WIDTH = 128
+HEIGHT = 64
+MAX_CONTRAST = 255
+
+# The picture moves around these offsets (x, y), one step every ``shift_every`` seconds.
+SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
+
+# Brightness levels 1..5 as the settings menu offers them, and the contrast each sets.
+BRIGHTNESS_CONTRAST: dict[int, int] = {1: 8, 2: 40, 3: 100, 4: 180, 5: 255}
+DIM_CONTRAST = 1
+
+
+class DisplayConfigError(ValueError):
+    """A display setting that cannot work (an I2C address out of range, say)."""
+
+
+class Driver(Enum):
+    SSD1306 = "ssd1306"
+    SH1106 = "sh1106"
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    """Which controller chip, and where on the I2C bus."""
+
+    driver: Driver = Driver.SSD1306
+    port: int = 1
+    address: int = 0x3C
+
+    def validate(self) -> None:
+        if self.port < 0:
+            raise DisplayConfigError(f"display.port: {self.port} is not an I2C bus number")
+        if not 0x03 <= self.address <= 0x77:
+            raise DisplayConfigError(
+                f"display.address: 0x{self.address:02X} is not a 7-bit I2C address (0x03..0x77)"
+            )
+
+
+@dataclass(frozen=True)
+class PowerSettings:
+    """Seconds idle before dimming and before going dark (None: never), the brightness
+    level (1..5) and how often the picture shifts."""
+
+    brightness: int = 4
+    dim_after: float | None = 60.0
+    dark_after: float | None = 600.0
+    shift_every: float = 120.0
+
+    @property
+    def contrast(self) -> int:
+        return BRIGHTNESS_CONTRAST[self.brightness]
+
+    def validate(self) -> None:
+        if self.brightness not in BRIGHTNESS_CONTRAST:
+            levels = f"{min(BRIGHTNESS_CONTRAST)}..{max(BRIGHTNESS_CONTRAST)}"
+            raise DisplayConfigError(
+                f"display.brightness: {self.brightness} is not a level {levels}"
+            )
+        for name in ("dim_after", "dark_after"):
+            seconds = getattr(self, name)
+            if seconds is not None and seconds <= 0:
+                raise DisplayConfigError(f"display.{name}: {seconds} is not a number of seconds")
+        if self.shift_every <= 0:
+            raise DisplayConfigError(
+                f"display.shift_every: {self.shift_every} is not a number of seconds"
+            )
+
+
+class Level(Enum):
+    ON = "on"
+    DIM = "dim"
+    DARK = "dark"
+
+
+class LumaDevice(Protocol):
+    """The part of a luma device the screen uses (luma's devices and dummy have it)."""
+
+    def display(self, image: Image.Image) -> None: ...
+
+    def contrast(self, level: int) -> None: ...
+
+    def hide(self) -> None: ...
+
+    def show(self) -> None: ...
+
+
+class RecordingDevice:
+    """A display that keeps what it was told: the fake for a missing panel, and for tests
+    that want every picture rather than luma dummy's last one."""
+
+    def __init__(self) -> None:
+        self.images: list[Image.Image] = []
+        self.contrasts: list[int] = []
+        self.hidden = False
+
+    def display(self, image: Image.Image) -> None:
+        self.images.append(image.copy())
+
+    def contrast(self, level: int) -> None:
+        self.contrasts.append(level)
+
+    def hide(self) -> None:
+        self.hidden = True
+
+    def show(self) -> None:
+        self.hidden = False
+
+
+def shifted(image: Image.Image, offset: tuple[int, int]) -> Image.Image:
+    """``image`` moved right and down by ``offset``; what falls off the edge is lost."""
+    if offset == (0, 0):
+        return image
+    moved = Image.new(image.mode, image.size, 0)
+    moved.paste(image, offset)
+    return moved
+
+
+class Screen:
+    def __init__(
+        self,
+        device: LumaDevice,
+        settings: PowerSettings = PowerSettings(),
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        settings.validate()
+        self.device = device
+        self.settings = settings
+        self._clock = clock
+        self._started = clock()
+        self._last_activity = self._started
+        self._picture: Image.Image | None = None
+        self._sent: tuple[bytes, tuple[int, int]] | None = None
+        self._level = Level.ON
+        device.contrast(settings.contrast)
+
+    @property
+    def level(self) -> Level:
+        return self._level
+
+    @property
+    def offset(self) -> tuple[int, int]:
+        step = int((self._clock() - self._started) // self.settings.shift_every)
+        return SHIFTS[step % len(SHIFTS)]
+
+    def show(self, image: Image.Image) -> None:
+        """Put ``image`` (128x64) on the panel (kept for later while the panel is dark)."""
+        if image.size != (WIDTH, HEIGHT):
+            raise ValueError(
+                f"the display is {WIDTH}x{HEIGHT}, not {image.size[0]}x{image.size[1]}"
+            )
+        self._picture = image.convert("1")
+        self._refresh()
+
+    def touch(self) -> bool:
+        """A button was pressed. True when the screen was dark: that press only wakes it."""
+        was_dark = self._level is Level.DARK
+        self._last_activity = self._clock()
+        self._set_level(Level.ON)
+        self._refresh()
+        return was_dark
+
+    def tick(self) -> None:
+        """Dim, darken or shift as time passes; call it now and then (once a second)."""
+        self._set_level(self._idle_level())
+        self._refresh()
+
+    def configure(self, settings: PowerSettings) -> None:
+        settings.validate()
+        self.settings = settings
+        self._level = Level.ON
+        self.device.contrast(settings.contrast)
+        self.tick()
+
+    def _idle_level(self) -> Level:
+        idle = self._clock() - self._last_activity
+        dark_after, dim_after = self.settings.dark_after, self.settings.dim_after
+        if dark_after is not None and idle >= dark_after:
+            return Level.DARK
+        if dim_after is not None and idle >= dim_after:
+            return Level.DIM
+        return Level.ON
+
+    def _set_level(self, level: Level) -> None:
+        if level is self._level:
+            return
+        if level is Level.DARK:
+            self.device.hide()
+        else:
+            if self._level is Level.DARK:
+                self.device.show()
+            self.device.contrast(DIM_CONTRAST if level is Level.DIM else self.settings.contrast)
+        self._level = level
+
+    def _refresh(self) -> None:
+        picture = self._picture
+        if picture is None or self._level is Level.DARK:
+            return
+        offset = self.offset
+        key = (picture.tobytes(), offset)
+        if key == self._sent:
+            return  # the panel already shows exactly this
+        self.device.display(shifted(picture, offset))
+        self._sent = key
+
+
+@dataclass(frozen=True)
+class OpenedDisplay:
+    screen: Screen
+    problem: str | None  # why the real display is not there, in one line
+
+
+def open_display(
+    config: DisplayConfig = DisplayConfig(),
+    settings: PowerSettings = PowerSettings(),
+    *,
+    clock: Callable[[], float] = time.monotonic,
+) -> OpenedDisplay:
+    """The OLED on the I2C bus, or a recording fake and a one-line reason."""
+    config.validate()
+    where = f"I2C bus {config.port} at 0x{config.address:02X}"
+    try:
+        from luma.core.error import Error as LumaError
+        from luma.core.interface.serial import i2c
+        from luma.oled.device import sh1106, ssd1306
+    except ImportError as error:
+        problem = f"no display: luma.oled is not installed ({error})"
+        return OpenedDisplay(Screen(RecordingDevice(), settings, clock=clock), problem)
+    chip = ssd1306 if config.driver is Driver.SSD1306 else sh1106
+    try:
+        serial = i2c(port=config.port, address=config.address)
+        device = chip(serial, width=WIDTH, height=HEIGHT)
+    except (LumaError, OSError, ImportError) as error:
+        problem = f"no {config.driver.value} display on {where} ({error}): drawing to a fake"
+        return OpenedDisplay(Screen(RecordingDevice(), settings, clock=clock), problem)
+    return OpenedDisplay(Screen(device, settings, clock=clock), None)

@@ -1,0 +1,154 @@
+"""The controller: a button press in, intents and a picture out. Pure.
+
+``handle(state, press, context)`` returns the new ``UiState`` and the intents for the
+app (apply an event, undo, start a game, change a setting, shut down, answer an unsure
+card); ``render(state, context)`` draws the screen. The app applies the intents and
+gives the controller the new context (the game's view and offers); if the game refuses
+an event, ``refused(state, reason)`` shows why in a line and goes back to where the
+player was. Every intent comes from what the context offers at that moment, so a press
+that arrives late (during a redraw, two at once) acts on the table as it is, or not at
+all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PIL import Image
+
+from companion.games.session import Game
+from companion.ui.canvas import Sheet
+from companion.ui.intents import Intent
+from companion.ui.menus import draw
+from companion.ui.menus.common import Step
+from companion.ui.menus.home import compose_home, handle_home
+from companion.ui.menus.main_menu import (
+    compose_amount,
+    compose_confirm,
+    compose_menu,
+    compose_scores,
+    handle_amount,
+    handle_confirm,
+    handle_menu,
+    handle_scores,
+)
+from companion.ui.menus.new_game import compose_picker, compose_setup, handle_picker, handle_setup
+from companion.ui.menus.settings_menu import compose_settings, handle_settings
+from companion.ui.menus.state import (
+    AmountEntry,
+    CardPick,
+    Confirm,
+    GamePicker,
+    GameSetup,
+    Home,
+    MainMenu,
+    Mode,
+    Scores,
+    SettingsMenu,
+    UiContext,
+    UiState,
+    UnsureReading,
+)
+from companion.ui.menus.unsure import compose_unsure_question, handle_unsure
+from companion.ui.presses import ButtonPress, PressKind
+from companion.ui.settings import UiSettings
+from companion.ui.views import game_view
+
+__all__ = ["UiContext", "UiState", "compose", "context_for", "handle", "refused", "render"]
+
+
+def handle(
+    state: UiState, press: ButtonPress, context: UiContext
+) -> tuple[UiState, tuple[Intent, ...]]:
+    repeats = state.repeats + 1 if press.kind is PressKind.REPEAT else 0
+    state = dataclasses.replace(state, notice=None, repeats=repeats, before_send=None)
+    if context.unsure is not None:
+        return handle_unsure(state, press, context)
+    mode = state.mode
+    # the question went away (answered elsewhere), or the game the scores were of
+    if isinstance(mode, CardPick) or (context.view is None and isinstance(mode, Scores)):
+        mode = Home()
+        state = dataclasses.replace(state, mode=mode)
+    return _dispatch(state, mode, press, context)
+
+
+def _dispatch(state: UiState, mode: Mode, press: ButtonPress, context: UiContext) -> Step:
+    if isinstance(mode, Home):
+        return handle_home(state, mode, press, context)
+    if isinstance(mode, MainMenu):
+        return handle_menu(state, mode, press, context)
+    if isinstance(mode, AmountEntry):
+        return handle_amount(state, mode, press, context)
+    if isinstance(mode, Confirm):
+        return handle_confirm(state, mode, press, context)
+    if isinstance(mode, Scores):
+        return handle_scores(state, mode, press, context)
+    if isinstance(mode, SettingsMenu):
+        return handle_settings(state, mode, press, context)
+    if isinstance(mode, GamePicker):
+        return handle_picker(state, mode, press, context)
+    if isinstance(mode, GameSetup):
+        return handle_setup(state, mode, press, context)
+    raise TypeError(f"no handler for the mode {mode!r}")  # a programming error
+
+
+def refused(state: UiState, reason: str) -> UiState:
+    """The app refused the event just sent: back to where it was sent from, saying why."""
+    line = " ".join(reason.split())
+    return dataclasses.replace(
+        state, mode=state.before_send or state.mode, notice=line, before_send=None
+    )
+
+
+def compose(state: UiState, context: UiContext) -> Sheet:
+    """The screen as a sheet, with the marks of its texts (for the fit tests)."""
+    sheet = _compose_mode(state, context)
+    if state.notice:
+        draw.notice(sheet, state.notice)
+    return sheet
+
+
+def _compose_mode(state: UiState, context: UiContext) -> Sheet:
+    mode = state.mode
+    if context.unsure is not None:
+        return compose_unsure_question(state, context)
+    if isinstance(mode, MainMenu):
+        return compose_menu(mode, context)
+    if isinstance(mode, AmountEntry):
+        return compose_amount(mode, context)
+    if isinstance(mode, Confirm):
+        return compose_confirm(mode, context)
+    if isinstance(mode, Scores) and context.view is not None:
+        return compose_scores(mode, context)
+    if isinstance(mode, SettingsMenu):
+        return compose_settings(mode, context)
+    if isinstance(mode, GamePicker):
+        return compose_picker(mode, context)
+    if isinstance(mode, GameSetup):
+        return compose_setup(mode, context)
+    home = mode if isinstance(mode, Home) else Home()
+    return compose_home(state, home, context)
+
+
+def render(state: UiState, context: UiContext) -> Image.Image:
+    return compose(state, context).image
+
+
+def context_for(
+    game: Game | None,
+    settings: UiSettings | None = None,
+    *,
+    unsure: UnsureReading | None = None,
+) -> UiContext:
+    """The context of a game as it stands (None: no game started yet)."""
+    settings = settings or UiSettings()
+    if game is None:
+        return UiContext(settings=settings, unsure=unsure)
+    events = game.events
+    return UiContext(
+        view=game_view(game),
+        offers=game.offers(),
+        settings=settings,
+        last_event=str(events[-1]) if events else None,
+        unsure=unsure,
+    )

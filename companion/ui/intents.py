@@ -1,0 +1,52 @@
+"""What the controller asks the app to do. The controller never does these itself: the
+app journals and applies an event, then hands the controller the new view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.cards import Card
+from companion.games.events import Action
+from companion.ui.settings import UiSettings
+
+
+@dataclass(frozen=True)
+class ApplyEvent:
+    """Journal and apply a button action, e.g. ``bid 1 2``."""
+
+    event: Action
+
+
+@dataclass(frozen=True)
+class UndoLast:
+    """Drop the last event of the game (the player confirmed)."""
+
+
+@dataclass(frozen=True)
+class StartGame:
+    """Start a new game from its script header, e.g. ``game oh-hell players=5 hook=on``."""
+
+    header_line: str
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    """Use (and keep) these settings from now on."""
+
+    settings: UiSettings
+
+
+@dataclass(frozen=True)
+class Shutdown:
+    """Power the companion off (the player confirmed)."""
+
+
+@dataclass(frozen=True)
+class AnswerUnsure:
+    """The card in ``zone`` the reader was unsure of is ``card`` (None: there is no card)."""
+
+    zone: str
+    card: Card | None
+
+
+Intent = ApplyEvent | UndoLast | StartGame | ChangeSetting | Shutdown | AnswerUnsure

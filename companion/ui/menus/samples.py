@@ -1,0 +1,171 @@
+"""Named menu screens in known states: the golden pictures of the menus and the check
+that every menu text fits. Each sample is a controller state over a context built from
+a real game (a bundled example replayed for a number of events)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+
+from companion.cards import Card, Rank, Suit
+from companion.games.registry import GAME_IDS
+from companion.games.script import parse_script
+from companion.games.session import Game, replay_script
+from companion.ui.canvas import Sheet
+from companion.ui.controller import compose, context_for
+from companion.ui.menus.game_options import default_options, option_fields
+from companion.ui.menus.state import (
+    AmountEntry,
+    CardPick,
+    Confirm,
+    GamePicker,
+    GameSetup,
+    Home,
+    MainMenu,
+    OfferKey,
+    Picked,
+    Question,
+    Scores,
+    SettingsMenu,
+    UiState,
+    UnsureReading,
+)
+from companion.ui.settings import UiSettings
+from companion.ui.texts import Language
+
+
+def example_game(name: str, events: int | None = None, *, script: str | None = None) -> Game:
+    """The bundled example ``name`` after its first ``events`` events (all: None), or the
+    game of a short ``script`` of its own."""
+    if script is not None:
+        return replay_script(parse_script(script, "sample")).game
+    text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+    parsed = parse_script(text, f"examples/{name}")
+    if events is not None:
+        parsed = dataclasses.replace(parsed, lines=parsed.lines[:events])
+    return replay_script(parsed, keep_going=True).game
+
+
+@dataclass(frozen=True)
+class MenuSample:
+    """A menu screen to draw: a name, the controller's state, the game (or none) and the
+    unsure card the table asks about, if any."""
+
+    name: str
+    state: UiState
+    game: Callable[[], Game | None] = lambda: None
+    unsure: UnsureReading | None = None
+
+    def compose(self, language: Language) -> Sheet:
+        context = context_for(self.game(), UiSettings(language=language), unsure=self.unsure)
+        state = self.state
+        mode = state.mode
+        if isinstance(mode, SettingsMenu) and mode.draft is not None:
+            # a draft starts from the settings in use, language included
+            draft = dataclasses.replace(mode.draft, language=language)
+            state = dataclasses.replace(state, mode=dataclasses.replace(mode, draft=draft))
+        return compose(state, context)
+
+
+def _oh_hell_bidding() -> Game:
+    return example_game("oh-hell", 2)
+
+
+def _oh_hell_over() -> Game:
+    return example_game("oh-hell")
+
+
+def _bank_bets() -> Game:
+    return example_game("ochko-bank", 0)
+
+
+def _gwiazda() -> Game:
+    return example_game("gwiazda")
+
+
+def _bids_at_once() -> Game:
+    script = "game oh-hell players=5 hand=4 simultaneous_bids=on\ncard trump 9H\n"
+    return example_game("", script=script)
+
+
+QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
+
+
+def _setups() -> list[MenuSample]:
+    samples = []
+    for game in GAME_IDS:
+        options = default_options(game)
+        last = len(option_fields(type(options)))
+        samples.append(MenuSample(f"menu-setup-{game}", UiState(GameSetup(game, options))))
+        samples.append(
+            MenuSample(f"menu-setup-{game}-end", UiState(GameSetup(game, options, last)))
+        )
+    return samples
+
+
+SAMPLES: tuple[MenuSample, ...] = (
+    MenuSample("menu-home-no-game", UiState()),
+    MenuSample("menu-main-no-game", UiState(MainMenu())),
+    MenuSample("menu-main-oh-hell", UiState(MainMenu(1)), _oh_hell_bidding),
+    MenuSample("menu-main-bank-bets", UiState(MainMenu(3)), _bank_bets),
+    MenuSample(
+        "menu-amount-bet",
+        UiState(AmountEntry(Picked(OfferKey("bet", ("2",)), 4))),
+        _bank_bets,
+    ),
+    MenuSample(
+        "menu-amount-stake-wide",
+        UiState(AmountEntry(Picked(OfferKey("pool"), 20))),
+        lambda: example_game("gwiazda", 0),
+    ),
+    MenuSample("menu-home-bids-at-once", UiState(), _bids_at_once),
+    MenuSample(
+        "menu-refused",
+        UiState(
+            Home(),
+            notice='"bid 0 2" refused: seat 0 cannot bid 2: the hook forbids a total of 3',
+        ),
+        _bids_at_once,
+    ),
+    MenuSample("menu-confirm-undo", UiState(Confirm(Question.UNDO)), _oh_hell_bidding),
+    MenuSample("menu-confirm-shutdown", UiState(Confirm(Question.SHUTDOWN))),
+    MenuSample("menu-scores-oh-hell", UiState(Scores()), _oh_hell_over),
+    MenuSample("menu-scores-gwiazda", UiState(Scores(2)), _gwiazda),
+    MenuSample("menu-settings", UiState(SettingsMenu(0))),
+    MenuSample("menu-settings-editing", UiState(SettingsMenu(3, UiSettings(dark_after=1800)))),
+    MenuSample("menu-new-game", UiState(GamePicker(2))),
+    *_setups(),
+    MenuSample(
+        "menu-setup-editing",
+        UiState(GameSetup("oh-hell", default_options("oh-hell"), 0, editing=True)),
+    ),
+    MenuSample(
+        "menu-setup-scores",
+        UiState(
+            GameSetup(
+                "oh-hell",
+                dataclasses.replace(default_options("oh-hell"), scores=(12, 0, 31, 10)),
+                3,
+                editing=True,
+                seat=2,
+            )
+        ),
+    ),
+    MenuSample(
+        "menu-unsure", UiState(), _oh_hell_bidding, UnsureReading("trick", QUEEN_OF_SPADES, 0.55)
+    ),
+    MenuSample(
+        "menu-unsure-rank",
+        UiState(CardPick("trick", Rank.KING, Suit.HEARTS)),
+        _oh_hell_bidding,
+        UnsureReading("trick", QUEEN_OF_SPADES, 0.55),
+    ),
+    MenuSample(
+        "menu-unsure-suit",
+        UiState(CardPick("trick", Rank.KING, Suit.HEARTS, picking_suit=True)),
+        _oh_hell_bidding,
+        UnsureReading("trick", QUEEN_OF_SPADES, 0.55),
+    ),
+)

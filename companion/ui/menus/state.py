@@ -1,0 +1,189 @@
+"""The controller's values: where the player is in the menus (``UiState``) and what the
+app tells the controller about the table (``UiContext``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from companion.cards import Card, Rank, Suit
+from companion.games.engine import ActionOffer
+from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.settings import UiSettings
+from companion.ui.texts import Language
+from companion.ui.views import GameView
+
+
+@dataclass(frozen=True)
+class OfferKey:
+    """An offer by what it does (``bid`` for seat 1), not by its place in the list: the
+    list changes under the player's fingers."""
+
+    name: str
+    args: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, offer: ActionOffer) -> OfferKey:
+        return cls(offer.name, offer.args)
+
+
+def find_offer(offers: tuple[ActionOffer, ...], key: OfferKey) -> ActionOffer | None:
+    return next((offer for offer in offers if OfferKey.of(offer) == key), None)
+
+
+@dataclass(frozen=True)
+class Picked:
+    """An amount being chosen for an offer."""
+
+    offer: OfferKey
+    value: int
+
+
+@dataclass(frozen=True)
+class Home:
+    """The game's own screens (``page``), or the amount picker while an amount is due.
+    ``browsing``: the player stepped from the picker to look at the game's pages.
+    ``after``: the offer just sent, so the next one of its kind comes up next."""
+
+    page: int = 0
+    browsing: bool = False
+    amount: Picked | None = None
+    after: OfferKey | None = None
+
+
+@dataclass(frozen=True)
+class AmountEntry:
+    """An amount chosen for an offer picked from the menu."""
+
+    amount: Picked
+
+
+@dataclass(frozen=True)
+class MainMenu:
+    cursor: int = 0
+
+
+class Question(Enum):
+    UNDO = "undo"
+    SHUTDOWN = "shutdown"
+
+
+@dataclass(frozen=True)
+class Confirm:
+    question: Question
+
+
+@dataclass(frozen=True)
+class Scores:
+    top: int = 0
+
+
+@dataclass(frozen=True)
+class SettingsMenu:
+    """``draft`` is set while the setting under the cursor is being changed."""
+
+    cursor: int = 0
+    draft: UiSettings | None = None
+
+
+@dataclass(frozen=True)
+class GamePicker:
+    cursor: int = 0
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """The options of the new game (the game's own options dataclass). ``seat``: whose
+    value of a per-seat option (the starting scores) is being changed."""
+
+    game: str
+    options: Any
+    cursor: int = 0
+    editing: bool = False
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class CardPick:
+    """Picking the unsure card by hand: the rank first, then the suit."""
+
+    zone: str
+    rank: Rank
+    suit: Suit
+    picking_suit: bool = False
+
+
+Mode = (
+    Home
+    | AmountEntry
+    | MainMenu
+    | Confirm
+    | Scores
+    | SettingsMenu
+    | GamePicker
+    | GameSetup
+    | CardPick
+)
+
+
+@dataclass(frozen=True)
+class UiState:
+    """``notice``: one line saying why the last action was refused (until the next
+    press). ``remembered``: the last amount chosen per action (a new bid starts at the
+    last bid). ``repeats``: how long UP or DOWN has been held. ``before_send``: the mode
+    an event was sent from, to go back to if the app refuses it."""
+
+    mode: Mode = Home()
+    notice: str | None = None
+    remembered: tuple[tuple[str, int], ...] = ()
+    repeats: int = 0
+    before_send: Mode | None = None
+
+    def remembered_amount(self, action: str) -> int | None:
+        return dict(self.remembered).get(action)
+
+    def remember(self, action: str, value: int) -> tuple[tuple[str, int], ...]:
+        values = dict(self.remembered)
+        values[action] = value
+        return tuple(sorted(values.items()))
+
+
+@dataclass(frozen=True)
+class UnsureReading:
+    """A card the reader is not sure of: its zone, its best reading, how sure it was
+    (0..1) and the ranks of the deck in play (what the rank picker offers)."""
+
+    zone: str
+    card: Card
+    confidence: float
+    ranks: tuple[Rank, ...] = tuple(Rank)
+
+
+@dataclass(frozen=True)
+class UiContext:
+    """What the app knows now: the game's view and offers (none before a game starts),
+    the settings, the event an undo would drop, and an unsure card to ask about."""
+
+    view: GameView | None = None
+    offers: tuple[ActionOffer, ...] = ()
+    settings: UiSettings = field(default_factory=UiSettings)
+    last_event: str | None = None
+    unsure: UnsureReading | None = None
+
+    @property
+    def language(self) -> Language:
+        return self.settings.language
+
+
+def direction(press: ButtonPress) -> int:
+    """+1 for UP, -1 for DOWN, 0 for the others."""
+    return {Button.UP: 1, Button.DOWN: -1}.get(press.button, 0)
+
+
+def is_short(press: ButtonPress, button: Button) -> bool:
+    return press.button is button and press.kind is PressKind.SHORT
+
+
+def is_long(press: ButtonPress, button: Button) -> bool:
+    return press.button is button and press.kind is PressKind.LONG

@@ -1,0 +1,263 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.device.buttons import (
+    ButtonConfigError,
+    ButtonPins,
+    FakeButtons,
+    GpioButtons,
+    PressDecoder,
+    PressTiming,
+    open_buttons,
+)
+from companion.ui.presses import Button, ButtonPress, PressKind
+
+TIMING = PressTiming()
+SHORT_OK = ButtonPress(Button.OK, PressKind.SHORT)
+LONG_OK = ButtonPress(Button.OK, PressKind.LONG)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def hold(
+    decoder: PressDecoder, start: float, seconds: float, step: float = 0.02
+) -> list[ButtonPress]:
+    """Press at ``start``, tick every ``step`` for ``seconds``, release; all presses."""
+    out = list(decoder.pressed(start))
+    ticks = round(seconds / step)
+    for index in range(1, ticks + 1):
+        out.extend(decoder.tick(start + index * step))
+    out.extend(decoder.released(start + seconds))
+    return out
+
+
+# -- the decoder ------------------------------------------------------------------------
+
+
+def test_a_short_press_acts_on_release_not_on_press() -> None:
+    decoder = PressDecoder(Button.OK)
+    assert decoder.pressed(0.0) == ()
+    assert decoder.tick(0.1) == ()
+    assert decoder.released(0.2) == (SHORT_OK,)
+
+
+def test_a_long_press_fires_once_while_held_and_nothing_on_release() -> None:
+    decoder = PressDecoder(Button.BACK)
+    presses = hold(decoder, 0.0, 2.0)
+    assert presses == [ButtonPress(Button.BACK, PressKind.LONG)]
+
+
+def test_a_long_press_is_not_fired_before_the_long_press_time() -> None:
+    decoder = PressDecoder(Button.OK)
+    decoder.pressed(0.0)
+    assert decoder.tick(TIMING.long_press - 0.01) == ()
+    assert decoder.tick(TIMING.long_press) == (LONG_OK,)
+    assert decoder.released(TIMING.long_press + 0.5) == ()
+
+
+def test_a_long_hold_without_ticks_is_long_on_release() -> None:
+    decoder = PressDecoder(Button.OK)
+    decoder.pressed(0.0)
+    assert decoder.released(1.0) == (LONG_OK,)
+
+
+def test_contact_bounce_gives_nothing() -> None:
+    decoder = PressDecoder(Button.OK)
+    decoder.pressed(0.0)
+    assert decoder.released(TIMING.debounce / 2) == ()
+    # chatter then a real press: exactly one short press
+    decoder.pressed(0.02)
+    assert decoder.released(0.3) == (SHORT_OK,)
+
+
+def test_up_repeats_while_held_and_speeds_up() -> None:
+    decoder = PressDecoder(Button.UP)
+    decoder.pressed(0.0)
+    times: list[float] = []
+    now = 0.0
+    while now < 3.0:
+        now = round(now + 0.01, 2)
+        if decoder.tick(now):
+            times.append(now)
+    assert times[0] == pytest.approx(TIMING.repeat_delay, abs=0.011)
+    gaps = [b - a for a, b in pairwise(times)]
+    assert gaps[0] > gaps[-1]
+    assert gaps[-1] == pytest.approx(TIMING.fastest_interval, abs=0.011)
+    assert decoder.released(now) == ()  # a press that became a hold gives nothing on release
+
+
+def test_up_pressed_briefly_is_one_short_step() -> None:
+    decoder = PressDecoder(Button.UP)
+    assert hold(decoder, 0.0, 0.2) == [ButtonPress(Button.UP, PressKind.SHORT)]
+
+
+def test_a_late_tick_catches_up_a_few_repeats_only() -> None:
+    decoder = PressDecoder(Button.DOWN)
+    decoder.pressed(0.0)
+    assert len(decoder.tick(10.0)) == 3
+    assert decoder.tick(10.001) == ()
+
+
+def test_ticks_and_releases_while_up_are_ignored() -> None:
+    # gpiozero's when_held has been seen firing after the release (issue 697)
+    decoder = PressDecoder(Button.UP)
+    assert decoder.tick(5.0) == ()
+    assert decoder.released(5.0) == ()
+    hold(decoder, 0.0, 2.0)
+    assert decoder.tick(2.5) == ()
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["press", "release", "tick"]), st.floats(0.0, 2.0)),
+        max_size=60,
+    ),
+    st.sampled_from(list(Button)),
+)
+def test_any_edge_sequence_gives_at_most_one_action_per_press_for_ok_back(
+    steps: list[tuple[str, float]], button: Button
+) -> None:
+    decoder = PressDecoder(button)
+    now = 0.0
+    presses: list[ButtonPress] = []
+    gestures = 0
+    for what, gap in steps:
+        now += gap
+        if what == "press":
+            out = decoder.pressed(now)
+            gestures += 1
+        elif what == "release":
+            out = decoder.released(now)
+        else:
+            out = decoder.tick(now)
+        assert all(press.button is button for press in out)
+        presses.extend(out)
+    if button in (Button.OK, Button.BACK):
+        assert all(press.kind is not PressKind.REPEAT for press in presses)
+        assert len(presses) <= gestures
+    else:
+        assert all(press.kind is not PressKind.LONG for press in presses)
+
+
+# -- pins -------------------------------------------------------------------------------
+
+
+def test_pins_must_be_distinct_bcm_numbers() -> None:
+    ButtonPins().validate()
+    with pytest.raises(ButtonConfigError, match=r"buttons\.down: GPIO 5 is already the up"):
+        ButtonPins(up=5, down=5).validate()
+    with pytest.raises(ButtonConfigError, match=r"buttons\.ok: GPIO 40"):
+        ButtonPins(ok=40).validate()
+
+
+# -- gpiozero with its mock pins --------------------------------------------------------
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    pins = MockFactory()
+    yield pins
+    pins.reset()
+
+
+def slow_tick() -> PressTiming:
+    # gpiozero's hold thread runs on real time; with a very long tick it never fires by
+    # itself, and the tests fire when_held by hand at the fake clock's times.
+    return PressTiming(tick=1000.0)
+
+
+def test_gpio_short_and_long_presses_from_pin_edges(factory: MockFactory) -> None:
+    clock = Clock()
+    pins = ButtonPins(up=17, down=27, ok=22, back=23)
+    buttons = GpioButtons(pins, slow_tick(), clock=clock, pin_factory=factory)
+    try:
+        ok_pin = factory.pin(22)
+        ok_pin.drive_low()  # pressed: the button pulls the pin to ground
+        clock.now += 0.1
+        ok_pin.drive_high()
+        assert buttons.next_press(timeout=0) == SHORT_OK
+
+        back_pin = factory.pin(23)
+        back_pin.drive_low()
+        clock.now += 0.9
+        buttons.devices[Button.BACK].when_held()  # what gpiozero's hold thread does
+        clock.now += 0.5
+        buttons.devices[Button.BACK].when_held()
+        back_pin.drive_high()
+        assert buttons.next_press(timeout=0) == ButtonPress(Button.BACK, PressKind.LONG)
+        assert buttons.next_press(timeout=0) is None
+    finally:
+        buttons.close()
+
+
+def test_gpio_hold_repeat_after_release_is_ignored(factory: MockFactory) -> None:
+    clock = Clock()
+    buttons = GpioButtons(ButtonPins(), slow_tick(), clock=clock, pin_factory=factory)
+    try:
+        up_pin = factory.pin(ButtonPins().up)
+        up_pin.drive_low()
+        clock.now += 0.5
+        buttons.devices[Button.UP].when_held()
+        up_pin.drive_high()
+        clock.now += 0.5
+        buttons.devices[Button.UP].when_held()  # the stray callback
+        assert buttons.next_press(timeout=0) == ButtonPress(Button.UP, PressKind.REPEAT)
+        assert buttons.next_press(timeout=0) is None
+    finally:
+        buttons.close()
+
+
+def test_gpio_two_buttons_at_once_each_give_their_own_press(factory: MockFactory) -> None:
+    clock = Clock()
+    buttons = GpioButtons(ButtonPins(), slow_tick(), clock=clock, pin_factory=factory)
+    try:
+        factory.pin(ButtonPins().up).drive_low()
+        factory.pin(ButtonPins().down).drive_low()
+        clock.now += 0.1
+        factory.pin(ButtonPins().down).drive_high()
+        factory.pin(ButtonPins().up).drive_high()
+        got = {buttons.next_press(timeout=0), buttons.next_press(timeout=0)}
+        assert got == {ButtonPress(Button.UP), ButtonPress(Button.DOWN)}
+    finally:
+        buttons.close()
+
+
+def test_closing_frees_the_pins_for_the_next_user(factory: MockFactory) -> None:
+    GpioButtons(ButtonPins(), slow_tick(), pin_factory=factory).close()
+    GpioButtons(ButtonPins(), slow_tick(), pin_factory=factory).close()
+
+
+# -- the fake ---------------------------------------------------------------------------
+
+
+def test_fake_buttons_hand_out_pushed_presses_in_order_and_never_wait() -> None:
+    fake = FakeButtons([SHORT_OK])
+    fake.push(LONG_OK, ButtonPress(Button.UP, PressKind.REPEAT))
+    assert fake.pending() == 3
+    assert fake.next_press() == SHORT_OK
+    assert fake.next_press(timeout=5) == LONG_OK
+    assert fake.next_press() == ButtonPress(Button.UP, PressKind.REPEAT)
+    assert fake.next_press(timeout=None) is None
+
+
+@pytest.mark.skipif(Path("/proc/device-tree/model").exists(), reason="this machine has GPIO")
+def test_without_gpio_the_buttons_are_a_fake_with_a_one_line_reason() -> None:
+    opened = open_buttons()
+    assert isinstance(opened.source, FakeButtons)
+    assert opened.problem is not None
+    assert opened.problem.startswith("no buttons: GPIO is not available (")
+    assert "\n" not in opened.problem

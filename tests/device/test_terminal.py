@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image
+
+from companion.device.display import Screen
+from companion.device.terminal import KeyDecoder, TerminalDevice, TerminalKeys, halfblock_lines
+from companion.ui.presses import Button, ButtonPress, PressKind
+
+UP = ButtonPress(Button.UP)
+DOWN = ButtonPress(Button.DOWN)
+OK = ButtonPress(Button.OK)
+BACK = ButtonPress(Button.BACK)
+LONG_OK = ButtonPress(Button.OK, PressKind.LONG)
+LONG_BACK = ButtonPress(Button.BACK, PressKind.LONG)
+
+
+def test_two_pixel_rows_make_one_line_of_half_blocks() -> None:
+    image = Image.new("1", (128, 64), 0)
+    image.putpixel((0, 0), 1)  # top only
+    image.putpixel((1, 1), 1)  # bottom only
+    image.putpixel((2, 0), 1)
+    image.putpixel((2, 1), 1)  # both
+    image.putpixel((127, 63), 1)
+    lines = halfblock_lines(image)
+    assert len(lines) == 32
+    assert all(len(line) == 128 for line in lines)
+    assert lines[0][:4] == "▀▄█ "
+    assert lines[31][127] == "▄"
+    assert set("".join(lines[1:31])) == {" "}
+
+
+def test_the_terminal_device_draws_behind_a_screen() -> None:
+    stream = io.StringIO()
+    screen = Screen(TerminalDevice(stream), clock=lambda: 0.0)
+    image = Image.new("1", (128, 64), 0)
+    image.putpixel((5, 0), 1)
+    screen.show(image)
+    frame = stream.getvalue().rsplit("\x1b[H", 1)[1]
+    rows = frame.splitlines()
+    assert len(rows) == 34  # the picture and a border above and below
+    assert rows[1].startswith("|\x1b[0m     ▀")
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (b"\x1b[A\x1b[B", [UP, DOWN]),
+        (b"\x1bOA", [UP]),
+        (b"\r", [OK]),
+        (b"\x7f", [BACK]),
+        (b"\x1b[C\x1b[D", [OK, BACK]),
+        (b"\x1b\r", [LONG_OK]),  # Alt+Enter
+        (b"\x1b\x7f", [LONG_BACK]),  # Alt+Backspace
+        (b"\x1b[13;2u", [LONG_OK]),  # kitty Shift+Enter
+        (b"\x1b[127;2u", [LONG_BACK]),
+        (b"\x1b[27;2;13~", [LONG_OK]),  # xterm modifyOtherKeys Shift+Enter
+        (b"uodbOB", [UP, OK, DOWN, BACK, LONG_OK, LONG_BACK]),
+        (b"x\x1b[15~z", []),  # other keys (F5 here) mean nothing
+    ],
+)
+def test_keys_are_buttons(data: bytes, expected: list[ButtonPress]) -> None:
+    decoder = KeyDecoder()
+    now = 0.0
+    got = []
+    for byte in data:  # one byte at a time: sequences split across reads still work
+        got.extend(decoder.feed(bytes([byte]), now))
+        now += 1.0 if byte in b"uodbOB" else 0.0
+    assert got == expected
+    assert KeyDecoder().feed(data, 0.0) in (expected, [*expected[:1], *expected[1:]])
+
+
+def test_a_held_arrow_repeats_and_a_held_enter_is_one_press() -> None:
+    decoder = KeyDecoder(repeat_gap=0.15)
+    got = []
+    for step in range(6):
+        got.extend(decoder.feed(b"\x1b[A", step * 0.03))
+    assert got == [UP] + [ButtonPress(Button.UP, PressKind.REPEAT)] * 5
+    got = []
+    for step in range(6):
+        got.extend(decoder.feed(b"\r", 5 + step * 0.03))
+    assert got == [OK]
+    assert decoder.feed(b"\r", 10.0) == [OK]  # pressed again later: a new press
+
+
+def test_a_lone_escape_is_back_once_nothing_follows() -> None:
+    decoder = KeyDecoder(lone_escape=0.05)
+    assert decoder.feed(b"\x1b", 0.0) == []
+    assert decoder.flush(0.01) == []
+    assert decoder.flush(0.06) == [BACK]
+    assert decoder.feed(b"\x1b[", 1.0) == []
+    assert decoder.flush(2.0) == []  # an unfinished sequence is dropped
+    assert not decoder.waiting
+
+
+@pytest.fixture
+def pipe() -> Iterator[tuple[int, int]]:
+    read_end, write_end = os.pipe()
+    yield read_end, write_end
+    os.close(read_end)
+    os.close(write_end)
+
+
+def test_terminal_keys_read_from_a_pipe_without_a_tty(pipe: tuple[int, int]) -> None:
+    read_end, write_end = pipe
+    keys = TerminalKeys(read_end)
+    os.write(write_end, b"\x1b[A\r\x1b\x7f")
+    assert keys.next_press(timeout=0) == UP
+    assert keys.next_press(timeout=0) == OK
+    assert keys.next_press(timeout=0) == LONG_BACK
+    assert keys.next_press(timeout=0) is None
+    keys.close()
+
+
+def test_terminal_keys_say_when_the_input_ends() -> None:
+    read_end, write_end = os.pipe()
+    try:
+        keys = TerminalKeys(read_end)
+        os.write(write_end, b"u")
+        os.close(write_end)
+        assert keys.next_press(timeout=0) == UP
+        assert not keys.ended
+        assert keys.next_press(timeout=0) is None
+        assert keys.ended
+    finally:
+        os.close(read_end)
