@@ -161,3 +161,13 @@ def test_a_scenario_played_on_the_mat_ends_in_its_own_state(path: Path) -> None:
         return
     session = make_session(game, seed=1, script=text)
     assert _state(session.script_text()) == _state(text)
+
+
+def test_other_papers_film_their_own_mat() -> None:
+    a2 = make_session("oczko", seed=1, paper=Paper.A2, frame_size=(1920, 1080), max_events=4)
+    assert a2.layout == mat_layout("oczko", Paper.A2)
+    calibrator = Calibrator()
+    view = calibrator.update(a2.frames[0])
+    assert view is not None and view.layout.paper is Paper.A2
+    with pytest.raises(ValueError, match=r'zone "seat3" is not on the A4 ochko-bank mat'):
+        make_session("ochko-bank", seed=1, paper=Paper.A4)
