@@ -5,7 +5,7 @@ table read as a folder sequence without a mat.
     python -m companion.table.figures --sessions 20
     python -m companion.table.figures --sessions 0 --photos ../shared/photos
 
-The tracker was tuned on seeds 1-3 (companion/table/figures.py's TUNING_SEEDS); the
+The tracker was tuned on seeds 1-4 (companion/table/figures.py's TUNING_SEEDS); the
 figures start at FIRST_SEED."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.arguments import positive_count
 
-TUNING_SEEDS = (1, 2, 3)
+TUNING_SEEDS = (1, 2, 3, 4)
 FIRST_SEED = 5000
 # Real photos: each is held this many frames, as a fixed camera would see it.
 PHOTO_FRAMES = 6
