@@ -18,6 +18,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.simulate",
     "companion.cli.terminal",
     "companion.cli.vision",
+    "companion.cli.watch",
 )
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.arguments import add_threshold_argument, positive_count
 from companion.cards import DECK_PROFILES, Card, CardError, deck_profile
+from companion.cli import table_bench
 
 if TYPE_CHECKING:
     from companion.vision.enrolment import DeckPrototypes
@@ -106,6 +107,7 @@ def register(subparsers: Any) -> None:
     bench.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
     _candidate_options(bench, live=True)
     bench.add_argument("--json", action="store_true", help="print JSON")
+    table_bench.add_arguments(bench)
     bench.set_defaults(run=run_bench)
 
 
@@ -421,6 +423,8 @@ def _detector_models(reader: CardReader) -> dict[str, str]:
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    if args.table:
+        return table_bench.run_table_bench(args)
     from companion.cards import parse_cards
     from companion.vision.detector import DetectorError
     from companion.vision.drawn import table_frame

@@ -1,0 +1,113 @@
+"""Frames in, tracker outputs out: finds the mat (or takes the whole frame), makes the
+tracker for the game the mat names, says when the mat is lost or found, and writes
+preview pictures. No hardware and no game rules: the deck of a game comes from outside."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.cards import DeckProfile
+from companion.device.camera import Frame
+from companion.table.calibration import Calibrator, MatView
+from companion.table.events import TrackerOutput
+from companion.table.preview import annotated
+from companion.table.tracker import CardsReader, TableTracker
+from companion.table.tracker_settings import TrackerSettings
+
+
+@dataclass(frozen=True)
+class WatchOptions:
+    """``game`` None: the game the mat's markers name; ``use_mat`` False: the whole frame
+    is one zone, ``table``; ``preview``: a folder for annotated PNGs."""
+
+    game: str | None = None
+    use_mat: bool = True
+    preview: Path | None = None
+    settings: TrackerSettings = field(default_factory=TrackerSettings)
+
+
+class TableWatch:
+    """Follows a stream of frames; ``step`` gives the tracker's output for each."""
+
+    def __init__(
+        self,
+        reader: CardsReader,
+        options: WatchOptions,
+        *,
+        deck_for: Callable[[str], DeckProfile],
+        say: Callable[[str], None],
+    ) -> None:
+        """``deck_for(game)``: the deck a game is played with ("" with no mat);
+        ``say``: where diagnostics go (one line each)."""
+        self.reader = reader
+        self.options = options
+        self.deck_for = deck_for
+        self.say = say
+        self.calibrator = Calibrator(game=options.game) if options.use_mat else None
+        self.tracker: TableTracker | None = None
+        self._game: str | None = None
+        self._whole: MatView | None = None
+        self._found: bool | None = None
+
+    def step(self, frame: Frame) -> TrackerOutput:
+        view = self._view(frame)
+        found = view is not None
+        if found != self._found:
+            self._say_mat(view)
+            self._found = found
+        if view is not None and (self.tracker is None or view.layout.game != self._game):
+            self._game = view.layout.game
+            self.tracker = TableTracker(
+                self.reader, deck=self.deck_for(self._game), settings=self.options.settings
+            )
+        if self.tracker is None:
+            output = TrackerOutput(frame.time, mat_found=False)
+        else:
+            output = self.tracker.step(frame, view)
+        for report in output.unsure:
+            self.say(f"{report.time:.2f}s {report.text}")
+        if self.options.preview is not None and (
+            frame.number == 0 or output.events or output.read or not output.mat_found
+        ):
+            self._write_preview(frame, view, output)
+        return output
+
+    def _view(self, frame: Frame) -> MatView | None:
+        if self.calibrator is not None:
+            return self.calibrator.update(frame)
+        height, width = frame.image.shape[:2]
+        if self._whole is None or self._whole.frame_size != (width, height):
+            self._whole = MatView.whole_frame(width, height)
+        return self._whole
+
+    def _say_mat(self, view: MatView | None) -> None:
+        if view is None:
+            self.say("mat not found: no events until it is seen again")
+        elif not view.layout.has_markers:
+            self.say("no mat: the whole frame is the zone table")
+        else:
+            paper = view.layout.paper.name
+            self.say(f"mat found: {view.layout.game} ({paper})")
+
+    def _write_preview(self, frame: Frame, view: MatView | None, output: TrackerOutput) -> None:
+        import cv2
+
+        folder = self.options.preview
+        assert folder is not None
+        tracker = self.tracker
+        picture = annotated(
+            frame.image,
+            view,
+            reads=tracker.last_reads if tracker is not None and output.read else {},
+            placed=(
+                {name: tuple(w.placed) for name, w in tracker.watches.items()}
+                if tracker is not None
+                else {}
+            ),
+            moving=output.moving,
+        )
+        path = folder / f"frame-{frame.number:06d}.png"
+        if not cv2.imwrite(str(path), picture):
+            self.say(f"{path}: the preview could not be written")

@@ -1,0 +1,291 @@
+"""One zone's cards over time: when its picture stands still, read it, and turn a change
+that reads the same over the stability window into events.
+
+The tracker hands each frame's look at the zone to ``ZoneWatch.step``: whether something
+moves over it, whether its picture changed since it last settled, and how to read it (a
+read costs, so it is asked for only when needed). A change becomes events only after two
+reads on different frames of one still spell agree, the second at least
+``min_frames`` frames and ``min_seconds`` after the spell began."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from companion.cards import Card, DeckProfile
+from companion.table.card_reads import (
+    CardRead,
+    under_face,
+    within_reach,
+    without_reads_in_faces,
+)
+from companion.table.events import TableEvent, UnsureReason, UnsureReport
+from companion.table.tracker_settings import TrackerSettings
+
+# Times within this of each other are the same instant (frame times are floats).
+TIME_SLACK = 1e-6
+
+
+@dataclass(frozen=True, eq=False)
+class PlacedCard:
+    """A card on the zone: where its index was last read (mm), and whether a card laid
+    later covers it (then it is not read, yet still there)."""
+
+    card: Card
+    quad: np.ndarray
+    hidden: bool = False
+
+    @property
+    def centre(self) -> np.ndarray:
+        return np.asarray(self.quad.mean(axis=0), dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class ZoneLook:
+    """What the tracker sees of the zone in one frame."""
+
+    time: float
+    moving: bool  # something moved over the zone since the last frame
+    changed: bool  # its picture differs from the one it last settled with
+    changed_at: Callable[[np.ndarray], bool]  # the same, round an index box (4 x 2, mm)
+    read: Callable[[], Sequence[CardRead]]  # the zone's reads (costly: call when needed)
+    copies_elsewhere: Callable[[Card], int]  # copies of a card placed in the other zones
+
+
+@dataclass(frozen=True)
+class ZoneStep:
+    """The zone's answer to one frame."""
+
+    events: tuple[TableEvent, ...] = ()
+    unsure: tuple[UnsureReport, ...] = ()
+    read: bool = False  # the zone was read in this frame
+    settled: bool = False  # the zone settled: its picture now is the one to compare with
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """One read of the zone: the sure reads and those under the threshold."""
+
+    sure: tuple[CardRead, ...]
+    unsure: tuple[CardRead, ...]
+
+    @property
+    def cards(self) -> Counter[Card]:
+        return Counter(read.card for read in self.sure)
+
+
+@dataclass
+class _Spell:
+    """The current still spell: since when, over how many frames, and its reads."""
+
+    start: float
+    frames: int
+    readings: list[_Reading] = field(default_factory=list)
+    last_read: float | None = None
+    settled: bool = False
+
+
+class ZoneWatch:
+    """The cards on one zone, in the order they arrived, and the still spell being read."""
+
+    def __init__(self, name: str, *, deck: DeckProfile, settings: TrackerSettings) -> None:
+        self.name = name
+        self.deck = deck
+        self.settings = settings
+        self.placed: list[PlacedCard] = []
+        self._spell: _Spell | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards on the zone in the order they arrived (covered ones included)."""
+        return tuple(placed.card for placed in self.placed)
+
+    def restart(self) -> None:
+        """Forget the still spell (motion, or no view of the mat)."""
+        self._spell = None
+
+    def step(self, look: ZoneLook, previous_time: float | None) -> ZoneStep:
+        """Follow the zone through one frame; ``previous_time`` is the last frame's time
+        when that frame was compared with this one (None: no comparison, e.g. the first)."""
+        if look.moving:
+            self._spell = None
+            return ZoneStep()
+        spell = self._spell
+        if spell is None:
+            # The last frame already showed what this one shows: the spell began with it.
+            if previous_time is None:
+                spell = _Spell(start=look.time, frames=1)
+            else:
+                spell = _Spell(start=previous_time, frames=2)
+            self._spell = spell
+        else:
+            spell.frames += 1
+        if spell.settled:
+            if not look.changed:
+                return ZoneStep()
+            spell.settled = False  # a slow change no frame-to-frame motion showed
+            spell.readings.clear()
+        if not spell.readings and not look.changed:
+            spell.settled = True  # something passed over and left all as it was
+            return ZoneStep()
+        window_done = (
+            spell.frames >= self.settings.min_frames
+            and look.time - spell.start >= self.settings.min_seconds - TIME_SLACK
+        )
+        read_now = not spell.readings or (
+            window_done and spell.last_read is not None and spell.last_read < look.time
+        )
+        if read_now:
+            spell.readings.append(self._reading(look))
+            spell.last_read = look.time
+        if not window_done or len(spell.readings) < 2:
+            return ZoneStep(read=read_now)
+        last, before = spell.readings[-1], spell.readings[-2]
+        if last.cards == before.cards:
+            present, flicker = last.cards, set[Card]()
+        elif len(spell.readings) < self.settings.max_reads:
+            return ZoneStep(read=read_now)
+        else:
+            present = _common(spell.readings)
+            flicker = {card for reading in spell.readings for card in reading.cards} - set(present)
+        events, unsure = self._settle(look, spell, present, flicker)
+        spell.settled = True
+        return ZoneStep(events=events, unsure=unsure, read=read_now, settled=True)
+
+    def _reading(self, look: ZoneLook) -> _Reading:
+        """The zone's reads less those that are no card: inside another card's face away
+        from its corners, or a card not on the zone where the picture did not change (the
+        reader misreading what was already there)."""
+        floor = self.settings.unsure_from
+        on_zone = set(self.cards)
+        reads = without_reads_in_faces(
+            [read for read in look.read() if read.confidence >= floor], settled=on_zone
+        )
+        kept = [read for read in reads if read.card in on_zone or look.changed_at(read.quad)]
+        sure = tuple(read for read in kept if read.confidence >= self.settings.min_confidence)
+        return _Reading(
+            sure=sure,
+            unsure=tuple(read for read in kept if read.confidence < self.settings.min_confidence),
+        )
+
+    def _settle(
+        self, look: ZoneLook, spell: _Spell, present: Counter[Card], flicker: set[Card]
+    ) -> tuple[tuple[TableEvent, ...], tuple[UnsureReport, ...]]:
+        """Turn the agreed reading into events, update the placed cards, and say what is
+        unsure."""
+        last = spell.readings[-1]
+        when = spell.start
+        unsure: list[UnsureReport] = []
+        on_zone = Counter(self.cards)
+        arrived: list[CardRead] = []
+        extra: list[Card] = []
+        for card, count in present.items():
+            new = count - on_zone[card]
+            if new <= 0:
+                continue
+            room = self.deck.copies - look.copies_elsewhere(card) - on_zone[card]
+            reads = _farthest_first(
+                [read for read in last.sure if read.card == card],
+                [placed for placed in self.placed if placed.card == card],
+            )
+            arrived.extend(reads[: max(0, min(new, room))])
+            extra.extend([card] * (new - max(0, min(new, room))))
+        if extra:
+            unsure.append(UnsureReport(self.name, tuple(extra), when, UnsureReason.EXTRA_COPY))
+        kept, removed = self._kept_and_removed(look, last, present, flicker, arrived)
+        events: list[TableEvent] = []
+        if removed and not kept and not arrived:
+            # The script's convention (companion.games.events): a card leaving a zone that
+            # still holds others is gone; the zone emptied, even of one card, is cleared.
+            events.append(TableEvent(when, f"clear {self.name}"))
+        else:
+            events.extend(TableEvent(when, f"gone {self.name} {p.card}") for p in removed)
+        arrived.sort(key=lambda read: (float(read.centre[0]), float(read.centre[1])))
+        events.extend(TableEvent(when, f"card {self.name} {read.card}") for read in arrived)
+        self.placed = kept + [PlacedCard(read.card, read.quad) for read in arrived]
+        if flicker:
+            unsure.append(
+                UnsureReport(self.name, tuple(sorted(flicker, key=str)), when, UnsureReason.FLICKER)
+            )
+        sure_anywhere = {card for reading in spell.readings for card in reading.cards}
+        doubtful = tuple(
+            dict.fromkeys(
+                read.card
+                for read in last.unsure
+                if read.card not in sure_anywhere and read.card not in set(self.cards)
+            )
+        )
+        if doubtful:
+            unsure.append(UnsureReport(self.name, doubtful, when, UnsureReason.LOW_CONFIDENCE))
+        return tuple(events), tuple(unsure)
+
+    def _kept_and_removed(
+        self,
+        look: ZoneLook,
+        last: _Reading,
+        present: Counter[Card],
+        flicker: set[Card],
+        arrived: list[CardRead],
+    ) -> tuple[list[PlacedCard], list[PlacedCard]]:
+        """The placed cards that stay (seen again, covered by a card that arrived, flickering,
+        or unread where the picture did not change) and those gone."""
+        seen = Counter(present)
+        kept: list[tuple[int, PlacedCard]] = []
+        gone: list[tuple[int, PlacedCard]] = []
+        for number, placed in enumerate(self.placed):
+            if seen[placed.card] > 0:
+                seen[placed.card] -= 1
+                kept.append((number, _moved_to(placed, last.sure)))
+            elif placed.card in flicker or not look.changed_at(placed.quad):
+                kept.append((number, placed))
+            else:
+                gone.append((number, placed))
+        # A card unread under a card laid after it (so on top) that stays, or within reach
+        # of a card that just arrived (which may lie over it any way round: the index
+        # remembered may be the far one), is covered, not gone.
+        removed: list[PlacedCard] = []
+        for number, placed in gone:
+            over = [p.quad for later, p in kept if later > number and not p.hidden]
+            if any(under_face(quad, placed.centre) for quad in over) or any(
+                within_reach(read.quad, placed.centre) for read in arrived
+            ):
+                kept.append((number, replace(placed, hidden=True)))
+            else:
+                removed.append(placed)
+        if removed and not arrived and all(placed.hidden for _, placed in kept):
+            # Every card in sight left: nothing is left to hide the covered ones, whose
+            # spot shows no change only because the card over them was as plain.
+            removed.extend(placed for _, placed in sorted(kept, key=lambda pair: pair[0]))
+            kept = []
+        return [placed for _, placed in sorted(kept, key=lambda pair: pair[0])], removed
+
+
+def _common(readings: Sequence[_Reading]) -> Counter[Card]:
+    """The cards every reading read (as many copies as the fewest read)."""
+    common = readings[0].cards
+    for reading in readings[1:]:
+        common &= reading.cards
+    return common
+
+
+def _farthest_first(reads: list[CardRead], placed: list[PlacedCard]) -> list[CardRead]:
+    """Reads of a card, those farthest from its copies already placed first (the new
+    copies)."""
+    if not placed:
+        return reads
+    return sorted(
+        reads,
+        key=lambda read: -min(float(np.linalg.norm(read.centre - p.centre)) for p in placed),
+    )
+
+
+def _moved_to(placed: PlacedCard, reads: Sequence[CardRead]) -> PlacedCard:
+    """The placed card where its nearest read now puts it, no longer hidden."""
+    same = [read for read in reads if read.card == placed.card]
+    if not same:
+        return placed
+    nearest = min(same, key=lambda read: float(np.linalg.norm(read.centre - placed.centre)))
+    return PlacedCard(placed.card, nearest.quad)

@@ -1,0 +1,103 @@
+"""``companion watch``: event lines on stdout from a folder of frames, bad sources named
+in one line, a failing camera opened again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.cards import Card
+from companion.cli import main
+from companion.cli.watch import frames_with_retries
+from companion.device.camera import FakeSource, Frame, SourceError, frames_of
+from tests.table.rendered import Placed, table_image
+
+
+def write_frames(folder: Path) -> None:
+    empty = table_image((300.0, 200.0), [], 3.0)
+    laid = table_image((300.0, 200.0), [Placed(Card.parse("KS"), 100.0, 50.0)], 3.0)
+    hand = laid.copy()
+    cv2.circle(hand, (450, 400), 150, (120, 160, 220), -1)
+    for number, image in enumerate([empty] * 3 + [hand] * 2 + [laid] * 6):
+        cv2.imwrite(str(folder / f"{number:03d}.png"), image)
+
+
+def test_a_folder_of_frames_prints_the_events(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_frames(tmp_path)
+    (tmp_path / "004b.png").write_text("not a picture")
+    assert main(["watch", str(tmp_path), "--mat", "none", "--fps", "10"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "card table KS\n"
+    assert "004b.png: skipped (not a readable image)" in err
+
+
+def test_no_mat_in_view_prints_no_events(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_frames(tmp_path)
+    assert main(["watch", str(tmp_path), "--game", "oh-hell"]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == ["mat not found: no events until it is seen again"]
+
+
+def test_a_missing_source_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["watch", str(tmp_path / "nothing.mp4")]) == 2
+    _, err = capsys.readouterr()
+    assert err.strip().endswith("no such file or folder (sources: pi, usb:N, a video, a folder)")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_an_unreadable_video_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    video = tmp_path / "broken.mp4"
+    video.write_bytes(b"not a video at all")
+    assert main(["watch", str(video)]) == 2
+    _, err = capsys.readouterr()
+    assert "broken.mp4: not a readable video" in err and "Traceback" not in err
+
+
+def test_fps_must_be_above_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["watch", "usb:0", "--fps", "0"])
+    assert exit_info.value.code == 2
+    assert "--fps: 0.0 is not above 0" in capsys.readouterr().err
+
+
+class FlakyCamera:
+    """Opens fail once, then each opened source gives two frames and fails."""
+
+    def __init__(self) -> None:
+        self.opened = 0
+
+    def __call__(self, spec: str, **_: object) -> FakeSource:
+        self.opened += 1
+        if self.opened == 1:
+            raise SourceError(f"{spec}: no camera there")
+        return FakeSource(self.failing())
+
+    def failing(self) -> Iterator[Frame]:
+        yield from frames_of([table_image((10.0, 10.0), [], 1.0)] * 2, fps=10.0)
+        raise SourceError("usb:0: the camera stopped giving frames")
+
+
+def test_a_failing_camera_is_opened_again_then_given_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    camera, slept = FlakyCamera(), list[float]()
+    frames = frames_with_retries("usb:0", fps=None, retries=2, sleep=slept.append, opener=camera)
+    seen: list[Frame] = []
+    with pytest.raises(SourceError, match="stopped giving frames"):
+        seen.extend(frames)
+    # 1 failed open, then 2 sources of 2 frames: three failures, the last one given up
+    assert camera.opened == 3 and len(slept) == 2
+    times = [frame.time for frame in seen]
+    assert times == sorted(times) and len(set(times)) == len(times) == 4
+    assert [frame.number for frame in seen] == list(range(4))
+    assert "trying again" in capsys.readouterr().err

@@ -1,0 +1,61 @@
+"""Where a card's face lies from its index box, at any turn."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.cards import Card
+from companion.table.card_reads import (
+    CardRead,
+    in_box_units,
+    in_face_interior,
+    under_face,
+    without_reads_in_faces,
+)
+
+
+def turned(points: np.ndarray, degrees: float, about: np.ndarray) -> np.ndarray:
+    angle = math.radians(degrees)
+    rotation = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
+    return np.asarray((points - about) @ rotation.T + about)
+
+
+BOX = np.array([[0.0, 0.0], [10.0, 0.0], [10.0, 16.0], [0.0, 16.0]])  # 16 tall
+PICTURE = np.array([20.0, 35.0])  # the middle of the card below and right of the index
+EDGE = np.array([20.0, 6.0])  # beside the index along the card's top edge
+
+
+@given(st.floats(min_value=-180, max_value=180), st.floats(-500, 500), st.floats(-500, 500))
+def test_the_face_turns_with_the_index(degrees: float, x: float, y: float) -> None:
+    shift = np.array([x, y])
+    box = turned(BOX, degrees, np.zeros(2)) + shift
+    assert in_face_interior(box, turned(PICTURE[None], degrees, np.zeros(2))[0] + shift)
+    assert not in_face_interior(box, turned(EDGE[None], degrees, np.zeros(2))[0] + shift)
+    assert under_face(box, turned(PICTURE[None], degrees, np.zeros(2))[0] + shift)
+
+
+def test_box_units_measure_in_box_heights() -> None:
+    assert in_box_units(BOX, np.array([16.0, 32.0])) == (1.0, 2.0)
+
+
+def test_far_from_the_card_is_neither_face_nor_under() -> None:
+    far = np.array([0.0, 200.0])
+    assert not in_face_interior(BOX, far) and not under_face(BOX, far)
+
+
+def test_a_read_in_a_picture_is_dropped_the_corner_reads_stay() -> None:
+    queen = CardRead(Card.parse("QD"), 1.0, BOX, indices=2)
+    fake = CardRead(Card.parse("4D"), 0.9999, BOX + PICTURE - BOX.mean(axis=0))
+    beside = CardRead(Card.parse("7C"), 0.99, BOX + np.array([20.0, 0.0]))
+    assert without_reads_in_faces([queen, fake, beside]) == (queen, beside)
+    assert without_reads_in_faces([queen, fake], settled={queen.card}) == (queen, fake)
+
+
+def test_a_read_of_two_corners_inside_a_face_is_a_card() -> None:
+    queen = CardRead(Card.parse("QD"), 1.0, BOX, indices=2)
+    laid_over = CardRead(Card.parse("5H"), 1.0, BOX + PICTURE - BOX.mean(axis=0), indices=2)
+    assert without_reads_in_faces([queen, laid_over]) == (queen, laid_over)

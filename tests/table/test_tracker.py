@@ -1,0 +1,129 @@
+"""TableTracker on rendered frames read by the real reader: cards landing, a hand passing,
+a cleared zone, a still table costing no read, the mat lost and found again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cards import FRENCH52, Card
+from companion.device.camera import Frame
+from companion.table.calibration import MatView
+from companion.table.layouts import Paper, mat_layout
+from companion.table.tracker import TableTracker
+from companion.table.tracker_settings import TrackerSettings
+from companion.vision.reader import CardReader
+from tests.table.rendered import Placed, table_image
+
+PX_PER_MM = 2.0
+LAYOUT = mat_layout("oh-hell", Paper.A3)  # trump at x 20..130, trick at x 150..400
+VIEW = MatView(
+    LAYOUT,
+    np.diag([1 / PX_PER_MM, 1 / PX_PER_MM, 1.0]),
+    (round(LAYOUT.size[0] * PX_PER_MM), round(LAYOUT.size[1] * PX_PER_MM)),
+)
+FPS = 10.0
+
+
+@pytest.fixture(scope="module")
+def reader() -> CardReader:
+    return CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
+
+
+def picture(cards: list[Placed], hand: tuple[float, float] | None = None) -> np.ndarray:
+    image = table_image(LAYOUT.size, cards, PX_PER_MM)
+    if hand is not None:  # a skin-coloured blob the size of a hand
+        centre = (round(hand[0] * PX_PER_MM), round(hand[1] * PX_PER_MM))
+        axes = (round(45 * PX_PER_MM), round(70 * PX_PER_MM))
+        cv2.ellipse(image, centre, axes, 20, 0, 360, (120, 160, 220), -1)
+    return image
+
+
+class Film:
+    """Frames at 10 per second from a list of pictures."""
+
+    def __init__(self) -> None:
+        self.pictures: list[np.ndarray] = []
+
+    def hold(self, image: np.ndarray, frames: int) -> None:
+        self.pictures.extend([image] * frames)
+
+    def frames(self) -> Iterator[Frame]:
+        for number, image in enumerate(self.pictures):
+            yield Frame(image, number / FPS, number)
+
+
+def card(text: str, x: float, y: float, degrees: float = 0.0) -> Placed:
+    return Placed(Card.parse(text), x, y, degrees)
+
+
+def run(tracker: TableTracker, film: Film) -> list[tuple[float, float, str]]:
+    """(frame time, settle time, line) of every event."""
+    found: list[tuple[float, float, str]] = []
+    for frame in film.frames():
+        output = tracker.step(frame, VIEW)
+        found.extend((output.time, event.time, event.line) for event in output.events)
+    return found
+
+
+def test_cards_dealt_one_by_one_are_placed_in_order(reader: CardReader) -> None:
+    film = Film()
+    film.hold(picture([]), 3)
+    on_table: list[Placed] = []
+    for text, x, y, zone_x in (("9H", 40, 100, 0), ("QD", 170, 80, 0), ("4C", 200, 90, 0)):
+        for step in range(3):  # in flight from the bottom edge, with the hand
+            flying = card(text, x + zone_x, 200 - 40 * step + y / 3, 10.0 * step)
+            film.hold(picture([*on_table, flying], hand=(x + 40, 260 - 40 * step)), 1)
+        on_table.append(card(text, x, y))
+        film.hold(picture(on_table), 6)
+    events = run(TableTracker(reader, deck=FRENCH52), film)
+    assert [line for _, _, line in events] == ["card trump 9H", "card trick QD", "card trick 4C"]
+    for emitted, settled, _ in events:
+        assert emitted - settled <= 0.4 + 1e-9
+
+
+def test_a_still_table_is_not_read_again(reader: CardReader) -> None:
+    film = Film()
+    film.hold(picture([card("9H", 40, 100)]), 20)
+    tracker = TableTracker(reader, deck=FRENCH52)
+    reads = [tracker.step(frame, VIEW).read for frame in film.frames()]
+    assert all(not read for read in reads[5:])
+    assert tracker.cards()["trump"] == (Card.parse("9H"),)
+
+
+def test_a_hand_passing_over_the_cards_changes_nothing(reader: CardReader) -> None:
+    film = Film()
+    trick = [card("QD", 170, 80), card("4C", 200, 90)]
+    film.hold(picture(trick), 6)
+    for x in range(120, 420, 30):
+        film.hold(picture(trick, hand=(x, 130)), 1)
+    film.hold(picture(trick), 8)
+    assert [line for _, _, line in run(TableTracker(reader, deck=FRENCH52), film)] == [
+        "card trick QD",
+        "card trick 4C",
+    ]
+
+
+def test_a_gathered_trick_is_cleared(reader: CardReader) -> None:
+    film = Film()
+    trick = [card("QD", 170, 80), card("4C", 200, 90), card("AS", 230, 85)]
+    film.hold(picture(trick), 6)
+    film.hold(picture(trick, hand=(230, 150)), 2)
+    film.hold(picture([], hand=(300, 250)), 2)
+    film.hold(picture([]), 6)
+    lines = [line for _, _, line in run(TableTracker(reader, deck=FRENCH52), film)]
+    assert lines[-1] == "clear trick" and len(lines) == 4
+
+
+def test_no_mat_no_events_and_the_tracker_recovers(reader: CardReader) -> None:
+    tracker = TableTracker(reader, deck=FRENCH52)
+    image = picture([card("9H", 40, 100)])
+    outputs = [tracker.step(Frame(image, n / FPS, n), None) for n in range(10)]
+    assert all(not output.mat_found and not output.events for output in outputs)
+    lines: list[str] = []
+    for n in range(10, 20):
+        lines.extend(event.line for event in tracker.step(Frame(image, n / FPS, n), VIEW).events)
+    assert lines == ["card trump 9H"]

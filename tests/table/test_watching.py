@@ -1,0 +1,90 @@
+"""TableWatch on a printed mat filmed by a tilted camera: the game from the mat, the mat
+lost and found again, the whole frame as one zone, preview pictures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.cards import FRENCH52, SHORT36, Card, DeckProfile
+from companion.device.camera import Frame
+from companion.table.layouts import Paper, mat_layout
+from companion.table.mat_drawing import draw_mat
+from companion.table.synthetic.camera_view import CameraPose, filmed
+from companion.table.tracker_settings import TrackerSettings
+from companion.table.watching import TableWatch, WatchOptions
+from companion.vision.reader import CardReader
+from tests.table.rendered import Placed, table_image, with_cards
+
+PX_PER_MM = 4.0
+LAYOUT = mat_layout("oczko", Paper.A3)  # stock at x 290..390, y 90..220
+POSE = CameraPose(650.0, 15.0, 4.0, aim_mm=(210.0, 148.0))
+FPS = 10.0
+
+
+@pytest.fixture(scope="module")
+def reader() -> CardReader:
+    return CardReader(settings=TrackerSettings().reader_settings(), deck=SHORT36)
+
+
+@pytest.fixture(scope="module")
+def mat_with_card() -> np.ndarray:
+    mat = np.ascontiguousarray(np.asarray(draw_mat(LAYOUT, px_per_mm=PX_PER_MM))[:, :, ::-1])
+    laid = with_cards(mat, [Placed(Card.parse("9H"), 305.0, 110.0, 5.0)], PX_PER_MM)
+    return filmed(laid, PX_PER_MM, POSE, (1280, 720))
+
+
+def decks(game: str) -> DeckProfile:
+    return SHORT36 if game == "oczko" else FRENCH52
+
+
+def test_the_game_comes_from_the_mat(reader: CardReader, mat_with_card: np.ndarray) -> None:
+    said: list[str] = []
+    watch = TableWatch(reader, WatchOptions(), deck_for=decks, say=said.append)
+    lines: list[str] = []
+    for n in range(8):
+        lines.extend(e.line for e in watch.step(Frame(mat_with_card, n / FPS, n)).events)
+    assert lines == ["card stock 9H"]
+    assert said == ["mat found: oczko (A3)"]
+    assert watch.tracker is not None and watch.tracker.deck == SHORT36
+
+
+def test_no_mat_no_events_then_found_again(reader: CardReader, mat_with_card: np.ndarray) -> None:
+    said: list[str] = []
+    watch = TableWatch(reader, WatchOptions(game="oczko"), deck_for=decks, say=said.append)
+    cloth = np.full_like(mat_with_card, 90)
+    frames = [cloth] * 5 + [mat_with_card] * 8
+    outputs = [watch.step(Frame(image, n / FPS, n)) for n, image in enumerate(frames)]
+    assert not any(output.mat_found for output in outputs[:5])
+    assert [e.line for output in outputs for e in output.events] == ["card stock 9H"]
+    assert said == ["mat not found: no events until it is seen again", "mat found: oczko (A3)"]
+
+
+def test_the_whole_frame_is_one_zone_and_previews_are_written(
+    reader: CardReader, tmp_path: Path
+) -> None:
+    image = table_image((300.0, 200.0), [Placed(Card.parse("KS"), 100.0, 50.0)], 3.0)
+    watch = TableWatch(
+        reader, WatchOptions(use_mat=False, preview=tmp_path), deck_for=decks, say=print
+    )
+    lines: list[str] = []
+    for n in range(6):
+        lines.extend(e.line for e in watch.step(Frame(image, n / FPS, n)).events)
+    assert lines == ["card table KS"]
+    previews = sorted(tmp_path.glob("frame-*.png"))
+    assert previews and previews[0].name == "frame-000000.png"
+
+
+def test_frames_changing_size_start_again_without_false_events(reader: CardReader) -> None:
+    cards = [Placed(Card.parse("KS"), 100.0, 50.0), Placed(Card.parse("7D"), 180.0, 60.0)]
+    large = table_image((300.0, 200.0), cards, 3.0)
+    small = table_image((300.0, 200.0), cards, 2.5)
+    watch = TableWatch(reader, WatchOptions(use_mat=False), deck_for=decks, say=print)
+    lines: list[str] = []
+    for n, image in enumerate([large] * 6 + [small] * 6):
+        lines.extend(e.line for e in watch.step(Frame(image, n / FPS, n)).events)
+    assert sorted(lines) == ["card table 7D", "card table KS"]
+    assert watch.tracker is not None
+    assert sorted(map(str, watch.tracker.cards()["table"])) == ["7D", "KS"]
