@@ -32,15 +32,8 @@ class TrackedTable:
         say: Callable[[str], None],
     ) -> None:
         from companion.vision.reader import CardReader
-        from companion.vision.reader_settings import ReaderSettings
-        from companion.vision.sources import CandidateSource
 
-        reader = CardReader(
-            settings=ReaderSettings(
-                source=CandidateSource.DETECTOR, min_confidence=settings.unsure_from
-            ),
-            deck=game_deck(game or ""),
-        )
+        reader = CardReader(settings=settings.reader_settings(), deck=game_deck(game or ""))
 
         def deck_for(mat_game: str) -> DeckProfile:
             deck = game_deck(mat_game)

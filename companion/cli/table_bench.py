@@ -48,9 +48,8 @@ def run_table_bench(args: argparse.Namespace) -> int:
     from companion.games.registry import make_engine
     from companion.table.session_run import tally, track_session
     from companion.table.synthetic.session import make_session
+    from companion.table.tracker_settings import TrackerSettings
     from companion.vision.reader import CardReader
-    from companion.vision.reader_settings import ReaderSettings
-    from companion.vision.sources import CandidateSource
 
     width, height = (int(side) for side in args.size.split("x"))
     session = make_session(
@@ -58,9 +57,7 @@ def run_table_bench(args: argparse.Namespace) -> int:
     )
     options = dict(word.split("=", 1) for word in session.header.split()[2:])
     deck = make_engine(args.game, options).deck
-    reader = CardReader(
-        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=deck
-    )
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=deck)
     tracked = track_session(session, reader, deck=deck)
     counts = tally(session.script, tracked.events)
     still = [cost.tracker_ms for cost in tracked.costs if not cost.read]

@@ -112,8 +112,6 @@ def run_watch(args: argparse.Namespace) -> int:
     from companion.table.tracker_settings import TrackerSettings
     from companion.table.watching import TableWatch, WatchOptions
     from companion.vision.reader import CardReader
-    from companion.vision.reader_settings import ReaderSettings
-    from companion.vision.sources import CandidateSource
 
     if args.preview is not None:
         try:
@@ -123,12 +121,7 @@ def run_watch(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     settings = TrackerSettings()
     deck_for = deck_chooser(args.deck)
-    reader = CardReader(
-        settings=ReaderSettings(
-            source=CandidateSource.DETECTOR, min_confidence=settings.unsure_from
-        ),
-        deck=deck_for(args.game or ""),
-    )
+    reader = CardReader(settings=settings.reader_settings(), deck=deck_for(args.game or ""))
     options = WatchOptions(
         game=args.game,
         use_mat=args.mat != "none",

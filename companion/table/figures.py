@@ -5,7 +5,7 @@ table read as a folder sequence without a mat.
     python -m companion.table.figures --sessions 20
     python -m companion.table.figures --sessions 0 --photos ../shared/photos
 
-The tracker was tuned on seeds 1-3 (companion/table/figures.py's TUNING_SEEDS); the
+The tracker was tuned on seeds 1-4 (companion/table/figures.py's TUNING_SEEDS); the
 figures start at FIRST_SEED."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.arguments import positive_count
 
-TUNING_SEEDS = (1, 2, 3)
+TUNING_SEEDS = (1, 2, 3, 4)
 FIRST_SEED = 5000
 # Real photos: each is held this many frames, as a fixed camera would see it.
 PHOTO_FRAMES = 6
@@ -59,16 +59,13 @@ def session_figures(
     from companion.games.registry import make_engine
     from companion.table.session_run import tally, track_session
     from companion.table.synthetic.session import make_session
+    from companion.table.tracker_settings import TrackerSettings
     from companion.vision.reader import CardReader
-    from companion.vision.reader_settings import ReaderSettings
-    from companion.vision.sources import CandidateSource
 
     session = make_session(game, seed=seed, frame_size=frame_size, max_events=events)
     options = dict(word.split("=", 1) for word in session.header.split()[2:])
     deck = make_engine(game, options).deck
-    reader = CardReader(
-        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=deck
-    )
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=deck)
     tracked = track_session(session, reader, deck=deck)
     counts = tally(session.script, tracked.events)
     want = [step.line for step in session.camera_steps]
@@ -120,16 +117,13 @@ def photo_figures(folder: Path, *, cleared: bool) -> list[PhotoFigures]:
     from companion.device.camera import Frame
     from companion.table.calibration import MatView
     from companion.table.tracker import TableTracker
+    from companion.table.tracker_settings import TrackerSettings
     from companion.vision.reader import CardReader
-    from companion.vision.reader_settings import ReaderSettings
-    from companion.vision.sources import CandidateSource
 
     manifest = folder / "MANIFEST.tsv"
     with manifest.open(encoding="utf-8") as lines:
         rows = [row for row in csv.DictReader(lines, delimiter="\t") if "scene" in row["kind"]]
-    reader = CardReader(
-        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=FRENCH52
-    )
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
     tracker = TableTracker(reader, deck=FRENCH52)
     number = 0
     figures: list[PhotoFigures] = []

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.vision.reader_settings import ReaderSettings
+from companion.vision.sources import CandidateSource
+
 
 @dataclass(frozen=True)
 class TrackerSettings:
@@ -38,3 +41,8 @@ class TrackerSettings:
     # on its edge is cut whole; with no mat, frame pixels (an index 30-60 px tall).
     read_margin_mm: float = 12.0
     frame_margin_px: float = 48.0
+
+    def reader_settings(self) -> ReaderSettings:
+        """The live reader's settings for the tracker: reads down to ``unsure_from`` come
+        back, so that the tracker itself tells cards from unsure reads."""
+        return ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=self.unsure_from)

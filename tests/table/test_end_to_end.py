@@ -11,9 +11,8 @@ from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.table.session_run import merged_script, tally, track_session
 from companion.table.synthetic.session import make_session
+from companion.table.tracker_settings import TrackerSettings
 from companion.vision.reader import CardReader
-from companion.vision.reader_settings import ReaderSettings
-from companion.vision.sources import CandidateSource
 
 # The first events of each example game: enough for several clears and a second round,
 # short enough to draw and read in a few seconds.
@@ -27,9 +26,7 @@ def test_the_tracked_session_replays_to_the_same_state(game: str) -> None:
     session = make_session(game, seed=SEED, max_events=EVENTS)
     options = dict(word.split("=", 1) for word in session.header.split()[2:])
     deck = make_engine(game, options).deck
-    reader = CardReader(
-        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=deck
-    )
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=deck)
     tracked = track_session(session, reader, deck=deck)
     counts = tally(session.script, tracked.events)
     assert (counts.wrong, counts.missed, counts.doubled) == (0, 0, 0)

@@ -14,9 +14,8 @@ from companion.device.camera import Frame
 from companion.table.calibration import MatView
 from companion.table.layouts import Paper, mat_layout
 from companion.table.tracker import TableTracker
+from companion.table.tracker_settings import TrackerSettings
 from companion.vision.reader import CardReader
-from companion.vision.reader_settings import ReaderSettings
-from companion.vision.sources import CandidateSource
 from tests.table.rendered import Placed, table_image
 
 PX_PER_MM = 2.0
@@ -31,9 +30,7 @@ FPS = 10.0
 
 @pytest.fixture(scope="module")
 def reader() -> CardReader:
-    return CardReader(
-        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=FRENCH52
-    )
+    return CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
 
 
 def picture(cards: list[Placed], hand: tuple[float, float] | None = None) -> np.ndarray:

@@ -13,10 +13,9 @@ from companion.device.camera import Frame
 from companion.table.layouts import Paper, mat_layout
 from companion.table.mat_drawing import draw_mat
 from companion.table.synthetic.camera_view import CameraPose, filmed
+from companion.table.tracker_settings import TrackerSettings
 from companion.table.watching import TableWatch, WatchOptions
 from companion.vision.reader import CardReader
-from companion.vision.reader_settings import ReaderSettings
-from companion.vision.sources import CandidateSource
 from tests.table.rendered import Placed, table_image, with_cards
 
 PX_PER_MM = 4.0
@@ -27,9 +26,7 @@ FPS = 10.0
 
 @pytest.fixture(scope="module")
 def reader() -> CardReader:
-    return CardReader(
-        settings=ReaderSettings(source=CandidateSource.DETECTOR, min_confidence=0.5), deck=SHORT36
-    )
+    return CardReader(settings=TrackerSettings().reader_settings(), deck=SHORT36)
 
 
 @pytest.fixture(scope="module")
