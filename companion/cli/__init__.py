@@ -10,11 +10,13 @@ import sys
 from collections.abc import Sequence
 
 SUBCOMMAND_MODULES = (
+    "companion.cli.check",
     "companion.cli.config",
     "companion.cli.crash_test",
     "companion.cli.demo",
     "companion.cli.export",
     "companion.cli.mat",
+    "companion.cli.run",
     "companion.cli.simulate",
     "companion.cli.terminal",
     "companion.cli.vision",

@@ -1,5 +1,5 @@
-"""``companion crash-test``: SIGKILL a child playing a scripted session through the
-journal at random moments and count the shown events lost (the figure must be 0)."""
+"""``companion crash-test``: SIGKILL ``companion run`` playing a scripted session at
+random moments and count the shown events lost (the figure must be 0)."""
 
 from __future__ import annotations
 
@@ -12,17 +12,20 @@ from companion.arguments import positive_count
 
 DEFAULT_TRIALS = 200
 DEFAULT_GAME = "oh-hell"
+CHILDREN = ("app", "journal")
+DEFAULT_KILL_AFTER_MS = 200
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "crash-test",
-        help="kill a journaling child with SIGKILL at random moments and count lost events",
-        description="A child plays an example game's events (with undos) through the journal "
-        "and prints each event once its append returned; it is killed with SIGKILL at a "
-        "random moment, again and again. After each kill every printed event must be in the "
-        "journal and the resumed state must equal the replay. Exit 0 when nothing was lost.",
+        help="kill the running app with SIGKILL at random moments and count lost events",
+        description="companion run plays an example game's events (with undos pressed on "
+        "fake buttons) and prints each event once its effect is on the screen; it is killed "
+        "with SIGKILL at a random moment, again and again, and resumes the game at each "
+        "start. After each kill every printed event must be in the journal and the resumed "
+        "state must equal the replay. Exit 0 when nothing was lost.",
     )
     parser.add_argument(
         "--trials",
@@ -40,8 +43,15 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--max-kill-after-ms",
         type=positive_count,
-        default=50,
-        help="kill at a random moment up to this long after the child is ready (default 50)",
+        default=DEFAULT_KILL_AFTER_MS,
+        help="kill at a random moment up to this long after the child's first screen "
+        f"(default {DEFAULT_KILL_AFTER_MS})",
+    )
+    parser.add_argument(
+        "--child",
+        choices=CHILDREN,
+        default="app",
+        help="app: companion run (default); journal: the journal alone, without the app",
     )
     parser.add_argument(
         "--state-dir",
@@ -54,12 +64,15 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.games.script import parse_script
-    from companion.journal.crash import run_crash_test
+    from companion.journal.crash import app_command, run_crash_test
 
     script_path = EXAMPLES / f"{args.game}.txt"
     script = parse_script(script_path.read_text("utf-8"), str(script_path))
     with tempfile.TemporaryDirectory(prefix="companion-crash-") as scratch:
-        state_dir = args.state_dir or Path(scratch)
+        state_dir = args.state_dir or Path(scratch) / "state"
+        command = None
+        if args.child == "app":
+            command = app_command(state_dir, script_path, Path(scratch) / "config.toml")
         report = run_crash_test(
             script,
             script_path,
@@ -67,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
             trials=args.trials,
             seed=args.seed,
             max_kill_after_s=args.max_kill_after_ms / 1000,
+            command=command,
         )
     print("\n".join(report.lines()))
     return 0 if report.passed else 1

@@ -1,28 +1,24 @@
-"""``companion demo``: the main job on built-in defaults, with no hardware.
-
-For now it replays the example games bundled with the package through their engines and
-prints where each game stands.
-"""
+"""``companion demo`` (the default command): a synthetic table session of a real game
+through the whole pipeline, the display drawn in the terminal, the score sheet at the
+end. No hardware."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from companion.cli.output import state_text
-from companion.games.script import ScriptError, parse_script
-from companion.games.session import replay_script
+from companion.arguments import positive_count
+from companion.games.registry import GAME_IDS
+from companion.ui.texts import Language
 
-
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "demo", help="replay the bundled example games (the default command)"
-    )
-    parser.set_defaults(run=run)
+DEFAULT_GAME = "oh-hell"
 
 
 def example_scripts() -> list[tuple[str, str]]:
+    """The bundled example games as (file name, text), the sessions' scripts."""
     folder = resources.files("companion.examples")
     return sorted(
         (entry.name, entry.read_text("utf-8"))
@@ -31,18 +27,71 @@ def example_scripts() -> list[tuple[str, str]]:
     )
 
 
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "demo",
+        help="play a filmed (synthetic) table session through the whole companion "
+        "(the default command)",
+        description="A real game's cards dealt onto a rendered mat, read by the tracker, "
+        "kept in a journal in a temporary folder, run by the game's rules and shown on the "
+        "display drawn in this terminal; the score sheet at the end. Keys work as on the "
+        "box: arrows, Enter, Backspace (companion terminal --help).",
+    )
+    parser.add_argument(
+        "--game", choices=GAME_IDS, default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the session's seed (default 1)")
+    parser.add_argument(
+        "--fast", action="store_true", help="do not wait for the session's times (10 fps)"
+    )
+    parser.add_argument(
+        "--png", type=Path, default=None, metavar="DIR", help="also write every screen as a PNG"
+    )
+    parser.add_argument(
+        "--events",
+        type=positive_count,
+        default=None,
+        help="play only the game's first N events (default: the whole game)",
+    )
+    parser.add_argument(
+        "--language",
+        choices=[language.value for language in Language],
+        default=Language.EN.value,
+        help="the language of the screens",
+    )
+    parser.set_defaults(run=run)
+
+
 def run(args: argparse.Namespace) -> int:
-    examples = example_scripts()
-    failures = 0
-    for name, text in examples:
-        print(f"== {name}")
+    from companion.app.demo import DemoOptions, run_demo
+    from companion.device.buttons import ButtonSource, FakeButtons
+
+    if args.png is not None:
         try:
-            replay = replay_script(parse_script(text, f"examples/{name}"))
-        except ScriptError as error:
-            print(f"   cannot replay: {error}")
-            failures += 1
-            continue
-        print(state_text(replay.to_json()))
-        print()
-    print(f"{len(examples) - failures} example game(s) replayed.")
-    return 1 if failures else 0
+            args.png.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            print(f"companion demo: --png {args.png}: {error.strerror or error}", file=sys.stderr)
+            return 2
+    options = DemoOptions(
+        game=args.game,
+        seed=args.seed,
+        fast=args.fast,
+        png=args.png,
+        events=args.events,
+        language=Language(args.language),
+    )
+    buttons: ButtonSource = FakeButtons()
+    if sys.stdin.isatty():
+        from companion.device.terminal import TerminalKeys
+
+        buttons = TerminalKeys()
+    try:
+        result = run_demo(options, stream=sys.stdout, buttons=buttons)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        buttons.close()
+    print("\n".join(result.lines()))
+    print("\nScore sheet:")
+    print(result.sheet, end="")
+    return 0

@@ -3,11 +3,13 @@ says which events it has shown; the parent kills it with SIGKILL at random momen
 checks, after each kill, that every shown event is in the journal and that resuming
 gives exactly the state of the script's replay.
 
-The child is a command line, so the running app can take the scripted child's place.
+The child is a command line: ``companion run --scripted`` (the running app, its undos
+pressed on fake buttons) or the journal's own scripted child.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import subprocess
@@ -97,10 +99,33 @@ def child_command(state_dir: Path, script_path: Path) -> list[str]:
     ]
 
 
+def app_command(state_dir: Path, script_path: Path, config_path: Path) -> list[str]:
+    """``companion run`` playing the script with fake buttons, no camera and no display;
+    writes its config (the state folder in it) to ``config_path``."""
+    config_path.write_text(
+        f'[camera]\nsource = "none"\n\n[display]\nkind = "none"\n\n'
+        f"[state]\ndirectory = {json.dumps(str(state_dir))}\n",
+        "utf-8",
+    )
+    return [
+        sys.executable,
+        "-m",
+        "companion",
+        "run",
+        "--config",
+        str(config_path),
+        "--scripted",
+        str(script_path),
+        "--report-shown",
+    ]
+
+
 def run_trial(command: Sequence[str], *, kill_after_s: float, ready_timeout_s: float) -> Trial:
     """Start the child, kill it ``kill_after_s`` after it says it is ready, and collect
     the events it said were shown."""
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, bufsize=1)
+    child = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1
+    )
     assert child.stdout is not None
     lines: list[str] = []
     started = time.monotonic()

@@ -1,16 +1,46 @@
+"""``companion demo``: a synthetic session through the real tracker, journal, engine and
+screens, drawn in the terminal, with the score sheet at the end."""
+
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from PIL import Image
 
 from companion.cli import main
-from companion.games.registry import GAME_IDS
 
 
-def test_the_default_command_replays_every_example(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 0
+def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    png = tmp_path / "screens"
+    code = main(["demo", "--fast", "--game", "oczko", "--events", "8", "--png", str(png)])
     out = capsys.readouterr().out
-    for game_id in GAME_IDS:
-        assert f"== {game_id}.txt" in out
-        assert f"{game_id}: " in out
-    assert f"{len(GAME_IDS)} example game(s) replayed." in out
-    assert "cannot replay" not in out
+    assert code == 0
+    assert "the game equals the session's script: yes" in out
+    assert "events: 8 recorded, 8 in the session's script" in out
+    assert "Score sheet:" in out
+    assert "duel,settled by,seat 0,seat 1,seat 2,bank" in out
+    assert "▀" in out or "▄" in out  # the display was drawn in the terminal
+    pictures = sorted(png.glob("screen-*.png"))
+    assert len(pictures) >= 8
+    with Image.open(pictures[-1]) as last:
+        assert last.size == (128, 64)
+
+
+def test_demo_is_the_default_command() -> None:
+    from companion.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args([]).command is None
+    assert parser.parse_args(["demo"]).run.__module__ == "companion.cli.demo"
+
+
+def test_the_demo_refuses_a_png_folder_it_cannot_make(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["demo", "--fast", "--png", str(blocker / "sub")]) == 2
+    assert "--png" in capsys.readouterr().err

@@ -1,0 +1,57 @@
+"""The running app's own words on the screen (camera and journal trouble, entering a
+card by hand), in the three languages of the screens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.ui.texts import Language
+
+ENGLISH: Mapping[str, str] = {
+    "camera.lost": "Camera lost: retrying",
+    "camera.none": "No camera",
+    "entry.card": "Card on {zone}",
+    "entry.clear": "Clear {zone}",
+    "entry.hint-rank": "▲▼ rank, OK: suit",
+    "entry.hint-suit": "▲▼ suit, OK: enter",
+    "entry.menu": "Menu",
+    "entry.title": "Table",
+    "journal.full": "Disk full: not recorded. The game so far is safe.",
+    "journal.failed": "Not recorded: {reason}",
+    "refused.table": "{line}: {reason}",
+}
+POLISH: Mapping[str, str] = {
+    "camera.lost": "Brak kamery: ponawiam",
+    "camera.none": "Bez kamery",
+    "entry.card": "Karta: {zone}",
+    "entry.clear": "Zbierz: {zone}",
+    "entry.hint-rank": "▲▼ figura, OK: kolor",
+    "entry.hint-suit": "▲▼ kolor, OK: wpisz",
+    "entry.menu": "Menu",
+    "entry.title": "Stół",
+    "journal.full": "Dysk pełny: nie zapisano. Dotychczasowa gra jest bezpieczna.",
+    "journal.failed": "Nie zapisano: {reason}",
+    "refused.table": "{line}: {reason}",
+}
+RUSSIAN: Mapping[str, str] = {
+    "camera.lost": "Нет камеры: повтор",
+    "camera.none": "Без камеры",
+    "entry.card": "Карта: {zone}",
+    "entry.clear": "Убрать: {zone}",
+    "entry.hint-rank": "▲▼ номинал, OK: масть",
+    "entry.hint-suit": "▲▼ масть, OK: ввод",
+    "entry.menu": "Меню",
+    "entry.title": "Стол",
+    "journal.full": "Диск полон: не записано. Игра до сих пор цела.",
+    "journal.failed": "Не записано: {reason}",
+    "refused.table": "{line}: {reason}",
+}
+APP_TEXTS: Mapping[Language, Mapping[str, str]] = {
+    Language.EN: ENGLISH,
+    Language.PL: POLISH,
+    Language.RU: RUSSIAN,
+}
+
+
+def app_say(key: str, language: Language, **values: object) -> str:
+    return APP_TEXTS[language][key].format(**values)

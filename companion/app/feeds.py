@@ -1,0 +1,204 @@
+"""The threads that feed the main loop's inbox: the camera (frames read and tracked off
+the main thread, so a press is never stuck behind a frame), the buttons, and a scripted
+session for the crash test. None of them touches the journal.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol
+
+from companion.app.messages import (
+    CameraNews,
+    CameraState,
+    Message,
+    Press,
+    ScriptedLine,
+    ScriptRestart,
+    TableNews,
+    Unsure,
+)
+from companion.device.buttons import ButtonSource
+from companion.device.camera import Frame, FrameSource
+from companion.games.events import Action, parse_event
+from companion.table.events import TrackerOutput, UnsureReport
+from companion.ui.presses import Button, ButtonPress, PressKind
+
+Inbox = queue.Queue[Message]
+CAMERA_RETRY_S = 2.0
+BUTTON_POLL_S = 0.05
+# A scripted feed waits while the inbox holds this many messages, so a feed that never
+# ends cannot fill memory ahead of the main loop.
+SCRIPT_BACKLOG = 32
+UNDO_STEP = "undo"
+UNDO_PRESSES = (ButtonPress(Button.BACK, PressKind.LONG), ButtonPress(Button.OK))
+
+
+class FrameTracker(Protocol):
+    """What the camera thread needs of the table side (``TableWatch``, or a test's)."""
+
+    def step(self, frame: Frame) -> TrackerOutput: ...
+
+    def confidence(self, report: UnsureReport) -> float: ...
+
+
+class CameraFeed:
+    """Opens the source, tracks its frames and posts what the tracker saw. A source that
+    fails (missing, unplugged) is reported LOST and opened again every ``retry_s``; a
+    finite one (a file, the demo's session) ends with ENDED.
+
+    ``timed_lines``: (time, action line) steps posted just before the first frame at or
+    after their time, so they fall between the camera events as they did at the table
+    (the demo's bids and stakes)."""
+
+    def __init__(
+        self,
+        open_source: Callable[[], FrameSource],
+        make_tracker: Callable[[], FrameTracker],
+        inbox: Inbox,
+        stop: threading.Event,
+        *,
+        retry_s: float = CAMERA_RETRY_S,
+        pace: bool = False,
+        timed_lines: Sequence[tuple[float, str]] = (),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.open_source = open_source
+        self.make_tracker = make_tracker
+        self.inbox = inbox
+        self.stop = stop
+        self.retry_s = retry_s
+        self.pace = pace
+        self.timed_lines = list(timed_lines)
+        self.clock = clock
+        self.frames_seen = 0
+        self.thread = threading.Thread(target=self.run, name="camera", daemon=True)
+
+    def run(self) -> None:
+        tracker: FrameTracker | None = None
+        while not self.stop.is_set():
+            try:
+                source = self.open_source()
+            except Exception as error:  # a camera library may raise anything at all
+                self._lost(error)
+                continue
+            try:
+                if tracker is None:
+                    tracker = self.make_tracker()  # the reader loads here, off the main thread
+                for frame in self._paced(source.frames()):
+                    if self.stop.is_set():
+                        return
+                    self._frame(tracker, frame)
+            except Exception as error:
+                self._lost(error)
+                continue
+            finally:
+                source.close()
+            self._post_lines(float("inf"))
+            self.inbox.put(CameraNews(CameraState.ENDED))
+            return
+
+    def _frame(self, tracker: FrameTracker, frame: Frame) -> None:
+        arrived = self.clock()
+        self._post_lines(frame.time)
+        output = tracker.step(frame)
+        self.frames_seen += 1
+        unsure = tuple(
+            Unsure(report.zone, report.candidates[0], tracker.confidence(report))
+            for report in output.unsure
+            if report.candidates
+        )
+        events = tuple((event.time, event.line) for event in output.events)
+        self.inbox.put(TableNews(frame.time, arrived, events, unsure))
+
+    def _post_lines(self, until: float) -> None:
+        while self.timed_lines and self.timed_lines[0][0] <= until:
+            self.inbox.put(ScriptedLine(self.timed_lines.pop(0)[1]))
+
+    def _paced(self, frames: Iterator[Frame]) -> Iterator[Frame]:
+        """Frames no faster than their own times say (the demo watched live)."""
+        started: float | None = None
+        for frame in frames:
+            if self.pace:
+                now = self.clock()
+                started = now - frame.time if started is None else started
+                if self.stop.wait(max(0.0, started + frame.time - now)):
+                    return
+            yield frame
+
+    def _lost(self, error: BaseException) -> None:
+        self.inbox.put(CameraNews(CameraState.LOST, str(error) or type(error).__name__))
+        self.stop.wait(self.retry_s)
+
+
+class ButtonPump:
+    """Moves presses from a button source into the inbox."""
+
+    def __init__(
+        self,
+        buttons: ButtonSource,
+        inbox: Inbox,
+        stop: threading.Event,
+        *,
+        ended: Callable[[], bool] = lambda: False,
+    ) -> None:
+        self.buttons = buttons
+        self.inbox = inbox
+        self.stop = stop
+        self.ended = ended
+        self.thread = threading.Thread(target=self.run, name="buttons", daemon=True)
+
+    def run(self) -> None:
+        while not self.stop.is_set() and not self.ended():
+            press = self.buttons.next_press(timeout=BUTTON_POLL_S)
+            if press is None:
+                self.stop.wait(BUTTON_POLL_S / 5)  # a fake source returns at once
+            else:
+                self.inbox.put(Press(press, time.monotonic()))
+
+
+class ScriptFeed:
+    """A scripted session played for ever: camera lines as the tracker would send them,
+    action lines as the menus would, ``undo`` as the presses that undo (a long BACK, then
+    OK); at the end, the game is finished and started again. ``start_at``: the steps the
+    journal already holds (a resumed game carries on)."""
+
+    def __init__(
+        self,
+        header: str,
+        steps: Sequence[str],
+        inbox: Inbox,
+        stop: threading.Event,
+        *,
+        start_at: int = 0,
+    ) -> None:
+        self.header = header
+        self.steps = tuple(steps)
+        self.inbox = inbox
+        self.stop = stop
+        self.start_at = start_at
+        self.thread = threading.Thread(target=self.run, name="script", daemon=True)
+
+    def messages(self, step: str) -> tuple[Message, ...]:
+        if step == UNDO_STEP:
+            return tuple(Press(press) for press in UNDO_PRESSES)
+        if isinstance(parse_event(step), Action):
+            return (ScriptedLine(step),)
+        return (TableNews(0.0, time.monotonic(), ((0.0, step),)),)
+
+    def run(self) -> None:
+        position = self.start_at
+        while not self.stop.is_set():
+            if self.inbox.qsize() >= SCRIPT_BACKLOG:
+                self.stop.wait(0.002)
+                continue
+            if position >= len(self.steps):
+                self.inbox.put(ScriptRestart(self.header))
+                position = 0
+                continue
+            for message in self.messages(self.steps[position]):
+                self.inbox.put(message)
+            position += 1

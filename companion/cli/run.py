@@ -1,0 +1,85 @@
+"""``companion run``: the kiosk. Camera -> mat and tracker -> journal -> engine ->
+screens -> display, and buttons -> menus -> journal, in one process until SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.cli.config import add_config_argument
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_CONFIG = 0, 1, 2
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "run",
+        help="run the companion at the table (the systemd service's command)",
+        description="Read the table with the camera, keep every event in the journal, show "
+        "the game on the display and take the buttons, until SIGTERM. Resumes the last "
+        "unfinished game. Without a camera (source none, or it fails) cards are entered "
+        "from the menus: a long OK on the game's screen.",
+    )
+    add_config_argument(parser)
+    parser.add_argument(
+        "--scripted",
+        type=Path,
+        default=None,
+        metavar="SCRIPT",
+        help="for tests: play this event script for ever with fake buttons and no camera "
+        "(the crash test's session)",
+    )
+    parser.add_argument(
+        "--report-shown",
+        action="store_true",
+        help="for tests: print 'ready' after the first screen and 'shown GAME SEQ' once "
+        "each journal row's effect is on the screen",
+    )
+    parser.set_defaults(run=run)
+
+
+def log(line: str) -> None:
+    print(f"companion run: {line}", file=sys.stderr, flush=True)
+
+
+def out(line: str) -> None:
+    print(line, flush=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.app.assembly import RunOptions, assemble
+    from companion.app.config import ConfigError, load_config
+    from companion.journal.store import JournalError
+
+    try:
+        config = load_config(args.config).config
+    except ConfigError as error:
+        print(f"companion run: {error}", file=sys.stderr)
+        return EXIT_BAD_CONFIG
+    if args.scripted is not None and not args.scripted.is_file():
+        print(f"companion run: --scripted {args.scripted}: no such file", file=sys.stderr)
+        return EXIT_BAD_CONFIG
+    options = RunOptions(scripted=args.scripted, report_shown=args.report_shown)
+    try:
+        assembled = assemble(config, options, log=log, out=out)
+    except JournalError as error:
+        print(f"companion run: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    stop = assembled.runner.stop
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: stop.set())
+    try:
+        assembled.runner.run()
+    except KeyboardInterrupt:
+        pass
+    except JournalError as error:
+        log(str(error))
+        return EXIT_FAILED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        assembled.close()
+    if assembled.runner.kiosk.shutdown_asked:
+        log("shut down from the menu")
+    return EXIT_OK

@@ -1,0 +1,92 @@
+"""``companion run`` put together from the config: the pieces each key chooses, and a
+display that fails mid-game logged rather than raised (luma's own dummy device)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from luma.core.device import dummy
+from PIL import Image
+
+from companion.app.assembly import GuardedDevice, LastPicture, RunOptions, assemble
+from companion.app.config import Config, load_config
+from companion.device.buttons import FakeButtons
+from companion.ui.texts import Language
+
+
+class UnpluggedDummy(dummy):  # type: ignore[misc]
+    """luma's dummy device, with its I2C pulled out while ``unplugged``."""
+
+    unplugged = False
+
+    def display(self, image: Image.Image) -> None:
+        if self.unplugged:
+            raise OSError(121, "Remote I/O error")
+        super().display(image)
+
+
+def picture(shade: int) -> Image.Image:
+    return Image.new("1", (128, 64), shade)
+
+
+def test_a_display_unplugged_mid_game_is_logged_once_and_the_table_goes_on() -> None:
+    panel = UnpluggedDummy(width=128, height=64, mode="1")
+    logged: list[str] = []
+    guarded = GuardedDevice(panel, logged.append)
+    guarded.display(picture(0))
+    panel.unplugged = True
+    guarded.display(picture(1))
+    guarded.display(picture(1))
+    assert logged == ["display lost ([Errno 121] Remote I/O error): going on without it"]
+    panel.unplugged = False
+    guarded.display(picture(1))
+    assert logged[-1] == "display back"
+    assert panel.image.convert("L").getpixel((0, 0)) == 255  # the lit picture got through
+
+
+def config_file(tmp_path: Path, text: str) -> Config:
+    path = tmp_path / "config.toml"
+    path.write_text(text + f'\n[state]\ndirectory = "{tmp_path / "state"}"\n', "utf-8")
+    return load_config(path).config
+
+
+def test_no_camera_and_no_display_make_a_kiosk_for_cards_by_hand(tmp_path: Path) -> None:
+    config = config_file(
+        tmp_path, '[camera]\nsource = "none"\n[display]\nkind = "none"\n[ui]\nlanguage = "pl"\n'
+    )
+    logged: list[str] = []
+    assembled = assemble(config, RunOptions(), log=logged.append, out=print, environ={})
+    try:
+        kiosk = assembled.runner.kiosk
+        assert kiosk.camera is None
+        assert isinstance(kiosk.screen.device, LastPicture)
+        assert kiosk.settings.language is Language.PL
+        assert [thread.name for thread in assembled.runner.threads] == ["buttons"]
+        assert (tmp_path / "state" / "journal.sqlite3").exists()
+    finally:
+        assembled.close()
+
+
+def test_a_scripted_run_has_fake_buttons_and_no_camera_thread(tmp_path: Path) -> None:
+    config = config_file(tmp_path, '[camera]\nsource = "usb:0"\n[display]\nkind = "none"\n')
+    script = tmp_path / "game.txt"
+    script.write_text("game oczko players=3\n", "utf-8")
+    assembled = assemble(
+        config, RunOptions(scripted=script), log=lambda line: None, out=print, environ={}
+    )
+    try:
+        assert isinstance(assembled.buttons, FakeButtons)
+        assert [t.name for t in assembled.runner.threads] == ["buttons", "script"]
+    finally:
+        assembled.close()
+
+
+def test_a_camera_gets_its_thread_and_the_kiosk_waits_for_it(tmp_path: Path) -> None:
+    config = config_file(tmp_path, '[camera]\nsource = "usb:0"\n[display]\nkind = "none"\n')
+    assembled = assemble(config, RunOptions(), log=lambda line: None, out=print, environ={})
+    try:
+        assert [t.name for t in assembled.runner.threads] == ["buttons", "camera"]
+        assert assembled.runner.kiosk.camera is not None
+        assert assembled.runner.kiosk.camera.value == "starting"
+    finally:
+        assembled.close()

@@ -1,0 +1,282 @@
+"""The kiosk on the main thread: resume, commit before show, refusals, unsure cards,
+cards entered by hand, camera trouble and a full disk; a real SQLite journal in tmp_path
+and the display's recording fake."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.app.kiosk import Kiosk
+from companion.app.messages import (
+    CameraNews,
+    CameraState,
+    Press,
+    ScriptedLine,
+    TableNews,
+    Unsure,
+)
+from companion.cards import Card
+from companion.device.display import RecordingDevice, Screen
+from companion.games.events import parse_event
+from companion.games.script import parse_script
+from companion.journal.records import EventRow, RowKind, Source
+from companion.journal.session import JournaledGame
+from companion.journal.store import JOURNAL_FILE, Journal
+from companion.ui.controller import context_for, render
+from companion.ui.menus.state import UiState
+from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.screens.violation import compose_violation
+from companion.ui.settings import UiSettings
+from companion.ui.texts import Language
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "companion" / "examples"
+HEADER = "game oh-hell players=4 dealer=0 hook=on"
+OK = ButtonPress(Button.OK)
+LONG_OK = ButtonPress(Button.OK, PressKind.LONG)
+UP = ButtonPress(Button.UP)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class RowCountingDevice(RecordingDevice):
+    """Counts the journal's rows, through a connection of its own, at every picture."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self.rows_when_shown: list[int] = []
+
+    def display(self, image: Image.Image) -> None:
+        super().display(image)
+        with sqlite3.connect(self.path) as connection:
+            count = connection.execute("SELECT count(*) FROM events").fetchone()[0]
+        self.rows_when_shown.append(int(count))
+
+
+def make_kiosk(
+    folder: Path,
+    *,
+    camera: CameraState | None = CameraState.READING,
+    journal: Journal | None = None,
+) -> tuple[Kiosk, RowCountingDevice, list[str]]:
+    path = folder / JOURNAL_FILE
+    journal = journal or Journal.open(path)
+    device = RowCountingDevice(path)
+    logged: list[str] = []
+    kiosk = Kiosk(
+        journal,
+        Screen(device, clock=Clock()),
+        settings=UiSettings(),
+        camera=camera,
+        log=logged.append,
+        clock=Clock(),
+    )
+    return kiosk, device, logged
+
+
+def example_lines(game: str) -> list[str]:
+    text = (EXAMPLES / f"{game}.txt").read_text("utf-8")
+    return [str(line.event) for line in parse_script(text, game).lines]
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a.convert("1"), b.convert("1")).getbbox() is None
+
+
+def news(*lines: str) -> TableNews:
+    return TableNews(5.0, 100.0, tuple((4.7, line) for line in lines))
+
+
+def test_with_no_unfinished_game_the_first_screen_is_the_new_game_menu(tmp_path: Path) -> None:
+    kiosk, device, _ = make_kiosk(tmp_path)
+    kiosk.start()
+    assert kiosk.played is None
+    assert same(device.images[-1], render(UiState(), context_for(None)))
+
+
+def test_the_last_unfinished_game_resumes_exactly(tmp_path: Path) -> None:
+    with Journal.open(tmp_path / JOURNAL_FILE) as journal:
+        played = JournaledGame.start(journal, HEADER)
+        for line in ("card trump 8D", "bid 1 1", "bid 2 1"):
+            played.record_event(parse_event(line), source=Source.CAMERA)
+        played.undo(source=Source.BUTTON)
+        expected = played.game.engine.state_json(played.game.state)
+        expected_screen = render(UiState(), context_for(played.game))
+    kiosk, device, _ = make_kiosk(tmp_path)
+    kiosk.start()
+    assert kiosk.played is not None
+    assert kiosk.played.game.engine.state_json(kiosk.played.game.state) == expected
+    assert [str(event) for event in kiosk.played.game.events] == ["card trump 8D", "bid 1 1"]
+    assert kiosk.resumed_rows == 4
+    assert same(device.images[-1], expected_screen)
+
+
+def test_a_table_event_is_in_the_journal_before_its_screen_is_shown(tmp_path: Path) -> None:
+    shown: list[EventRow] = []
+    kiosk, device, _ = make_kiosk(tmp_path)
+    kiosk.on_shown = shown.append
+    kiosk.start()
+    kiosk.begin(HEADER)
+    kiosk.take(news("card trump 8D"))
+    assert device.rows_when_shown[-1] == 1
+    assert [row.line for row in shown] == ["card trump 8D"]
+    assert shown[0].source is Source.CAMERA
+    assert kiosk.latencies[-1] == pytest.approx(0.3)  # settled 0.3 s before the frame
+
+
+def test_a_refused_table_event_is_a_line_on_the_screen_not_a_row(tmp_path: Path) -> None:
+    kiosk, device, logged = make_kiosk(tmp_path)
+    kiosk.start()
+    kiosk.begin(HEADER)
+    kiosk.take(news("card trick KS"))  # no trump card yet
+    assert kiosk.played is not None and kiosk.played.game.events == ()
+    assert kiosk.ui.notice is not None and kiosk.ui.notice.startswith("card trick KS:")
+    assert device.rows_when_shown[-1] == 0
+    assert any("refused card trick KS" in line for line in logged)
+
+
+def test_an_unsure_card_is_asked_and_the_answer_recorded_from_the_buttons(tmp_path: Path) -> None:
+    kiosk, _, _ = make_kiosk(tmp_path)
+    kiosk.start()
+    kiosk.begin(HEADER)
+    kiosk.take(TableNews(5.0, 100.0, (), (Unsure("trump", Card.parse("8D"), 0.7),)))
+    question = kiosk.context().unsure
+    assert question is not None and question.card == Card.parse("8D")
+    kiosk.press(OK)
+    assert kiosk.context().unsure is None
+    assert kiosk.played is not None
+    rows = [row for row in kiosk.journal.rows(kiosk.played.record.id) if isinstance(row, EventRow)]
+    assert [(row.line, row.source) for row in rows] == [("card trump 8D", Source.BUTTON)]
+
+
+def test_without_a_camera_a_card_is_entered_from_the_menus(tmp_path: Path) -> None:
+    kiosk, _, _ = make_kiosk(tmp_path, camera=None)
+    kiosk.start()
+    kiosk.begin(HEADER)
+    for press in (LONG_OK, OK, UP, OK, UP, OK):  # card on trump; rank 2 -> 3; suit S -> H
+        kiosk.press(press)
+    assert kiosk.played is not None
+    assert [str(event) for event in kiosk.played.game.events] == ["card trump 3H"]
+    assert kiosk.entry is None
+    kiosk.take(news("card trick KS"))  # a scripted camera line: still no camera to wait for
+    assert kiosk.camera is None
+    kiosk.press(LONG_OK)
+    assert kiosk.entry is not None
+
+
+def test_the_table_menu_leads_on_to_the_controllers_menu(tmp_path: Path) -> None:
+    kiosk, _, _ = make_kiosk(tmp_path, camera=None)
+    kiosk.start()
+    kiosk.begin(HEADER)
+    kiosk.press(LONG_OK)
+    kiosk.press(ButtonPress(Button.UP))  # from the first row up to the last: Menu
+    kiosk.press(OK)
+    assert type(kiosk.ui.mode).__name__ == "MainMenu"
+
+
+def test_with_the_camera_reading_a_long_ok_opens_the_controllers_menu(tmp_path: Path) -> None:
+    kiosk, _, _ = make_kiosk(tmp_path)
+    kiosk.start()
+    kiosk.begin(HEADER)
+    kiosk.press(LONG_OK)
+    assert kiosk.entry is None
+    assert type(kiosk.ui.mode).__name__ == "MainMenu"
+
+
+def test_a_lost_camera_is_said_on_the_screen_and_the_buttons_still_work(tmp_path: Path) -> None:
+    kiosk, device, _ = make_kiosk(tmp_path)
+    kiosk.start()
+    kiosk.begin(HEADER)
+    before = device.images[-1]
+    kiosk.take(CameraNews(CameraState.LOST, "usb:0: no camera there"))
+    assert kiosk.status_line() == "Camera lost: retrying"
+    assert not same(device.images[-1], before)
+    kiosk.take(ScriptedLine("card trump 8D"))
+    kiosk.press(LONG_OK)  # the table menu: cards by hand while the camera is away
+    assert kiosk.entry is not None
+    kiosk.take(news())  # frames again
+    assert kiosk.status_line() is None
+
+
+def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL_FILE
+    with Journal.open(path) as journal:
+        JournaledGame.start(journal, HEADER)
+        pages = int(journal._db.execute("PRAGMA page_count").fetchone()[0])
+    journal = Journal.open(path, page_limit=pages + 1)
+    kiosk, _, logged = make_kiosk(tmp_path, journal=journal)
+    kiosk.start()
+    assert kiosk.played is not None
+    for line in example_lines("oh-hell"):  # until the page left runs out
+        kiosk.take(ScriptedLine(line))
+        if kiosk.problem is not None:
+            break
+    assert kiosk.problem is not None and kiosk.problem.startswith("Disk full")
+    assert any("is full" in line for line in logged)
+    kept = [str(event) for event in kiosk.played.game.events]
+    assert 0 < len(kept) < len(example_lines("oh-hell"))
+    journal.close()
+    with Journal.open(path) as reopened:
+        assert reopened.moved_aside is None
+        resumed = JournaledGame.resume_last(reopened)
+        assert resumed is not None
+        assert [str(event) for event in resumed[0].game.events] == kept
+
+
+def test_undo_from_the_buttons_appends_an_undo_row(tmp_path: Path) -> None:
+    kiosk, _, _ = make_kiosk(tmp_path)
+    kiosk.start()
+    kiosk.begin(HEADER)
+    kiosk.take(news("card trump 8D"))
+    kiosk.press(ButtonPress(Button.BACK, PressKind.LONG))
+    kiosk.press(OK)
+    assert kiosk.played is not None and kiosk.played.game.events == ()
+    rows = kiosk.journal.rows(kiosk.played.record.id)
+    assert [row.kind for row in rows if isinstance(row, EventRow)] == [RowKind.EVENT, RowKind.UNDO]
+
+
+def test_a_flagged_violation_is_shown_until_the_next_press_or_a_while(
+    tmp_path: Path,
+) -> None:
+    kiosk, device, _ = make_kiosk(tmp_path)
+    clock = Clock()
+    kiosk.clock = clock
+    kiosk.start()
+    kiosk.begin(HEADER)
+    lines = example_lines("oh-hell")
+    revoke = lines.index("card trick 8C")  # the example's revoke
+    for line in lines[: revoke + 1]:
+        kiosk.take(ScriptedLine(line))
+    assert kiosk.violation is not None and kiosk.violation.kind == "revoke"
+    assert same(device.images[-1], compose_violation(kiosk.violation, Language.EN).image)
+    kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))  # puts it away and acts
+    assert kiosk.violation is None and type(kiosk.ui.mode).__name__ == "Confirm"
+    kiosk.take(Press(OK))  # undo the revoke...
+    kiosk.take(ScriptedLine("card trick 8C"))  # ...and it comes again
+    assert kiosk.violation is not None
+    clock.now += 5.0
+    kiosk.tick()
+    assert kiosk.violation is not None
+    clock.now += 1.0
+    kiosk.tick()
+    assert kiosk.violation is None
+    assert not same(device.images[-1], device.images[-2])  # the game's screen again
+
+
+def test_a_timed_press_is_measured_to_its_screen(tmp_path: Path) -> None:
+    kiosk, _, _ = make_kiosk(tmp_path)
+    clock = Clock()
+    kiosk.clock = clock
+    kiosk.start()
+    kiosk.take(Press(UP, at=clock.now - 0.004))
+    assert list(kiosk.press_latencies) == [pytest.approx(0.004)]

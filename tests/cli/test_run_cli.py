@@ -1,0 +1,78 @@
+"""``companion run`` as systemd runs it: READY after the first screen, STOPPING on
+SIGTERM, a bad config named; and the crash test of the running app."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.journal.store import JOURNAL_FILE
+
+
+def config(tmp_path: Path, display: str = "none") -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        f'[camera]\nsource = "none"\n\n[display]\nkind = "{display}"\n\n'
+        f'[state]\ndirectory = "{tmp_path / "state"}"\n',
+        "utf-8",
+    )
+    return path
+
+
+def test_a_bad_config_stops_the_start_naming_file_and_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[display]\nkind = "crt"\n', "utf-8")
+    assert main(["run", "--config", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert str(path) in error and "[display] kind" in error
+    assert not (tmp_path / "state").exists()
+
+
+def test_sigterm_is_a_clean_stop_with_ready_and_stopping_told_to_systemd(
+    tmp_path: Path,
+) -> None:
+    address = str(tmp_path / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
+        listener.bind(address)
+        listener.settimeout(30)
+        env = dict(os.environ, NOTIFY_SOCKET=address)
+        # ssd1306 on a machine without I2C: the missing display is logged, the rest goes on
+        command = [sys.executable, "-m", "companion", "run", "--config"]
+        child = subprocess.Popen(
+            [*command, str(config(tmp_path, "ssd1306")), "--report-shown"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        ready = listener.recv(4096).decode()
+        assert "READY=1" in ready and "STATUS=no game; no camera" in ready
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(30) == 0
+        stopping = listener.recv(4096).decode()
+        assert "STOPPING=1" in stopping
+    _, errors = child.communicate()
+    assert "display" in errors and "Traceback" not in errors
+    assert (tmp_path / "state" / JOURNAL_FILE).exists()
+
+
+def test_the_running_app_killed_at_random_loses_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["crash-test", "--trials", "6", "--state-dir", str(tmp_path / "state")])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "shown events lost: 0" in out and "resumes differing from the replay: 0" in out
+    shown = int(out.split("events shown before the kills: ")[1].split()[0])
+    assert shown > 0
