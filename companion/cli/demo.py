@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.app.demo import DEFAULT_SEED
 from companion.arguments import positive_count
 from companion.games.registry import GAME_IDS
 from companion.ui.texts import Language
@@ -40,7 +41,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--game", choices=GAME_IDS, default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})"
     )
-    parser.add_argument("--seed", type=int, default=1, help="the session's seed (default 1)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"the session's seed (default {DEFAULT_SEED})",
+    )
     parser.add_argument(
         "--fast", action="store_true", help="do not wait for the session's times (10 fps)"
     )
