@@ -44,3 +44,10 @@ def test_the_demo_refuses_a_png_folder_it_cannot_make(
     blocker.write_text("x")
     assert main(["demo", "--fast", "--png", str(blocker / "sub")]) == 2
     assert "--png" in capsys.readouterr().err
+
+
+def test_the_command_line_plays_the_demos_own_session_by_default() -> None:
+    from companion.app.demo import DEFAULT_SEED
+    from companion.cli import build_parser
+
+    assert build_parser().parse_args(["demo"]).seed == DEFAULT_SEED
