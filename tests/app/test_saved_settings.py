@@ -54,9 +54,10 @@ def press(assembled: Assembled, *presses: ButtonPress) -> None:
 def test_a_setting_changed_in_the_menu_is_there_after_a_restart(tmp_path: Path) -> None:
     first = start(tmp_path)
     try:
-        assert first.runner.kiosk.settings.language is Language.EN
+        before = first.runner.kiosk.settings
         press(first, *TO_SETTINGS, *NEXT_LANGUAGE, *BRIGHTER)
-        assert first.runner.kiosk.settings.language is Language.PL
+        after = first.runner.kiosk.settings
+        assert (before.language, after.language) == (Language.EN, Language.PL)
     finally:
         first.close()
     again = start(tmp_path)

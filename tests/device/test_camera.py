@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -227,7 +227,7 @@ def test_a_video_source_holds_no_frame_while_it_reads_the_next(tmp_path: Path) -
     source = VideoSource(path)
     real = source._capture
     capture = _WatchedCapture(real.read)
-    source._capture = capture  # the real file's reads, watched
+    source._capture = cast(cv2.VideoCapture, capture)  # the real file's reads, watched
     _take_each(source.frames(), 4)
     real.release()
     assert capture.alive_at_read == [False, False, False]
