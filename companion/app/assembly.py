@@ -24,6 +24,7 @@ from companion.app.kiosk import Kiosk, power_settings
 from companion.app.messages import CameraState
 from companion.app.notify import Notifier, Progress, Watchdog
 from companion.app.runner import Runner
+from companion.app.saved_settings import SETTINGS_FILE, SavedSettings
 from companion.device.buttons import ButtonPins, ButtonSource, FakeButtons, PressTiming
 from companion.device.display import Driver, LumaDevice, Screen
 from companion.journal.records import EventRow
@@ -181,7 +182,8 @@ def assemble(
     """Everything ``companion run`` needs, not yet started. ``out``: where ``ready`` and
     ``shown`` lines go."""
     journal = Journal.open(config.state.directory / JOURNAL_FILE)
-    settings = ui_settings(config)
+    saved = SavedSettings(config.state.directory / SETTINGS_FILE, log)
+    settings = saved.load(ui_settings(config))
     inbox: Inbox = queue.Queue()
     stop = threading.Event()
     buttons = open_button_source(config, options, log)
@@ -197,6 +199,7 @@ def assemble(
         camera=CameraState.STARTING if camera_on else None,
         log=log,
         on_shown=shown if options.report_shown else None,
+        keep_settings=saved.save,
     )
     threads = [ButtonPump(buttons, inbox, stop).thread]
     if camera_on:

@@ -92,6 +92,7 @@ class CameraFeed:
                     if self.stop.is_set():
                         return
                     self._frame(tracker, frame)
+                    del frame  # not kept alive while the source reads the next one
             except Exception as error:
                 self._lost(error)
                 continue
@@ -128,6 +129,7 @@ class CameraFeed:
                 if self.stop.wait(max(0.0, started + frame.time - now)):
                     return
             yield frame
+            del frame  # as the source does: one full frame alive at a time
 
     def _lost(self, error: BaseException) -> None:
         self.inbox.put(CameraNews(CameraState.LOST, str(error) or type(error).__name__))

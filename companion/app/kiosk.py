@@ -92,9 +92,11 @@ class Kiosk:
         camera: CameraState | None,
         log: Callable[[str], None],
         on_shown: Callable[[EventRow], None] | None = None,
+        keep_settings: Callable[[UiSettings, UiSettings], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """``camera`` None: no camera configured (cards are entered by hand)."""
+        """``camera`` None: no camera configured (cards are entered by hand);
+        ``keep_settings(before, after)``: told of each change made in the settings menu."""
         self.journal = journal
         self.screen = screen
         self.settings = settings
@@ -102,6 +104,7 @@ class Kiosk:
         self.camera_detail = ""
         self.log = log
         self.on_shown = on_shown
+        self.keep_settings = keep_settings
         self.clock = clock
         self.played: JournaledGame | None = None
         self.ui = UiState()
@@ -281,8 +284,10 @@ class Kiosk:
         elif isinstance(intent, StartGame):
             self._start_game(intent.header_line)
         elif isinstance(intent, ChangeSetting):
-            self.settings = intent.settings
+            before, self.settings = self.settings, intent.settings
             self.screen.configure(power_settings(intent.settings))
+            if self.keep_settings is not None:
+                self.keep_settings(before, intent.settings)
         elif isinstance(intent, Shutdown):
             self.stopped = self.shutdown_asked = True
         elif isinstance(intent, AnswerUnsure):

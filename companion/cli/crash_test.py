@@ -24,8 +24,10 @@ def register(subparsers: Any) -> None:
         description="companion run plays an example game's events (with undos pressed on "
         "fake buttons) and prints each event once its effect is on the screen; it is killed "
         "with SIGKILL at a random moment, again and again, and resumes the game at each "
-        "start. After each kill every printed event must be in the journal and the resumed "
-        "state must equal the replay. Exit 0 when nothing was lost.",
+        "start. Half the kills land during its start-up (before its first screen: the "
+        "journal opened and checked, the game resumed), half mid-session. After each kill "
+        "every printed event must be in the journal and the resumed state must equal the "
+        "replay. Exit 0 when nothing was lost.",
     )
     parser.add_argument(
         "--trials",
@@ -44,8 +46,8 @@ def register(subparsers: Any) -> None:
         "--max-kill-after-ms",
         type=positive_count,
         default=DEFAULT_KILL_AFTER_MS,
-        help="kill at a random moment up to this long after the child's first screen "
-        f"(default {DEFAULT_KILL_AFTER_MS})",
+        help="a mid-session kill comes at a random moment up to this long after the "
+        f"child's first screen (default {DEFAULT_KILL_AFTER_MS})",
     )
     parser.add_argument(
         "--child",

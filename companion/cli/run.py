@@ -4,6 +4,7 @@ screens -> display, and buttons -> menus -> journal, in one process until SIGTER
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from pathlib import Path
@@ -12,6 +13,12 @@ from typing import Any
 from companion.cli.config import add_config_argument
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_CONFIG = 0, 1, 2
+# "Shut down" chosen in the menu: the service's unit lists it in SuccessExitStatus= (no
+# restart, no failure) and its ExecStopPost= powers the Pi off on it. Outside 0-2 (ours
+# above), 64-78 (sysexits.h) and 126-255 (shells, signals, systemd's own 200-243).
+EXIT_POWER_OFF = 10
+# systemd sets it for every process of a service; its absence means a terminal.
+SERVICE_MARK = "INVOCATION_ID"
 
 
 def register(subparsers: Any) -> None:
@@ -21,7 +28,8 @@ def register(subparsers: Any) -> None:
         description="Read the table with the camera, keep every event in the journal, show "
         "the game on the display and take the buttons, until SIGTERM. Resumes the last "
         "unfinished game. Without a camera (source none, or it fails) cards are entered "
-        "from the menus: a long OK on the game's screen.",
+        "from the menus: a long OK on the game's screen. Shut down in the menu ends it "
+        f"with exit status {EXIT_POWER_OFF}, on which the systemd unit powers the machine off.",
     )
     add_config_argument(parser)
     parser.add_argument(
@@ -81,5 +89,14 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         assembled.close()
     if assembled.runner.kiosk.shutdown_asked:
-        log("shut down from the menu")
+        log(power_off_line(under_systemd=SERVICE_MARK in os.environ))
+        return EXIT_POWER_OFF
     return EXIT_OK
+
+
+def power_off_line(*, under_systemd: bool) -> str:
+    """What ``run`` says as it exits for a Shutdown from the menu."""
+    said = f"shut down from the menu: exit status {EXIT_POWER_OFF}"
+    if under_systemd:
+        return f"{said}, on which the service powers the machine off"
+    return f"{said}; not a systemd service, so the machine stays on"

@@ -2,6 +2,10 @@
 
 Every source yields ``Frame``s (a BGR image, its time in seconds from the source's start,
 its number) and fails with ``SourceError``, one line saying what and where.
+
+A source lets go of each image as soon as it has yielded it (``del`` after the
+``yield``): otherwise the last frame stays alive while the next is read, two full
+frames (12 MB at 1920x1080) instead of one.
 """
 
 from __future__ import annotations
@@ -134,6 +138,7 @@ class FolderSource:
                 self._skip(SkippedImage(path, "not a readable image"))
                 continue
             yield Frame(image=image, time=position / self.fps, number=number)
+            del image
             number += 1
 
     def _skip(self, skipped: SkippedImage) -> None:
@@ -167,6 +172,7 @@ class VideoSource:
             if not ok or image is None:
                 return
             yield Frame(image=image, time=number / self.fps, number=number)
+            del image
             number += 1
 
     def close(self) -> None:
@@ -208,6 +214,7 @@ class UsbSource:
         while True:
             image = self._read()
             yield Frame(image=image, time=self._clock() - self._start, number=number)
+            del image
             number += 1
 
     def _read(self) -> np.ndarray:
@@ -274,6 +281,7 @@ class PiCameraSource:
                 time=self._clock() - self._start,
                 number=number,
             )
+            del image
             number += 1
 
     def lock(self) -> None:

@@ -3,6 +3,10 @@ says which events it has shown; the parent kills it with SIGKILL at random momen
 checks, after each kill, that every shown event is in the journal and that resuming
 gives exactly the state of the script's replay.
 
+Some kills land during the child's start-up, between the process starting and its
+"ready" (the journal opened and checked, the game resumed, the first screen drawn), the
+rest at a random moment after "ready", mid-session.
+
 The child is a command line: ``companion run --scripted`` (the running app, its undos
 pressed on fake buttons) or the journal's own scripted child.
 """
@@ -14,6 +18,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,6 +35,8 @@ from companion.journal.store import JOURNAL_FILE, Journal
 UNDO_STEP = "undo"
 SHOWN = "shown"  # the child's line "shown GAME SEQ": the event's effect is on screen
 READY = "ready"
+# The share of trials killed during start-up rather than mid-session.
+DEFAULT_START_SHARE = 0.5
 
 
 def session_steps(script: Script, *, undo_every: int = 5) -> tuple[str, ...]:
@@ -61,6 +68,7 @@ def expected_game(header: str, steps: Sequence[str]) -> Game:
 @dataclass(frozen=True)
 class CrashReport:
     trials: int
+    start_kills: int  # children killed before they said "ready"
     shown: int  # events whose effect the children showed before they were killed
     lost: int  # shown events missing from the journal afterwards
     wrong_resumes: int  # resumes whose state differed from the replay of the steps
@@ -71,6 +79,7 @@ class CrashReport:
     def lines(self) -> list[str]:
         return [
             f"trials (SIGKILL at a random moment): {self.trials}",
+            f"of which during start-up (before ready): {self.start_kills}",
             f"events shown before the kills: {self.shown}",
             f"shown events lost: {self.lost}",
             f"resumes differing from the replay: {self.wrong_resumes}",
@@ -87,6 +96,7 @@ class CrashReport:
 @dataclass(frozen=True)
 class Trial:
     shown: list[tuple[int, int]]  # (game, seq) pairs the child printed
+    ready_after_s: float | None  # from the start to "ready"; None: killed before it
 
 
 def child_command(state_dir: Path, script_path: Path) -> list[str]:
@@ -120,29 +130,45 @@ def app_command(state_dir: Path, script_path: Path, config_path: Path) -> list[s
     ]
 
 
-def run_trial(command: Sequence[str], *, kill_after_s: float, ready_timeout_s: float) -> Trial:
-    """Start the child, kill it ``kill_after_s`` after it says it is ready, and collect
-    the events it said were shown."""
+def run_trial(
+    command: Sequence[str],
+    *,
+    kill_after_s: float,
+    ready_timeout_s: float,
+    from_start: bool = False,
+) -> Trial:
+    """Start the child and kill it ``kill_after_s`` after it says it is ready (or, with
+    ``from_start``, after it was started, ready or not); collect the events it said
+    were shown."""
+    started = time.monotonic()
     child = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1
     )
     assert child.stdout is not None
+    timer = threading.Timer(kill_after_s, child.kill) if from_start else None
+    if timer is not None:
+        timer.start()
     lines: list[str] = []
-    started = time.monotonic()
+    ready_after_s = None
     while True:
         line = child.stdout.readline()
         if not line:
             break
         lines.append(line)
         if line.strip() == READY:
+            ready_after_s = time.monotonic() - started
             break
         if time.monotonic() - started > ready_timeout_s:
             break
-    try:
-        child.wait(timeout=kill_after_s)
-    except subprocess.TimeoutExpired:
-        child.send_signal(signal.SIGKILL)
+    if timer is not None:
         child.wait()
+        timer.cancel()
+    else:
+        try:
+            child.wait(timeout=kill_after_s)
+        except subprocess.TimeoutExpired:
+            child.send_signal(signal.SIGKILL)
+            child.wait()
     lines.extend(child.stdout.readlines())
     child.stdout.close()
     shown = []
@@ -150,7 +176,7 @@ def run_trial(command: Sequence[str], *, kill_after_s: float, ready_timeout_s: f
         words = line.split()
         if len(words) == 3 and words[0] == SHOWN:
             shown.append((int(words[1]), int(words[2])))
-    return Trial(shown)
+    return Trial(shown, ready_after_s)
 
 
 def run_crash_test(
@@ -162,17 +188,31 @@ def run_crash_test(
     seed: int,
     max_kill_after_s: float = 0.05,
     command: Sequence[str] | None = None,
+    start_share: float = DEFAULT_START_SHARE,
 ) -> CrashReport:
+    """``start_share`` of the trials (after the first, which times the start-up) kill
+    the child at a random moment of its start-up, as long as the slowest seen so far;
+    the others up to ``max_kill_after_s`` after its "ready"."""
     rng = random.Random(seed)
     steps = session_steps(script)
     header = script_header(script)
     command = command or child_command(state_dir, script_path)
-    shown = lost = wrong = moved = 0
+    shown = lost = wrong = moved = start_kills = 0
+    slowest_start_s: float | None = None
     started = time.monotonic()
     for _ in range(trials):
+        from_start = slowest_start_s is not None and rng.random() < start_share
+        limit = slowest_start_s if from_start and slowest_start_s else max_kill_after_s
         trial = run_trial(
-            command, kill_after_s=rng.uniform(0, max_kill_after_s), ready_timeout_s=30
+            command,
+            kill_after_s=rng.uniform(0, limit),
+            ready_timeout_s=30,
+            from_start=from_start,
         )
+        if trial.ready_after_s is None:
+            start_kills += 1
+        elif not from_start:
+            slowest_start_s = max(slowest_start_s or 0.0, trial.ready_after_s)
         shown += len(trial.shown)
         with Journal.open(state_dir / JOURNAL_FILE) as journal:
             moved += journal.moved_aside is not None
@@ -184,7 +224,8 @@ def run_crash_test(
             wrong += _count_wrong_resumes(journal, header, steps, touched)
     with Journal.open(state_dir / JOURNAL_FILE) as journal:
         finished = sum(game.is_finished for game in journal.games())
-    return CrashReport(trials, shown, lost, wrong, moved, finished, time.monotonic() - started)
+    seconds = time.monotonic() - started
+    return CrashReport(trials, start_kills, shown, lost, wrong, moved, finished, seconds)
 
 
 def _count_lost(journal: Journal, shown: list[tuple[int, int]]) -> int:

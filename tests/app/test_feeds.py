@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import queue
 import threading
+import weakref
 from collections.abc import Iterator
 
 import numpy as np
+import pytest
 
 from companion.app.feeds import UNDO_PRESSES, CameraFeed, Inbox, ScriptFeed
 from companion.app.messages import (
@@ -119,3 +121,36 @@ def test_the_script_feed_plays_undos_as_presses_and_restarts_at_the_end() -> Non
     assert taken[3] == ScriptRestart("game oh-hell players=4")
     assert isinstance(taken[4], TableNews) and taken[4].events[0][1] == "card trump 8D"
     assert taken[5] == ScriptedLine("bid 1 1")
+
+
+class WatchedFrames:
+    """A source that notes, as it makes each frame, whether the last one it made is
+    still alive anywhere (it keeps only a weak reference)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.alive_at_next: list[bool] = []
+
+    def frames(self) -> Iterator[Frame]:
+        last: weakref.ref[np.ndarray] | None = None
+        for number in range(self.count):
+            if last is not None:
+                self.alive_at_next.append(last() is not None)
+            image = np.zeros((4, 4, 3), np.uint8)
+            last = weakref.ref(image)
+            yield Frame(image, number / 10, number)
+            del image
+
+    def close(self) -> None:
+        """Nothing held."""
+
+
+@pytest.mark.parametrize("pace", [False, True])
+def test_the_camera_thread_lets_each_frame_go_before_the_next_is_read(pace: bool) -> None:
+    source = WatchedFrames(5)
+    inbox: Inbox = queue.Queue()
+    feed = CameraFeed(lambda: source, lambda: EventAt(99, ""), inbox, threading.Event(), pace=pace)
+    feed.thread.start()
+    feed.thread.join(10)
+    assert feed.frames_seen == 5
+    assert source.alive_at_next == [False] * 4

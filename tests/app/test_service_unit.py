@@ -7,13 +7,17 @@ own ``companion`` (the only line changed).
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from companion.cli.run import EXIT_FAILED, EXIT_OK, EXIT_POWER_OFF
 
 UNIT = Path(__file__).resolve().parents[2] / "systemd" / "companion.service"
 PI_EXEC = "/opt/companion/venv/bin/companion"
@@ -84,3 +88,40 @@ def test_the_hardening_keeps_the_exposure_low() -> None:
     match = re.search(r"Overall exposure level for companion\.service: ([0-9.]+)", result.stdout)
     assert match is not None, result.stdout + result.stderr
     assert float(match.group(1)) <= MAX_EXPOSURE
+
+
+def _power_off_command() -> list[str]:
+    """ExecStopPost's words as systemd hands them to the program: the '+' prefix taken
+    off (it only lifts the sandbox) and "$$" (a literal "$" in a unit) made "$"."""
+    (line,) = _settings()["ExecStopPost"]
+    assert line.startswith("+/"), "run outside the sandbox, by absolute path"
+    return [word.replace("$$", "$") for word in shlex.split(line.removeprefix("+"))]
+
+
+def test_the_power_off_status_is_a_clean_exit_of_the_service() -> None:
+    settings = _settings()
+    assert settings["SuccessExitStatus"] == [str(EXIT_POWER_OFF)]
+    assert settings["Restart"] == ["on-failure"]  # so a clean exit is not restarted
+    assert str(EXIT_POWER_OFF) in settings["ExecStopPost"][0]
+
+
+@pytest.mark.parametrize(
+    "status",
+    [str(EXIT_POWER_OFF), str(EXIT_OK), str(EXIT_FAILED), f"{EXIT_POWER_OFF}0", "TERM", ""],
+)
+def test_the_stop_command_powers_off_only_for_the_power_off_status(
+    tmp_path: Path, status: str
+) -> None:
+    calls = tmp_path / "calls"
+    fake = tmp_path / "bin" / "systemctl"
+    fake.parent.mkdir()
+    fake.write_text(f'#!/bin/sh\necho "$@" >> {shlex.quote(str(calls))}\n', "utf-8")
+    fake.chmod(0o755)
+    env = {"PATH": f"{fake.parent}{os.pathsep}{os.environ.get('PATH', '')}", "EXIT_STATUS": status}
+    result = subprocess.run(
+        _power_off_command(), env=env, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr  # any other exit would fail the unit
+    called = calls.read_text("utf-8").splitlines() if calls.exists() else []
+    expected = ["--no-block poweroff"] if status == str(EXIT_POWER_OFF) else []
+    assert called == expected

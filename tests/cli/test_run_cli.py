@@ -4,15 +4,18 @@ SIGTERM, a bad config named; and the crash test of the running app."""
 from __future__ import annotations
 
 import os
+import pty
 import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
+from companion.cli.run import EXIT_POWER_OFF, SERVICE_MARK
 from companion.journal.store import JOURNAL_FILE
 
 
@@ -65,6 +68,49 @@ def test_sigterm_is_a_clean_stop_with_ready_and_stopping_told_to_systemd(
     _, errors = child.communicate()
     assert "display" in errors and "Traceback" not in errors
     assert (tmp_path / "state" / JOURNAL_FILE).exists()
+
+
+# The terminal's keys for OK, then DOWN twice and OK (no game: new game, settings, shut
+# down), and OK for "yes"; each a while after the last, so none is taken for a held key.
+SHUTDOWN_KEYS = (b"o", b"d", b"d", b"o", b"o")
+KEY_GAP_S = 0.3
+
+
+@pytest.mark.parametrize("under_systemd", [False, True])
+def test_shutdown_from_the_menu_exits_with_the_power_off_status(
+    tmp_path: Path, under_systemd: bool
+) -> None:
+    env = {key: value for key, value in os.environ.items() if key != SERVICE_MARK}
+    if under_systemd:
+        env[SERVICE_MARK] = "0123456789abcdef0123456789abcdef"
+    keyboard, terminal = pty.openpty()  # the keys come from a terminal, as at a desk
+    command = [sys.executable, "-m", "companion", "run", "--config"]
+    child = subprocess.Popen(
+        [*command, str(config(tmp_path, "terminal")), "--report-shown"],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    os.close(terminal)
+    try:
+        assert child.stdout is not None
+        while not child.stdout.readline().rstrip().endswith(b"ready"):
+            assert child.poll() is None, "run ended before its first screen"
+        for key in SHUTDOWN_KEYS:
+            time.sleep(KEY_GAP_S)
+            os.write(keyboard, key)
+        _, errors = child.communicate(timeout=30)
+    finally:
+        os.close(keyboard)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == EXIT_POWER_OFF
+    said = errors.decode()
+    assert f"shut down from the menu: exit status {EXIT_POWER_OFF}" in said
+    assert ("the machine stays on" in said) is not under_systemd
+    assert "Traceback" not in said
 
 
 def test_the_running_app_killed_at_random_loses_nothing(

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -174,3 +175,59 @@ def test_lock_camera_locks_only_what_can_be_locked(tmp_path: Path) -> None:
     locking = _LockingSource()
     assert lock_camera(locking) is True and locking.locked == 1
     assert lock_camera(FakeSource([])) is False
+
+
+class _WatchedCapture:
+    """A capture that notes, at each read, whether the image it gave before is still
+    alive somewhere (it holds only a weak reference to it)."""
+
+    def __init__(self, reads: Any) -> None:
+        self.reads = reads
+        self.last: Any = None
+        self.alive_at_read: list[bool] = []
+
+    def isOpened(self) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, Any]:
+        if self.last is not None:
+            self.alive_at_read.append(self.last() is not None)
+        ok, image = self.reads()
+        self.last = weakref.ref(image) if ok else None
+        return ok, image
+
+    def set(self, *_: Any) -> bool:
+        return True
+
+    def release(self) -> None:
+        """Nothing held."""
+
+
+def _take_each(frames: Any, count: int) -> None:
+    """Take ``count`` frames as the camera thread does: use one, let it go, take the next."""
+    for _ in range(count):
+        frame = next(frames)
+        assert frame.image.size > 0
+        del frame
+
+
+def test_a_usb_source_holds_no_frame_while_it_reads_the_next() -> None:
+    capture = _WatchedCapture(lambda: (True, _image(5)))
+    source = UsbSource(0, open_capture=lambda _: capture)
+    _take_each(source.frames(), 4)
+    assert capture.alive_at_read == [False, False, False]
+
+
+def test_a_video_source_holds_no_frame_while_it_reads_the_next(tmp_path: Path) -> None:
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 10.0, (64, 48))
+    for level in (10, 20, 30, 40):
+        writer.write(_image(level))
+    writer.release()
+    source = VideoSource(path)
+    real = source._capture
+    capture = _WatchedCapture(real.read)
+    source._capture = cast(cv2.VideoCapture, capture)  # the real file's reads, watched
+    _take_each(source.frames(), 4)
+    real.release()
+    assert capture.alive_at_read == [False, False, False]

@@ -42,6 +42,17 @@ def test_killed_children_lose_no_shown_event(tmp_path: Path, name: str) -> None:
     assert report.passed
 
 
+def test_children_killed_during_start_up_lose_nothing(tmp_path: Path) -> None:
+    path = EXAMPLES / "oczko.txt"
+    report = run_crash_test(
+        parse_script(path.read_text("utf-8")), path, tmp_path, trials=8, seed=3, start_share=1.0
+    )
+    # the first trial times the start-up; each other is killed within the slowest start
+    assert 1 <= report.start_kills <= 7
+    assert report.shown > 0  # the first child got past its start and showed events
+    assert report.passed, report.lines()
+
+
 def test_a_child_showing_unwritten_events_is_caught(tmp_path: Path) -> None:
     path = EXAMPLES / "oh-hell.txt"
     liar = [sys.executable, "-c", "print('ready'); print('shown 1 5', flush=True)"]
