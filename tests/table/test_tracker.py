@@ -3,7 +3,8 @@ a cleared zone, a still table costing no read, the mat lost and found again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -127,3 +128,34 @@ def test_no_mat_no_events_and_the_tracker_recovers(reader: CardReader) -> None:
     for n in range(10, 20):
         lines.extend(event.line for event in tracker.step(Frame(image, n / FPS, n), VIEW).events)
     assert lines == ["card trump 9H"]
+
+
+@dataclass(frozen=True)
+class Detection:
+    card: Card
+    confidence: float
+    quad: np.ndarray
+    indices: int = 1
+
+
+class EdgeReader:
+    """Reads, in every cut it is given, one index whole in its middle and one halved by
+    its left edge (cut pixels)."""
+
+    def read(self, image: np.ndarray) -> Sequence[Detection]:
+        height, width = image.shape[:2]
+        box = np.array([[0.0, 0.0], [20.0, 0.0], [20.0, 32.0], [0.0, 32.0]])
+        return [
+            Detection(Card.parse("5H"), 1.0, box + np.array([width / 2 - 10, height / 2 - 16])),
+            Detection(Card.parse("JS"), 1.0, box + np.array([-10.0, height / 2 - 16])),
+        ]
+
+
+def test_a_read_halved_by_the_cut_s_edge_is_marked_clipped() -> None:
+    film = Film()
+    film.hold(picture([]), 6)  # the empty zone settles: then only the card's part is cut
+    film.hold(picture([card("9H", 250, 120)]), 6)  # on the trick zone, away from its edges
+    tracker = TableTracker(EdgeReader(), deck=FRENCH52)
+    run(tracker, film)
+    reads = {str(read.card): read.clipped for read in tracker.last_reads["trick"]}
+    assert reads == {"5H": False, "JS": True}
