@@ -128,8 +128,11 @@ class ZoneWatch:
                 return ZoneStep()
             spell.settled = False  # a slow change no frame-to-frame motion showed
             spell.readings.clear()
-        if not spell.readings and not look.changed:
-            spell.settled = True  # something passed over and left all as it was
+        if not look.changed:
+            # Something passed over and left all as it was, or a change seen (a shadow at
+            # the zone's edge) is gone again: the reads meanwhile are of no change.
+            spell.readings.clear()
+            spell.settled = True
             return ZoneStep()
         window_done = (
             spell.frames >= self.settings.min_frames

@@ -335,3 +335,14 @@ def test_a_card_in_sight_taken_from_beside_a_later_card_is_gone() -> None:
     zone.land([read("7H", 10), read("AS", 25, height=40.0)])
     zone.land([read("AS", 25, height=40.0)])  # 7H taken away
     assert zone.lines() == ["card trick 7H", "card trick AS", "gone trick 7H"]
+
+
+def test_a_change_gone_again_before_the_window_closes_changes_nothing() -> None:
+    zone = table()
+    zone.land([read("QS", 10), read("2H", 60)])
+    zone.changed, zone.reads = True, [read("QS", 10)]  # a shadow at the zone's edge, read
+    zone.frame()
+    zone.changed, zone.reads = False, []  # the picture is the settled one again
+    zone.frames(8)
+    assert zone.lines() == ["card trick QS", "card trick 2H"]
+    assert zone.watch.cards == (Card.parse("QS"), Card.parse("2H"))
