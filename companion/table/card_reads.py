@@ -81,6 +81,23 @@ def under_face(quad: np.ndarray, point: np.ndarray) -> bool:
     )
 
 
+def face_corners(quad: np.ndarray) -> np.ndarray:
+    """The corners (4 x 2) of the face of the card whose index box is ``quad``: its body
+    down and to the right of the index as it reads, as ``under_face`` takes it."""
+    origin, across, down, height, _ = box_frame(quad)
+    return np.array(
+        [
+            origin + (across * u + down * v) * height
+            for u, v in (
+                (0.0, 0.0),
+                (CARD_WIDTH, 0.0),
+                (CARD_WIDTH, CARD_HEIGHT),
+                (0.0, CARD_HEIGHT),
+            )
+        ]
+    )
+
+
 def within_reach(quad: np.ndarray, point: np.ndarray) -> bool:
     """Whether ``point`` is no farther from the index box's centre than the card's
     diagonal, the box being either of the card's indices."""

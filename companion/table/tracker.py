@@ -19,7 +19,7 @@ import numpy as np
 from companion.cards import Card, DeckProfile
 from companion.device.camera import Frame
 from companion.table.calibration import MatView
-from companion.table.card_reads import CardRead, box_frame, clipped_by_cut
+from companion.table.card_reads import CardRead, box_frame, clipped_by_cut, face_corners
 from companion.table.events import TableEvent, TrackerOutput, UnsureReport
 from companion.table.layouts import MatLayout, Zone
 from companion.table.mat_cells import CellGrid
@@ -241,9 +241,11 @@ class TableTracker:
         right = (columns.start + where[1].max() + 1) * step + margin
         bottom = (rows.start + where[0].max() + 1) * step + margin
         # The cards already there whose index changed round it are cut whole with their
-        # margin: they are read again before they can be gone.
+        # margin, so they are read again before they can be gone: the whole face, so that
+        # a card whose index was just covered is read at its other index where that shows.
         for placed in self.watches[zone.name].placed:
-            low, high = placed.quad.min(axis=0), placed.quad.max(axis=0)
+            face = face_corners(placed.quad)
+            low, high = face.min(axis=0), face.max(axis=0)
             if self._changed_round(grid, cells, placed.quad):
                 left, top = min(left, low[0] - margin), min(top, low[1] - margin)
                 right, bottom = max(right, high[0] + margin), max(bottom, high[1] + margin)

@@ -12,6 +12,7 @@ from companion.cards import Card
 from companion.table.card_reads import (
     CardRead,
     clipped_by_cut,
+    face_corners,
     in_box_units,
     in_face_interior,
     under_face,
@@ -85,3 +86,15 @@ def test_an_index_framed_far_too_tall_is_judged_by_its_centre() -> None:
     # top, the index does not.
     tall = np.array([[100.0, 47.0], [112.0, 47.0], [112.0, 85.0], [100.0, 85.0]])
     assert not clipped_by_cut(tall, (88.0, 50.0, 124.0, 100.0), MAT)
+
+
+def test_the_face_of_an_upside_down_index_lies_up_and_left_of_it() -> None:
+    # The bottom-right index of a card reads upside down: its box's top-left as it reads
+    # is its bottom-right on the table, and the face reaches back to the card's top-left.
+    bottom_right = np.array([[100.0, 160.0], [90.0, 160.0], [90.0, 144.0], [100.0, 144.0]])
+    corners = face_corners(bottom_right)
+    assert np.allclose(corners.min(axis=0), [100.0 - 2.8 * 16, 160.0 - 4.3 * 16])
+    assert np.allclose(corners.max(axis=0), [100.0, 160.0])
+    assert all(
+        under_face(bottom_right, point) for point in corners * 0.999 + corners.mean(axis=0) * 0.001
+    )

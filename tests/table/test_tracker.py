@@ -159,3 +159,65 @@ def test_a_read_halved_by_the_cut_s_edge_is_marked_clipped() -> None:
     run(tracker, film)
     reads = {str(read.card): read.clipped for read in tracker.last_reads["trick"]}
     assert reads == {"5H": False, "JS": True}
+
+
+# Cards drawn as plain white faces whose two index corners are patches of a colour of
+# their own, read by PatchReader: enough to follow which indices a cut shows.
+PATCH_MM = (12.0, 20.0)  # an index box's size on a 63 x 88 mm card
+PATCH_COLOURS = {Card.parse("9D"): (200, 40, 40), Card.parse("2S"): (40, 40, 200)}
+
+
+def patch_picture(cards: list[tuple[Card, float, float]]) -> np.ndarray:
+    """Cards (top-left corner, mm) on the mat, later ones on top."""
+    width, height = (round(side * PX_PER_MM) for side in LAYOUT.size)
+    image = np.full((height, width, 3), (60, 110, 40), np.uint8)
+    for laid, x, y in cards:
+        corners = [(x, y, x + 63.0, y + 88.0)]
+        corners.append((x + 1, y + 1, x + 1 + PATCH_MM[0], y + 1 + PATCH_MM[1]))
+        corners.append((x + 62 - PATCH_MM[0], y + 87 - PATCH_MM[1], x + 62, y + 87))
+        for number, (left, top, right, bottom) in enumerate(corners):
+            colour = (250, 250, 250) if number == 0 else PATCH_COLOURS[laid]
+            cv2.rectangle(
+                image,
+                (round(left * PX_PER_MM), round(top * PX_PER_MM)),
+                (round(right * PX_PER_MM), round(bottom * PX_PER_MM)),
+                colour,
+                -1,
+            )
+    return image
+
+
+class PatchReader:
+    """Reads the patches whole in a cut: a card seen at both its corners is one detection
+    framed on its lower one (as the reader merges a card's indices into one), turned as
+    that index reads (upside down)."""
+
+    def read(self, image: np.ndarray) -> Sequence[Detection]:
+        found = []
+        for card, colour in PATCH_COLOURS.items():
+            mask = cv2.inRange(image, np.array(colour) - 20, np.array(colour) + 20)
+            count, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+            boxes = [
+                (left, top, width, height)
+                for left, top, width, height, area in stats[1:count]
+                if area >= 0.8 * PATCH_MM[0] * PATCH_MM[1] * PX_PER_MM**2
+            ]
+            if boxes:
+                left, top, width, height = max(boxes, key=lambda box: box[0] + box[1])
+                right, bottom = left + width, top + height
+                quad = np.array(
+                    [[right, bottom], [left, bottom], [left, top], [right, top]], np.float64
+                )
+                found.append(Detection(card, 1.0, quad, len(boxes)))
+        return found
+
+
+def test_a_card_whose_index_was_covered_is_followed_at_its_other_index() -> None:
+    nine, two = Card.parse("9D"), Card.parse("2S")
+    film = Film()
+    film.hold(patch_picture([]), 6)
+    film.hold(patch_picture([(nine, 25.0, 65.0)]), 6)  # read at its lower index
+    film.hold(patch_picture([(nine, 25.0, 65.0), (two, 60.0, 110.0)]), 6)  # covering it
+    film.hold(patch_picture([(two, 60.0, 110.0)]), 6)  # 9D drawn from under 2S
+    lines = [line for _, _, line in run(TableTracker(PatchReader(), deck=FRENCH52), film)]
+    assert lines == ["card trump 9D", "card trump 2S", "gone trump 9D"]
