@@ -72,13 +72,11 @@ def in_face_interior(quad: np.ndarray, point: np.ndarray) -> bool:
     )
 
 
-def under_face(quad: np.ndarray, point: np.ndarray) -> bool:
+def under_face(quad: np.ndarray, point: np.ndarray, *, slack: float = FACE_SLACK) -> bool:
     """Whether ``point`` may lie under the card whose index box is ``quad`` (its body down
-    and to the right of the index, with some slack)."""
+    and to the right of the index, with ``slack`` box heights round it)."""
     u, v = in_box_units(quad, point)
-    return (
-        -FACE_SLACK <= v <= CARD_HEIGHT + FACE_SLACK and -FACE_SLACK <= u <= CARD_WIDTH + FACE_SLACK
-    )
+    return -slack <= v <= CARD_HEIGHT + slack and -slack <= u <= CARD_WIDTH + slack
 
 
 def face_corners(quad: np.ndarray) -> np.ndarray:

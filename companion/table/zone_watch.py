@@ -17,6 +17,7 @@ import numpy as np
 
 from companion.cards import Card, DeckProfile
 from companion.table.card_reads import (
+    FACE_SLACK,
     CardRead,
     under_face,
     within_reach,
@@ -252,14 +253,15 @@ class ZoneWatch:
                 gone.append((number, placed))
         # A card unread within reach of a card that just arrived (which may lie over it any
         # way round: the index remembered may be the far one) is covered, not gone; so is a
-        # card already hidden that lies under a card laid after it (so on top) that stays.
-        # A card in sight until now is not hidden by the cards that stay: they were there
-        # when it was last in sight (and a face placed from a badly framed index box may
-        # seem to reach over a neighbour's index).
+        # card under a card laid after it (so on top) that stays. A card in sight until now
+        # must lie inside that card's face with no slack: the card was there when it was
+        # last in sight, and a face placed from a badly framed index box may seem to reach
+        # just over a neighbour's index.
         removed: list[PlacedCard] = []
         for number, placed in gone:
             over = [p.quad for later, p in kept if later > number and not p.hidden]
-            if (placed.hidden and any(under_face(quad, placed.centre) for quad in over)) or any(
+            slack = FACE_SLACK if placed.hidden else 0.0
+            if any(under_face(quad, placed.centre, slack=slack) for quad in over) or any(
                 within_reach(read.quad, placed.centre) for read in arrived
             ):
                 kept.append((number, replace(placed, hidden=True)))
