@@ -35,6 +35,7 @@ class CardRead:
     confidence: float
     quad: np.ndarray
     indices: int = 1
+    clipped: bool = False  # the index reached past the cut it was read on (clipped_by_cut)
 
     @property
     def centre(self) -> np.ndarray:
@@ -71,12 +72,27 @@ def in_face_interior(quad: np.ndarray, point: np.ndarray) -> bool:
     )
 
 
-def under_face(quad: np.ndarray, point: np.ndarray) -> bool:
+def under_face(quad: np.ndarray, point: np.ndarray, *, slack: float = FACE_SLACK) -> bool:
     """Whether ``point`` may lie under the card whose index box is ``quad`` (its body down
-    and to the right of the index, with some slack)."""
+    and to the right of the index, with ``slack`` box heights round it)."""
     u, v = in_box_units(quad, point)
-    return (
-        -FACE_SLACK <= v <= CARD_HEIGHT + FACE_SLACK and -FACE_SLACK <= u <= CARD_WIDTH + FACE_SLACK
+    return -slack <= v <= CARD_HEIGHT + slack and -slack <= u <= CARD_WIDTH + slack
+
+
+def face_corners(quad: np.ndarray) -> np.ndarray:
+    """The corners (4 x 2) of the face of the card whose index box is ``quad``: its body
+    down and to the right of the index as it reads, as ``under_face`` takes it."""
+    origin, across, down, height, _ = box_frame(quad)
+    return np.array(
+        [
+            origin + (across * u + down * v) * height
+            for u, v in (
+                (0.0, 0.0),
+                (CARD_WIDTH, 0.0),
+                (CARD_WIDTH, CARD_HEIGHT),
+                (0.0, CARD_HEIGHT),
+            )
+        ]
     )
 
 
@@ -86,6 +102,30 @@ def within_reach(quad: np.ndarray, point: np.ndarray) -> bool:
     _, _, _, height, _ = box_frame(quad)
     distance = float(np.linalg.norm(np.asarray(point, np.float64) - quad.mean(axis=0)))
     return distance <= (math.hypot(CARD_WIDTH, CARD_HEIGHT) + FACE_SLACK) * height
+
+
+def clipped_by_cut(
+    quad: np.ndarray, cut: tuple[float, float, float, float], bounds: tuple[float, float]
+) -> bool:
+    """Whether the index was read cut short: an edge of the cut it was read on (left, top,
+    right, bottom) passes within half the box's shorter side of its centre, other than the
+    edges of the whole picture (0 and ``bounds``, its width and height), past which there
+    is nothing to clip. The centre and the shorter side are taken because the detector
+    frames some indices far too tall. A part of an index can look like another card's
+    whole one (half an 8 reads as a jack); a card that changed is cut with a margin round
+    all of it, so its index lies well inside the cut: a clipped read is of a card that was
+    there before."""
+    left, top, right, bottom = cut
+    width, height = bounds
+    _, _, _, box_height, box_width = box_frame(quad)
+    reach = min(box_height, box_width) / 2
+    x, y = (float(value) for value in quad.mean(axis=0))
+    return bool(
+        (left > 0.0 and x - reach < left)
+        or (top > 0.0 and y - reach < top)
+        or (right < width and x + reach > right)
+        or (bottom < height and y + reach > bottom)
+    )
 
 
 def without_reads_in_faces(

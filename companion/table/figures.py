@@ -5,8 +5,9 @@ table read as a folder sequence without a mat.
     python -m companion.table.figures --sessions 20
     python -m companion.table.figures --sessions 0 --photos ../shared/photos
 
-The tracker was tuned on seeds 1-4 (companion/table/figures.py's TUNING_SEEDS); the
-figures start at FIRST_SEED."""
+The tracker was developed on the seeds of DEVELOPMENT_SEEDS (looked at, debugged on,
+tuned on): they are refused as a figure's seeds unless ``--development`` says the run is
+for debugging. The figures start at FIRST_SEED."""
 
 from __future__ import annotations
 
@@ -22,8 +23,11 @@ from typing import Any
 
 from companion.arguments import positive_count
 
-TUNING_SEEDS = (1, 2, 3, 4)
-FIRST_SEED = 5000
+# Seeds the tracker was developed on: 1-4 tuned on, 5000-5099 debugged on.
+DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
+# The figures' seeds: far from the development ones, a fresh block of 1000 for each
+# measurement (20000, then 21000, ...).
+FIRST_SEED = 20000
 # Real photos: each is held this many frames, as a fixed camera would see it.
 PHOTO_FRAMES = 6
 
@@ -178,12 +182,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--photos", type=Path, default=None, help="a folder of real photos with MANIFEST.tsv"
     )
+    parser.add_argument(
+        "--development",
+        action="store_true",
+        help="allow the seeds the tracker was developed on (debugging, not a figure)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     if args.sessions < 0:
         parser.error(f"--sessions {args.sessions}: a count of 0 or more")
-    if set(range(args.first_seed, args.first_seed + args.sessions)) & set(TUNING_SEEDS):
-        parser.error(f"--first-seed {args.first_seed}: seeds {TUNING_SEEDS} were tuned on")
+    seeds = range(args.first_seed, args.first_seed + args.sessions)
+    used = sorted({seed for seed in seeds if any(seed in block for block in DEVELOPMENT_SEEDS)})
+    if used and not args.development:
+        parser.error(
+            f"--first-seed {args.first_seed} --sessions {args.sessions}: seeds "
+            f"{used[0]}..{used[-1]} were used to develop the tracker "
+            f"({_seed_blocks()}); a figure is measured on other seeds "
+            f"(default {FIRST_SEED}), or pass --development to debug on them"
+        )
     if args.photos is not None and not (args.photos / "MANIFEST.tsv").is_file():
         parser.error(f"--photos {args.photos}: no MANIFEST.tsv there")
     from companion.games.registry import GAME_IDS
@@ -221,8 +237,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             key: sum(getattr(result, key) for result in results)
             for key in ("expected", "placed", "right", "wrong", "missed", "doubled", "unsure")
         }
+        kind = " (development seeds: not a figure)" if used else ""
         print(
-            f"{len(results)} sessions (seeds {jobs[0][1]}..{jobs[-1][1]}): "
+            f"{len(results)} sessions (seeds {jobs[0][1]}..{jobs[-1][1]}){kind}: "
             f"{total['placed']} placed cards, {total['expected']} camera events; "
             f"{total['wrong']} wrong, {total['missed']} missed, {total['doubled']} doubled, "
             f"{total['unsure']} unsure reports; "
@@ -237,6 +254,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if photo.wrong or photo.missed:
                 print(f"  {photo.path}: holds {' '.join(photo.placed)}; is {' '.join(photo.truth)}")
     return 0
+
+
+def _seed_blocks() -> str:
+    return ", ".join(f"{block.start}..{block.stop - 1}" for block in DEVELOPMENT_SEEDS)
 
 
 def _print_session(result: SessionFigures) -> None:

@@ -19,7 +19,7 @@ import numpy as np
 from companion.cards import Card, DeckProfile
 from companion.device.camera import Frame
 from companion.table.calibration import MatView
-from companion.table.card_reads import CardRead, box_frame
+from companion.table.card_reads import CardRead, box_frame, clipped_by_cut, face_corners
 from companion.table.events import TableEvent, TrackerOutput, UnsureReport
 from companion.table.layouts import MatLayout, Zone
 from companion.table.mat_cells import CellGrid
@@ -196,7 +196,8 @@ class TableTracker:
         size = (max(1, round((right - left) * scale)), max(1, round((bottom - top) * scale)))
         if scale == 1.0 and np.array_equal(view.image_to_mat, np.eye(3)):
             left, top = float(math.floor(left)), float(math.floor(top))
-            cut = image[int(top) : math.ceil(bottom), int(left) : math.ceil(right)]  # no mat
+            right, bottom = float(math.ceil(right)), float(math.ceil(bottom))
+            cut = image[int(top) : int(bottom), int(left) : int(right)]  # no mat
         else:
             cut = cv2.warpPerspective(image, to_cut, size, flags=cv2.INTER_LINEAR)
         reads = []
@@ -204,8 +205,15 @@ class TableTracker:
             quad = np.asarray(detection.quad, np.float64) / scale + [left, top]
             centre = quad.mean(axis=0)
             if zone.contains(float(centre[0]), float(centre[1])):
+                clipped = clipped_by_cut(quad, (left, top, right, bottom), view.layout.size)
                 reads.append(
-                    CardRead(detection.card, float(detection.confidence), quad, detection.indices)
+                    CardRead(
+                        detection.card,
+                        float(detection.confidence),
+                        quad,
+                        detection.indices,
+                        clipped=clipped,
+                    )
                 )
         self.last_reads[zone.name] = tuple(reads)
         return tuple(reads)
@@ -233,9 +241,11 @@ class TableTracker:
         right = (columns.start + where[1].max() + 1) * step + margin
         bottom = (rows.start + where[0].max() + 1) * step + margin
         # The cards already there whose index changed round it are cut whole with their
-        # margin: they are read again before they can be gone.
+        # margin, so they are read again before they can be gone: the whole face, so that
+        # a card whose index was just covered is read at its other index where that shows.
         for placed in self.watches[zone.name].placed:
-            low, high = placed.quad.min(axis=0), placed.quad.max(axis=0)
+            face = face_corners(placed.quad)
+            low, high = face.min(axis=0), face.max(axis=0)
             if self._changed_round(grid, cells, placed.quad):
                 left, top = min(left, low[0] - margin), min(top, low[1] - margin)
                 right, bottom = max(right, high[0] + margin), max(bottom, high[1] + margin)

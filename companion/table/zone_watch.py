@@ -17,6 +17,7 @@ import numpy as np
 
 from companion.cards import Card, DeckProfile
 from companion.table.card_reads import (
+    FACE_SLACK,
     CardRead,
     under_face,
     within_reach,
@@ -128,8 +129,11 @@ class ZoneWatch:
                 return ZoneStep()
             spell.settled = False  # a slow change no frame-to-frame motion showed
             spell.readings.clear()
-        if not spell.readings and not look.changed:
-            spell.settled = True  # something passed over and left all as it was
+        if not look.changed:
+            # Something passed over and left all as it was, or a change seen (a shadow at
+            # the zone's edge) is gone again: the reads meanwhile are of no change.
+            spell.readings.clear()
+            spell.settled = True
             return ZoneStep()
         window_done = (
             spell.frames >= self.settings.min_frames
@@ -157,14 +161,18 @@ class ZoneWatch:
 
     def _reading(self, look: ZoneLook) -> _Reading:
         """The zone's reads less those that are no card: inside another card's face away
-        from its corners, or a card not on the zone where the picture did not change (the
-        reader misreading what was already there)."""
+        from its corners, or a card not on the zone where the picture did not change or
+        whose index the cut clipped (the reader misreading what was already there)."""
         floor = self.settings.unsure_from
         on_zone = set(self.cards)
         reads = without_reads_in_faces(
             [read for read in look.read() if read.confidence >= floor], settled=on_zone
         )
-        kept = [read for read in reads if read.card in on_zone or look.changed_at(read.quad)]
+        kept = [
+            read
+            for read in reads
+            if read.card in on_zone or (not read.clipped and look.changed_at(read.quad))
+        ]
         sure = tuple(read for read in kept if read.confidence >= self.settings.min_confidence)
         return _Reading(
             sure=sure,
@@ -243,13 +251,17 @@ class ZoneWatch:
                 kept.append((number, placed))
             else:
                 gone.append((number, placed))
-        # A card unread under a card laid after it (so on top) that stays, or within reach
-        # of a card that just arrived (which may lie over it any way round: the index
-        # remembered may be the far one), is covered, not gone.
+        # A card unread within reach of a card that just arrived (which may lie over it any
+        # way round: the index remembered may be the far one) is covered, not gone; so is a
+        # card under a card laid after it (so on top) that stays. A card in sight until now
+        # must lie inside that card's face with no slack: the card was there when it was
+        # last in sight, and a face placed from a badly framed index box may seem to reach
+        # just over a neighbour's index.
         removed: list[PlacedCard] = []
         for number, placed in gone:
             over = [p.quad for later, p in kept if later > number and not p.hidden]
-            if any(under_face(quad, placed.centre) for quad in over) or any(
+            slack = FACE_SLACK if placed.hidden else 0.0
+            if any(under_face(quad, placed.centre, slack=slack) for quad in over) or any(
                 within_reach(read.quad, placed.centre) for read in arrived
             ):
                 kept.append((number, replace(placed, hidden=True)))

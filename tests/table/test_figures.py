@@ -8,7 +8,15 @@ import cv2
 import pytest
 
 from companion.cards import Card
-from companion.table.figures import main, photo_figures, session_figures
+from companion.table import figures
+from companion.table.figures import (
+    DEVELOPMENT_SEEDS,
+    FIRST_SEED,
+    SessionFigures,
+    main,
+    photo_figures,
+    session_figures,
+)
 from tests.table.rendered import Placed, table_image
 
 
@@ -36,10 +44,33 @@ def test_each_photo_leaves_its_cards_on_the_table(tmp_path: Path) -> None:
     ]
 
 
-def test_tuning_seeds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("first", "used"), [("0", "1..2"), ("4998", "5000..5000"), ("5099", "5099..5099")]
+)
+def test_development_seeds_are_refused(
+    first: str, used: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit):
-        main(["--sessions", "3", "--first-seed", "0"])
-    assert "were tuned on" in capsys.readouterr().err
+        main(["--sessions", "3", "--first-seed", first])
+    error = capsys.readouterr().err
+    assert f"seeds {used} were used to develop the tracker (1..4, 5000..5099)" in error
+    assert "--development" in error
+
+
+def test_the_default_seeds_are_not_development_ones() -> None:
+    assert not any(
+        seed in block
+        for seed in range(FIRST_SEED, FIRST_SEED + 1000)
+        for block in DEVELOPMENT_SEEDS
+    )
+
+
+def test_development_seeds_are_run_when_asked_and_said_to_be_no_figure(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(figures, "session_figures", short_session)
+    assert main(["--sessions", "1", "--first-seed", "5000", "--development"]) == 0
+    assert "(seeds 5000..5000) (development seeds: not a figure):" in capsys.readouterr().out
 
 
 def test_a_folder_without_a_manifest_is_refused(
@@ -60,3 +91,7 @@ def test_a_short_session_s_figures() -> None:
         0,
     )
     assert figures.differences == ()
+
+
+def short_session(game: str, seed: int, frame_size: tuple[int, int]) -> SessionFigures:
+    return session_figures(game, seed, frame_size, events=3)

@@ -3,7 +3,8 @@ a cleared zone, a still table costing no read, the mat lost and found again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -127,3 +128,96 @@ def test_no_mat_no_events_and_the_tracker_recovers(reader: CardReader) -> None:
     for n in range(10, 20):
         lines.extend(event.line for event in tracker.step(Frame(image, n / FPS, n), VIEW).events)
     assert lines == ["card trump 9H"]
+
+
+@dataclass(frozen=True)
+class Detection:
+    card: Card
+    confidence: float
+    quad: np.ndarray
+    indices: int = 1
+
+
+class EdgeReader:
+    """Reads, in every cut it is given, one index whole in its middle and one halved by
+    its left edge (cut pixels)."""
+
+    def read(self, image: np.ndarray) -> Sequence[Detection]:
+        height, width = image.shape[:2]
+        box = np.array([[0.0, 0.0], [20.0, 0.0], [20.0, 32.0], [0.0, 32.0]])
+        return [
+            Detection(Card.parse("5H"), 1.0, box + np.array([width / 2 - 10, height / 2 - 16])),
+            Detection(Card.parse("JS"), 1.0, box + np.array([-10.0, height / 2 - 16])),
+        ]
+
+
+def test_a_read_halved_by_the_cut_s_edge_is_marked_clipped() -> None:
+    film = Film()
+    film.hold(picture([]), 6)  # the empty zone settles: then only the card's part is cut
+    film.hold(picture([card("9H", 250, 120)]), 6)  # on the trick zone, away from its edges
+    tracker = TableTracker(EdgeReader(), deck=FRENCH52)
+    run(tracker, film)
+    reads = {str(read.card): read.clipped for read in tracker.last_reads["trick"]}
+    assert reads == {"5H": False, "JS": True}
+
+
+# Cards drawn as plain white faces whose two index corners are patches of a colour of
+# their own, read by PatchReader: enough to follow which indices a cut shows.
+PATCH_MM = (12.0, 20.0)  # an index box's size on a 63 x 88 mm card
+PATCH_COLOURS = {Card.parse("9D"): (200, 40, 40), Card.parse("2S"): (40, 40, 200)}
+
+
+def patch_picture(cards: list[tuple[Card, float, float]]) -> np.ndarray:
+    """Cards (top-left corner, mm) on the mat, later ones on top."""
+    width, height = (round(side * PX_PER_MM) for side in LAYOUT.size)
+    image = np.full((height, width, 3), (60, 110, 40), np.uint8)
+    for laid, x, y in cards:
+        corners = [(x, y, x + 63.0, y + 88.0)]
+        corners.append((x + 1, y + 1, x + 1 + PATCH_MM[0], y + 1 + PATCH_MM[1]))
+        corners.append((x + 62 - PATCH_MM[0], y + 87 - PATCH_MM[1], x + 62, y + 87))
+        for number, (left, top, right, bottom) in enumerate(corners):
+            colour = (250, 250, 250) if number == 0 else PATCH_COLOURS[laid]
+            cv2.rectangle(
+                image,
+                (round(left * PX_PER_MM), round(top * PX_PER_MM)),
+                (round(right * PX_PER_MM), round(bottom * PX_PER_MM)),
+                colour,
+                -1,
+            )
+    return image
+
+
+class PatchReader:
+    """Reads the patches whole in a cut: a card seen at both its corners is one detection
+    framed on its lower one (as the reader merges a card's indices into one), turned as
+    that index reads (upside down)."""
+
+    def read(self, image: np.ndarray) -> Sequence[Detection]:
+        found = []
+        for card, colour in PATCH_COLOURS.items():
+            mask = cv2.inRange(image, np.array(colour) - 20, np.array(colour) + 20)
+            count, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+            boxes = [
+                (left, top, width, height)
+                for left, top, width, height, area in stats[1:count]
+                if area >= 0.8 * PATCH_MM[0] * PATCH_MM[1] * PX_PER_MM**2
+            ]
+            if boxes:
+                left, top, width, height = max(boxes, key=lambda box: box[0] + box[1])
+                right, bottom = left + width, top + height
+                quad = np.array(
+                    [[right, bottom], [left, bottom], [left, top], [right, top]], np.float64
+                )
+                found.append(Detection(card, 1.0, quad, len(boxes)))
+        return found
+
+
+def test_a_card_whose_index_was_covered_is_followed_at_its_other_index() -> None:
+    nine, two = Card.parse("9D"), Card.parse("2S")
+    film = Film()
+    film.hold(patch_picture([]), 6)
+    film.hold(patch_picture([(nine, 25.0, 65.0)]), 6)  # read at its lower index
+    film.hold(patch_picture([(nine, 25.0, 65.0), (two, 60.0, 110.0)]), 6)  # covering it
+    film.hold(patch_picture([(two, 60.0, 110.0)]), 6)  # 9D drawn from under 2S
+    lines = [line for _, _, line in run(TableTracker(PatchReader(), deck=FRENCH52), film)]
+    assert lines == ["card trump 9D", "card trump 2S", "gone trump 9D"]

@@ -25,8 +25,16 @@ def box_at(x: float, y: float, height: float = 16.0) -> np.ndarray:
     return np.array([[x, y], [x + width, y], [x + width, y + height], [x, y + height]])
 
 
-def read(card: str, x: float, y: float = 10.0, confidence: float = 0.99) -> CardRead:
-    return CardRead(Card.parse(card), confidence, box_at(x, y))
+def read(
+    card: str,
+    x: float,
+    y: float = 10.0,
+    confidence: float = 0.99,
+    *,
+    height: float = 16.0,
+    clipped: bool = False,
+) -> CardRead:
+    return CardRead(Card.parse(card), confidence, box_at(x, y, height), clipped=clipped)
 
 
 @dataclass
@@ -302,3 +310,39 @@ def test_a_covered_card_goes_with_the_pile_even_where_its_spot_looks_the_same() 
     zone.changed_at = lambda quad: bool(quad[0][0] > 12)
     zone.land([])
     assert zone.lines() == ["card trick QD", "card trick 4D", "clear trick"]
+
+
+def test_a_clipped_read_of_a_card_not_on_the_zone_is_no_card() -> None:
+    zone = table()
+    zone.land([read("8S", 10)])
+    # 5H lands beside 8S; the cut round it halves 8S's other index, read as a jack.
+    zone.land([read("8S", 10), read("JS", 40, clipped=True), read("5H", 60)])
+    assert zone.lines() == ["card trick 8S", "card trick 5H"]
+
+
+def test_a_clipped_read_of_a_card_on_the_zone_still_shows_it() -> None:
+    zone = table()
+    zone.land([read("8S", 10), read("5H", 60)])
+    zone.land([read("8S", 10, clipped=True), read("5H", 60), read("2C", 120)])
+    assert zone.lines() == ["card trick 8S", "card trick 5H", "card trick 2C"]
+
+
+def test_a_card_in_sight_taken_from_beside_a_later_card_is_gone() -> None:
+    zone = table()
+    zone.land([read("7H", 10)])
+    # AS fanned over 7H's body, its index framed far too tall (40 mm): the face placed
+    # from that box seems to reach back over 7H's index, which is in sight.
+    zone.land([read("7H", 10), read("AS", 25, height=40.0)])
+    zone.land([read("AS", 25, height=40.0)])  # 7H taken away
+    assert zone.lines() == ["card trick 7H", "card trick AS", "gone trick 7H"]
+
+
+def test_a_change_gone_again_before_the_window_closes_changes_nothing() -> None:
+    zone = table()
+    zone.land([read("QS", 10), read("2H", 60)])
+    zone.changed, zone.reads = True, [read("QS", 10)]  # a shadow at the zone's edge, read
+    zone.frame()
+    zone.changed, zone.reads = False, []  # the picture is the settled one again
+    zone.frames(8)
+    assert zone.lines() == ["card trick QS", "card trick 2H"]
+    assert zone.watch.cards == (Card.parse("QS"), Card.parse("2H"))
