@@ -17,6 +17,15 @@ from companion.games.registry import make_engine
 from companion.games.script import Script, ScriptError
 
 
+@dataclasses.dataclass(frozen=True)
+class Pending:
+    """An event with the state before it and the state it leads to."""
+
+    event: Event
+    before: GameState
+    after: GameState
+
+
 class Game:
     def __init__(self, engine: GameEngine[Any, Any]) -> None:
         self.engine = engine
@@ -40,16 +49,27 @@ class Game:
             return refusal
         return None
 
-    def apply(self, event: Event, line: int | None = None) -> None:
-        before = len(self._state.violations)
-        state = self.engine.next_state(self._state, event)
+    def attempt(self, event: Event) -> Pending:
+        """The state ``event`` would lead to, worked out once and not yet taken (to be
+        committed, or dropped); raises the engine's refusal."""
+        return Pending(event, self._state, self.engine.next_state(self._state, event))
+
+    def commit(self, pending: Pending, line: int | None = None) -> None:
+        """Take the state an ``attempt`` worked out (on this game as it still stands)."""
+        if pending.before is not self._state:
+            raise ValueError(f'"{pending.event}" was worked out on a state since changed')
+        state = pending.after
+        before = len(pending.before.violations)
         if line is not None:
             state.violations[before:] = [
                 dataclasses.replace(v, line=line) for v in state.violations[before:]
             ]
         self._state = state
-        self._events.append(event)
+        self._events.append(pending.event)
         self._lines.append(line)
+
+    def apply(self, event: Event, line: int | None = None) -> None:
+        self.commit(self.attempt(event), line)
 
     def undo(self) -> Event:
         """Drop the last event and replay the others; returns the dropped event."""

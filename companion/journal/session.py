@@ -1,8 +1,8 @@
 """A game played through the journal: each event is committed before it is applied.
 
-``record`` refuses an illegal event without writing it, appends a legal one (returning
-only after the commit) and only then applies it, so whatever the caller shows next is
-already on disk.
+``record_event`` works out the event's new state once (an illegal event is refused
+without writing it), appends its row (returning only after the commit) and only then
+takes that state, so whatever the caller shows next is already on disk.
 """
 
 from __future__ import annotations
@@ -48,11 +48,9 @@ class JournaledGame:
         return tuple(self._live)
 
     def record_event(self, event: Event, *, source: Source) -> EventRow:
-        refusal = self.game.can_apply(event)
-        if refusal is not None:
-            raise refusal
+        pending = self.game.attempt(event)  # a refusal raises here, before any write
         row = self.journal.append(self.record.id, event, source=source)
-        self.game.apply(event, row.seq)
+        self.game.commit(pending, row.seq)
         self._live.append(row)
         return row
 

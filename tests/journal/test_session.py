@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -35,6 +36,26 @@ def test_the_event_is_on_disk_when_record_returns(tmp_path: Path) -> None:
         # Another connection (as after a crash) already sees the committed row.
         with Journal.open_read_only(path) as reader:
             assert reader.rows(played.record.id) == [row]
+
+
+def test_an_event_is_worked_out_once_then_written_then_taken(tmp_path: Path) -> None:
+    with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
+        played = JournaledGame.start(journal, "game oh-hell players=4 dealer=0")
+        engine = played.game.engine
+        worked_out = engine.next_state
+        calls: list[str] = []
+
+        def counted(state: Any, event: Any) -> Any:
+            calls.append(str(event))
+            return worked_out(state, event)
+
+        engine.next_state = counted  # type: ignore[method-assign]
+        played.record_event(parse_event("card trump 8D"), source=Source.CAMERA)
+        assert calls == ["card trump 8D"]
+        pending = played.game.attempt(Action("bid", ("1", "1")))
+        played.record_event(parse_event("bid 1 0"), source=Source.BUTTON)
+        with pytest.raises(ValueError, match="since changed"):
+            played.game.commit(pending)  # worked out before the state moved on
 
 
 @pytest.mark.parametrize("name", EXAMPLE_GAMES)
