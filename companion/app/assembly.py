@@ -192,6 +192,7 @@ def assemble(
     def shown(row: EventRow) -> None:
         out(f"{SHOWN_LINE} {row.game} {row.seq}")
 
+    camera = camera_feed(config, inbox, stop, log) if camera_on else None
     kiosk = Kiosk(
         journal,
         open_screen(config, settings, log),
@@ -200,10 +201,11 @@ def assemble(
         log=log,
         on_shown=shown if options.report_shown else None,
         keep_settings=saved.save,
+        tell_camera=None if camera is None else camera.tell,
     )
     threads = [ButtonPump(buttons, inbox, stop).thread]
-    if camera_on:
-        threads.append(camera_feed(config, inbox, stop, log).thread)
+    if camera is not None:
+        threads.append(camera.thread)
     if options.scripted is not None:
         threads.append(script_feed(options.scripted, kiosk, inbox, stop))
     notifier = Notifier.from_environ(environ)

@@ -9,13 +9,14 @@ The app opens it with a long OK on the home screen whenever the camera is not re
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from enum import Enum
 
 from companion.app.app_texts import app_say
 from companion.cards import Card, Rank, Suit
+from companion.games.events import CameraEvent, CardSeen, ZoneCleared
 from companion.games.session import Game
+from companion.games.zones import zones_in_play
 from companion.ui.canvas import Sheet
 from companion.ui.menus import draw
 from companion.ui.menus.state import direction, is_short
@@ -24,7 +25,6 @@ from companion.ui.screens.layout import HUGE, MARGIN, card_text, line, rank_text
 from companion.ui.texts import Language
 
 SUITS = tuple(Suit)
-SEAT_ZONE = re.compile(r"seat(\d+)")
 
 
 class RowKind(Enum):
@@ -69,10 +69,10 @@ EntryMode = ZoneChoice | CardChoice
 
 
 @dataclass(frozen=True)
-class EnterLine:
-    """Record this camera line (``card ZONE CARD``, ``clear ZONE``) as entered by hand."""
+class EnterEvent:
+    """Record this camera event (a card onto a zone, a zone cleared) as entered by hand."""
 
-    line: str
+    event: CameraEvent
 
 
 @dataclass(frozen=True)
@@ -80,21 +80,13 @@ class OpenMenu:
     """Leave the table menu for the controller's menu."""
 
 
-Outcome = EnterLine | OpenMenu | None
+Outcome = EnterEvent | OpenMenu | None
 
 
 def table_choices(game: Game) -> TableChoices:
     """The zones a card can go to in this game (seats beyond the players left out) and
     the ranks of its deck."""
-    engine = game.engine
-    players = str(engine.options_json().get("players", ""))
-    zones = []
-    for zone in engine.zones:
-        seat = SEAT_ZONE.match(zone)
-        if seat and players.isdigit() and int(seat.group(1)) >= int(players):
-            continue
-        zones.append(zone)
-    return TableChoices(tuple(zones), engine.deck.ranks)
+    return TableChoices(zones_in_play(game.engine), game.engine.deck.ranks)
 
 
 def handle_entry(
@@ -115,7 +107,7 @@ def handle_entry(
     if row.kind is RowKind.MENU:
         return None, OpenMenu()
     if row.kind is RowKind.CLEAR:
-        return None, EnterLine(f"clear {row.zone}")
+        return None, EnterEvent(ZoneCleared(row.zone))
     return CardChoice(row.zone, choices.ranks[0], SUITS[0]), None
 
 
@@ -133,7 +125,7 @@ def _pick(
     if is_short(press, Button.OK) and not pick.picking_suit:
         return dataclasses.replace(pick, picking_suit=True), None
     if is_short(press, Button.OK):
-        return None, EnterLine(f"card {pick.zone} {Card(pick.rank, pick.suit)}")
+        return None, EnterEvent(CardSeen(pick.zone, Card(pick.rank, pick.suit)))
     if is_short(press, Button.BACK):
         if pick.picking_suit:
             return dataclasses.replace(pick, picking_suit=False), None

@@ -13,10 +13,10 @@ import statistics
 import tempfile
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from PIL import Image
 
@@ -27,10 +27,14 @@ from companion.app.notify import Notifier, Watchdog
 from companion.app.runner import Runner
 from companion.device.buttons import ButtonSource, FakeButtons
 from companion.device.display import LumaDevice, PowerSettings, Screen
+from companion.games.events import Action, parse_event
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
+
+if TYPE_CHECKING:
+    from companion.table.synthetic.session import ScriptStep
 
 DEFAULT_SEED = 2  # a session the tracker follows whole (on seed 1 it misreads a fan)
 TICKER_LINES = 5
@@ -169,13 +173,6 @@ def run_demo(
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as folder:
         journal = Journal.open(Path(folder) / JOURNAL_FILE)
         try:
-            kiosk = Kiosk(
-                journal,
-                Screen(shown, PowerSettings(dim_after=None, dark_after=None)),
-                settings=UiSettings(language=options.language, dim_after=None, dark_after=None),
-                camera=CameraState.STARTING,
-                log=log,
-            )
             inbox: Inbox = queue.Queue()
             stop = threading.Event()
             feed = CameraFeed(
@@ -184,7 +181,15 @@ def run_demo(
                 inbox,
                 stop,
                 pace=not options.fast,
-                timed_lines=[(s.time, s.line) for s in session.script if s.source == "button"],
+                timed_actions=_button_steps(session.script),
+            )
+            kiosk = Kiosk(
+                journal,
+                Screen(shown, PowerSettings(dim_after=None, dark_after=None)),
+                settings=UiSettings(language=options.language, dim_after=None, dark_after=None),
+                camera=CameraState.STARTING,
+                log=log,
+                tell_camera=feed.tell,
             )
             notifier = Notifier(None)
             runner = Runner(
@@ -215,6 +220,18 @@ def run_demo(
         screens=kiosk.screens_shown,
         frames=feed.frames_seen,
     )
+
+
+def _button_steps(script: Sequence[ScriptStep]) -> list[tuple[float, Action]]:
+    """The session's button actions with their times (the script's text read here)."""
+    steps = []
+    for step in script:
+        if step.source == "button":
+            event = parse_event(step.line)
+            if not isinstance(event, Action):
+                raise ValueError(f"the session's button step {step.line!r} is not an action")
+            steps.append((step.time, event))
+    return steps
 
 
 def _real_tracker(game: str, say: Callable[[str], None]) -> FrameTracker:

@@ -11,21 +11,14 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
-from companion.app.messages import (
-    CameraNews,
-    CameraState,
-    Message,
-    Press,
-    ScriptedLine,
-    ScriptRestart,
-    TableNews,
-    Unsure,
-)
+from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
 from companion.device.buttons import ButtonSource
 from companion.device.camera import Frame, FrameSource
 from companion.games.events import Action, parse_event
-from companion.table.events import TrackerOutput, UnsureReport
+from companion.table.events import TableEvent, TrackerOutput
+from companion.ui.intents import ApplyEvent, StartGame
 from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.values.watched import WatchedGame
 
 Inbox = queue.Queue[Message]
 CAMERA_RETRY_S = 2.0
@@ -42,15 +35,16 @@ class FrameTracker(Protocol):
 
     def step(self, frame: Frame) -> TrackerOutput: ...
 
-    def confidence(self, report: UnsureReport) -> float: ...
+    def use_game(self, watched: WatchedGame) -> None: ...
 
 
 class CameraFeed:
     """Opens the source, tracks its frames and posts what the tracker saw. A source that
     fails (missing, unplugged) is reported LOST and opened again every ``retry_s``; a
-    finite one (a file, the demo's session) ends with ENDED.
+    finite one (a file, the demo's session) ends with ENDED. ``tell`` (from any thread)
+    gives the game being played to the tracker before its next frame.
 
-    ``timed_lines``: (time, action line) steps posted just before the first frame at or
+    ``timed_actions``: (time, action) steps posted just before the first frame at or
     after their time, so they fall between the camera events as they did at the table
     (the demo's bids and stakes)."""
 
@@ -63,7 +57,7 @@ class CameraFeed:
         *,
         retry_s: float = CAMERA_RETRY_S,
         pace: bool = False,
-        timed_lines: Sequence[tuple[float, str]] = (),
+        timed_actions: Sequence[tuple[float, Action]] = (),
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.open_source = open_source
@@ -72,10 +66,28 @@ class CameraFeed:
         self.stop = stop
         self.retry_s = retry_s
         self.pace = pace
-        self.timed_lines = list(timed_lines)
+        self.timed_actions = list(timed_actions)
         self.clock = clock
         self.frames_seen = 0
+        self._told: queue.Queue[WatchedGame] = queue.Queue()
+        self._watched: WatchedGame | None = None  # the latest told
+        self._given: WatchedGame | None = None  # the one the tracker has
         self.thread = threading.Thread(target=self.run, name="camera", daemon=True)
+
+    def tell(self, watched: WatchedGame) -> None:
+        """The game at the table is this one now (a start, a resume, a new game)."""
+        self._told.put(watched)
+
+    def _listen(self, tracker: FrameTracker) -> None:
+        """Give the tracker the latest game told, when it has not had it yet."""
+        while True:
+            try:
+                self._watched = self._told.get_nowait()
+            except queue.Empty:
+                break
+        if self._watched is not None and self._watched is not self._given:
+            tracker.use_game(self._watched)
+            self._given = self._watched
 
     def run(self) -> None:
         tracker: FrameTracker | None = None
@@ -98,26 +110,22 @@ class CameraFeed:
                 continue
             finally:
                 source.close()
-            self._post_lines(float("inf"))
+            self._post_actions(float("inf"))
             self.inbox.put(CameraNews(CameraState.ENDED))
             return
 
     def _frame(self, tracker: FrameTracker, frame: Frame) -> None:
         arrived = self.clock()
-        self._post_lines(frame.time)
+        self._post_actions(frame.time)
+        self._listen(tracker)
         output = tracker.step(frame)
         self.frames_seen += 1
-        unsure = tuple(
-            Unsure(report.zone, report.candidates[0], tracker.confidence(report))
-            for report in output.unsure
-            if report.candidates
-        )
-        events = tuple((event.time, event.line) for event in output.events)
-        self.inbox.put(TableNews(frame.time, arrived, events, unsure))
+        unsure = tuple(report for report in output.unsure if report.candidates)
+        self.inbox.put(TableNews(frame.time, arrived, output.events, unsure))
 
-    def _post_lines(self, until: float) -> None:
-        while self.timed_lines and self.timed_lines[0][0] <= until:
-            self.inbox.put(ScriptedLine(self.timed_lines.pop(0)[1]))
+    def _post_actions(self, until: float) -> None:
+        while self.timed_actions and self.timed_actions[0][0] <= until:
+            self.inbox.put(Intended(ApplyEvent(self.timed_actions.pop(0)[1])))
 
     def _paced(self, frames: Iterator[Frame]) -> Iterator[Frame]:
         """Frames no faster than their own times say (the demo watched live)."""
@@ -165,8 +173,8 @@ class ButtonPump:
 class ScriptFeed:
     """A scripted session played for ever: camera lines as the tracker would send them,
     action lines as the menus would, ``undo`` as the presses that undo (a long BACK, then
-    OK); at the end, the game is finished and started again. ``start_at``: the steps the
-    journal already holds (a resumed game carries on)."""
+    OK); at the end, a new game from the same header (the last one is finished).
+    ``start_at``: the steps the journal already holds (a resumed game carries on)."""
 
     def __init__(
         self,
@@ -187,9 +195,10 @@ class ScriptFeed:
     def messages(self, step: str) -> tuple[Message, ...]:
         if step == UNDO_STEP:
             return tuple(Press(press) for press in UNDO_PRESSES)
-        if isinstance(parse_event(step), Action):
-            return (ScriptedLine(step),)
-        return (TableNews(0.0, time.monotonic(), ((0.0, step),)),)
+        event = parse_event(step)
+        if isinstance(event, Action):
+            return (Intended(ApplyEvent(event)),)
+        return (TableNews(0.0, time.monotonic(), (TableEvent(0.0, event),)),)
 
     def run(self) -> None:
         position = self.start_at
@@ -198,7 +207,7 @@ class ScriptFeed:
                 self.stop.wait(0.002)
                 continue
             if position >= len(self.steps):
-                self.inbox.put(ScriptRestart(self.header))
+                self.inbox.put(Intended(StartGame(self.header)))
                 position = 0
                 continue
             for message in self.messages(self.steps[position]):

@@ -18,7 +18,7 @@ from PIL import Image
 
 from companion.app.app_texts import app_say
 from companion.app.card_entry import (
-    EnterLine,
+    EnterEvent,
     EntryMode,
     OpenMenu,
     TableChoices,
@@ -27,31 +27,17 @@ from companion.app.card_entry import (
     handle_entry,
     table_choices,
 )
-from companion.app.messages import (
-    CameraNews,
-    CameraState,
-    Message,
-    Press,
-    ScriptedLine,
-    ScriptRestart,
-    TableNews,
-    Unsure,
-)
+from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
 from companion.device.display import PowerSettings, Screen
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
-from companion.games.events import (
-    Action,
-    CardGone,
-    CardSeen,
-    EventSyntaxError,
-    ZoneCleared,
-    parse_event,
-)
+from companion.games.events import CameraEvent, CardSeen, Event
+from companion.games.zones import watched_game
 from companion.journal.records import EventRow, Source
 from companion.journal.replay import UnreadableGame
 from companion.journal.session import JournaledGame
 from companion.journal.store import Journal, JournalError, JournalFull
+from companion.table.events import UnsureReport
 from companion.ui.canvas import HEIGHT, PAPER, WIDTH, Sheet
 from companion.ui.controller import UiContext, UiState, compose, context_for, handle, refused
 from companion.ui.intents import (
@@ -68,6 +54,7 @@ from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens.layout import SMALL
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
+from companion.values.watched import WatchedGame
 
 STATUS_TOP = HEIGHT - 10
 LATENCIES_KEPT = 1000
@@ -93,10 +80,13 @@ class Kiosk:
         log: Callable[[str], None],
         on_shown: Callable[[EventRow], None] | None = None,
         keep_settings: Callable[[UiSettings, UiSettings], None] | None = None,
+        tell_camera: Callable[[WatchedGame], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``camera`` None: no camera configured (cards are entered by hand);
-        ``keep_settings(before, after)``: told of each change made in the settings menu."""
+        ``keep_settings(before, after)``: told of each change made in the settings menu;
+        ``tell_camera``: told the game at the table whenever it changes (its deck and
+        zones, for the camera thread)."""
         self.journal = journal
         self.screen = screen
         self.settings = settings
@@ -105,6 +95,8 @@ class Kiosk:
         self.log = log
         self.on_shown = on_shown
         self.keep_settings = keep_settings
+        self.tell_camera = tell_camera
+        self._camera_told: int | None = None  # the journal id of the game last told
         self.clock = clock
         self.played: JournaledGame | None = None
         self.ui = UiState()
@@ -137,6 +129,7 @@ class Kiosk:
             for row in bad:
                 self.log(str(row))
             self.log(f"resumed game {self.played.record.id}: {self.played.record.header}")
+        self._tell_camera()
         self.show()
 
     # -- what comes in ----------------------------------------------------------------------
@@ -151,10 +144,9 @@ class Kiosk:
             self.table_news(message)
         elif isinstance(message, CameraNews):
             self.camera_news(message)
-        elif isinstance(message, ScriptedLine):
-            self.scripted_line(message.line)
-        elif isinstance(message, ScriptRestart):
-            self.restart_script(message.header)
+        elif isinstance(message, Intended):
+            self._carry_out(message.intent)
+            self.show()
 
     def press(self, press: ButtonPress) -> None:
         if self.screen.touch():
@@ -164,8 +156,8 @@ class Kiosk:
         choices = self._choices()
         if self.entry is not None and choices is not None:
             self.entry, outcome = handle_entry(self.entry, press, choices)
-            if isinstance(outcome, EnterLine):
-                self._record(outcome.line, Source.BUTTON)
+            if isinstance(outcome, EnterEvent):
+                self._record(outcome.event, Source.BUTTON)
             elif isinstance(outcome, OpenMenu):
                 self.ui = dataclasses.replace(self.ui, mode=MainMenu(), notice=None)
         elif choices is not None and self._opens_entry(press):
@@ -182,9 +174,9 @@ class Kiosk:
             self.camera, self.camera_detail = CameraState.READING, ""
         if not news.events and not news.unsure:
             return
-        recorded = [settled for settled, line in news.events if self._record(line, Source.CAMERA)]
-        for unsure in news.unsure:
-            self._ask(unsure)
+        recorded = [seen.time for seen in news.events if self._record(seen.event, Source.CAMERA)]
+        for report in news.unsure:
+            self._ask(report)
         self.show()
         shown_at = self.clock()
         for settled in recorded:
@@ -196,27 +188,8 @@ class Kiosk:
         self.camera, self.camera_detail = news.state, news.detail
         self.show()
 
-    def scripted_line(self, line: str) -> None:
-        """An action as the menus would send it (the demo's and crash test's steps)."""
-        try:
-            event = parse_event(line)
-        except EventSyntaxError as error:
-            self._notice(f"{line}: {error}")
-        else:
-            if isinstance(event, Action):
-                self._carry_out(ApplyEvent(event))
-            else:
-                self._record(line, Source.CAMERA)
-        self.show()
-
     def begin(self, header: str) -> None:
         """Start a game from its header line, as the new-game menu does."""
-        self._carry_out(StartGame(header))
-        self.show()
-
-    def restart_script(self, header: str) -> None:
-        if self.played is not None:
-            self._journal_call(self.played.finish)
         self._carry_out(StartGame(header))
         self.show()
 
@@ -278,7 +251,7 @@ class Kiosk:
 
     def _carry_out(self, intent: Intent) -> None:
         if isinstance(intent, ApplyEvent):
-            self._record(str(intent.event), Source.BUTTON, from_menu=True)
+            self._record(intent.event, Source.BUTTON, from_menu=True)
         elif isinstance(intent, UndoLast):
             self._undo()
         elif isinstance(intent, StartGame):
@@ -293,18 +266,15 @@ class Kiosk:
         elif isinstance(intent, AnswerUnsure):
             self._answer(intent)
 
-    def _record(self, line: str, source: Source, *, from_menu: bool = False) -> bool:
-        """Journal and apply one event line; True when it was recorded."""
+    def _record(self, event: Event, source: Source, *, from_menu: bool = False) -> bool:
+        """Journal and apply one event; True when it was recorded."""
+        line = str(event)
         if self.played is None:
             self.log(f"no game started: {line} ignored")
             return False
         flagged = len(self.played.game.state.violations)
         try:
-            event = parse_event(line)
             row = self.played.record_event(event, source=source)
-        except EventSyntaxError as error:
-            self._notice(f"{line}: {error}")
-            return False
         except RefusedEvent as refusal:
             self.log(f"refused {line} ({source.value}): {refusal}")
             if from_menu:
@@ -323,7 +293,7 @@ class Kiosk:
             self.violation = violations[-1]
             self.violation_until = self.clock() + VIOLATION_S
             self.log(f"violation after {line}: {self.violation.message}")
-        if isinstance(event, CardSeen | CardGone | ZoneCleared):
+        if isinstance(event, CameraEvent):
             self._forget_questions(event.zone)
         return True
 
@@ -357,6 +327,7 @@ class Kiosk:
         self.violation = None
         self.ui = UiState(remembered=self.ui.remembered)
         self.log(f"new game {self.played.record.id}: {self.played.record.header}")
+        self._tell_camera()
 
     def _journal_call(self, call: Callable[[], None]) -> bool:
         try:
@@ -369,15 +340,24 @@ class Kiosk:
     def _answer(self, answer: AnswerUnsure) -> None:
         self._forget_questions(answer.zone)
         if answer.card is not None:
-            self._record(f"card {answer.zone} {answer.card}", Source.BUTTON)
+            self._record(CardSeen(answer.zone, answer.card), Source.BUTTON)
 
-    def _ask(self, unsure: Unsure) -> None:
-        if self.played is None:
+    def _ask(self, report: UnsureReport) -> None:
+        if self.played is None or not report.candidates:
             return
-        self._forget_questions(unsure.zone)
-        self.log(f"unsure card on {unsure.zone}: {unsure.card}? ({unsure.confidence:.0%})")
+        self._forget_questions(report.zone)
+        card, confidence = report.candidates[0], report.confidence
+        self.log(f"unsure card on {report.zone}: {card}? ({confidence:.0%})")
         ranks = self.played.game.engine.deck.ranks
-        self.questions.append(UnsureReading(unsure.zone, unsure.card, unsure.confidence, ranks))
+        self.questions.append(UnsureReading(report.zone, card, confidence, ranks))
+
+    def _tell_camera(self) -> None:
+        """Tell the camera side the game at the table, when it is another than last told."""
+        played = self.played
+        if self.tell_camera is None or played is None or played.record.id == self._camera_told:
+            return
+        self._camera_told = played.record.id
+        self.tell_camera(watched_game(played.game.engine))
 
     def _forget_questions(self, zone: str) -> None:
         self.questions = deque(question for question in self.questions if question.zone != zone)

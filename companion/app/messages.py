@@ -1,8 +1,8 @@
 """What the app's threads tell the main loop, through one queue (the inbox).
 
 The camera thread sends what the tracker saw and how the camera is; the buttons thread
-sends presses; a scripted feed (the demo's button steps, the crash test's session) sends
-its steps. Only the main loop acts on them: it alone touches the journal.
+sends presses; a feed beside them (the demo's button steps, a scripted session) sends
+intents as the menus would. Only the main loop acts on them: it alone touches the journal.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.cards import Card
+from companion.table.events import TableEvent, UnsureReport
+from companion.ui.intents import Intent
 from companion.ui.presses import ButtonPress
 
 
@@ -24,23 +25,14 @@ class Press:
 
 
 @dataclass(frozen=True)
-class Unsure:
-    """A card the tracker saw but is not sure of: its best reading and how sure."""
-
-    zone: str
-    card: Card
-    confidence: float
-
-
-@dataclass(frozen=True)
 class TableNews:
-    """One frame's worth from the tracker: event lines with their settle times (source
-    seconds), unsure cards, and the frame's own time and wall-clock arrival."""
+    """One frame's worth from the tracker: its events (each with its settle time, source
+    seconds), the cards it is unsure of, and the frame's own time and wall-clock arrival."""
 
     frame_time: float
     arrived: float  # monotonic seconds when the frame came from the source
-    events: tuple[tuple[float, str], ...] = ()
-    unsure: tuple[Unsure, ...] = ()
+    events: tuple[TableEvent, ...] = ()
+    unsure: tuple[UnsureReport, ...] = ()
 
 
 class CameraState(Enum):
@@ -57,18 +49,11 @@ class CameraNews:
 
 
 @dataclass(frozen=True)
-class ScriptedLine:
-    """A step of a scripted session: an action line, given as if from the buttons'
-    menus (the demo's bids and stakes; the crash test's actions)."""
+class Intended:
+    """What the menus would ask for, sent by a feed beside the buttons: the demo's
+    session's bids and stakes, a scripted session's actions and its restart."""
 
-    line: str
-
-
-@dataclass(frozen=True)
-class ScriptRestart:
-    """The scripted session ended: finish the game and start it again from its header."""
-
-    header: str
+    intent: Intent
 
 
-Message = Press | TableNews | CameraNews | ScriptedLine | ScriptRestart
+Message = Press | TableNews | CameraNews | Intended

@@ -1,5 +1,6 @@
 """The camera's side of the app: the reader, the mat and the tracker for the frames of
-one camera (made on the camera thread: loading the reader takes a moment)."""
+one camera (made on the camera thread: loading the reader takes a moment). Until it is
+told the game at the table it reads with the deck of the game its mat names."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ from collections.abc import Callable
 
 from companion.cards import FRENCH52, DeckProfile
 from companion.device.camera import Frame
-from companion.table.events import TrackerOutput, UnsureReport
+from companion.table.events import TrackerOutput
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.watching import TableWatch, WatchOptions
+from companion.values.watched import WatchedGame
 
 
 def game_deck(game: str) -> DeckProfile:
-    """The deck a game is played with (its default options); french52 with no game."""
+    """The deck a game is played with by default (before the kiosk tells the game at the
+    table); french52 with no game."""
     if not game:
         return FRENCH52
     from companion.games.registry import make_engine
@@ -22,7 +25,7 @@ def game_deck(game: str) -> DeckProfile:
 
 
 class TrackedTable:
-    """``TableWatch`` with the reader it needs, and how sure the reader was of a card."""
+    """``TableWatch`` with the reader it needs; told the game, both use its deck."""
 
     def __init__(
         self,
@@ -40,6 +43,7 @@ class TrackedTable:
             reader.use_deck(deck)
             return deck
 
+        self.reader = reader
         self.watch = TableWatch(
             reader, WatchOptions(game=game, settings=settings), deck_for=deck_for, say=say
         )
@@ -47,10 +51,7 @@ class TrackedTable:
     def step(self, frame: Frame) -> TrackerOutput:
         return self.watch.step(frame)
 
-    def confidence(self, report: UnsureReport) -> float:
-        tracker = self.watch.tracker
-        if tracker is None or not report.candidates:
-            return 0.0
-        card = report.candidates[0]
-        reads = tracker.last_reads.get(report.zone, ())
-        return max((read.confidence for read in reads if read.card == card), default=0.0)
+    def use_game(self, watched: WatchedGame) -> None:
+        """Read with the game's own deck and follow only its zones from now on."""
+        self.reader.use_deck(watched.deck)
+        self.watch.use_game(watched)

@@ -1,7 +1,8 @@
-"""The events that drive every game: what the camera sees and what the buttons say.
+"""The events that drive every game: what the camera sees (the camera events, values
+shared with the tracker) and what the buttons say.
 
-Each event is a frozen value with ``parse`` and ``__str__`` (its line in the event script),
-so a journal, a bug report and a replay all use the same text.
+Each event is a frozen value whose ``__str__`` is its line in the event script and which
+``parse_event`` reads back, so a journal, a bug report and a replay all use the same text.
 """
 
 from __future__ import annotations
@@ -10,44 +11,13 @@ import re
 from dataclasses import dataclass
 
 from companion.cards import Card, CardError
+from companion.values.camera_events import CameraEvent, CardGone, CardSeen, ZoneCleared
 
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 
 
 class EventSyntaxError(ValueError):
     """A line that is not an event at all (the game may still refuse a well-formed one)."""
-
-
-@dataclass(frozen=True)
-class CardSeen:
-    """``card ZONE CARD``: a card became visible in a zone."""
-
-    zone: str
-    card: Card
-
-    def __str__(self) -> str:
-        return f"card {self.zone} {self.card}"
-
-
-@dataclass(frozen=True)
-class CardGone:
-    """``gone ZONE CARD``: a card left a zone that still holds others."""
-
-    zone: str
-    card: Card
-
-    def __str__(self) -> str:
-        return f"gone {self.zone} {self.card}"
-
-
-@dataclass(frozen=True)
-class ZoneCleared:
-    """``clear ZONE``: the zone was emptied."""
-
-    zone: str
-
-    def __str__(self) -> str:
-        return f"clear {self.zone}"
 
 
 @dataclass(frozen=True)
@@ -65,7 +35,19 @@ class Action:
         return " ".join((self.name, *self.args))
 
 
-Event = CardSeen | CardGone | ZoneCleared | Action
+Event = CameraEvent | Action
+
+__all__ = [
+    "CAMERA_VERBS",
+    "Action",
+    "CameraEvent",
+    "CardGone",
+    "CardSeen",
+    "Event",
+    "EventSyntaxError",
+    "ZoneCleared",
+    "parse_event",
+]
 
 CAMERA_VERBS = ("card", "gone", "clear")
 

@@ -6,17 +6,27 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.cards import Card
+from companion.values.camera_events import CameraEvent
 
 
 @dataclass(frozen=True)
 class TableEvent:
-    """One camera event line (``card ZONE CARD``, ``gone ZONE CARD``, ``clear ZONE``).
+    """One camera event (a card seen, gone, or a zone cleared) and when it happened.
 
     ``time`` is when the zone settled with the change (the first frame of its still
     window), so events sort with button presses by when things happened on the table."""
 
     time: float
-    line: str
+    event: CameraEvent
+
+    @property
+    def zone(self) -> str:
+        return self.event.zone
+
+    @property
+    def line(self) -> str:
+        """The event's line in the event script (for text output)."""
+        return str(self.event)
 
 
 class UnsureReason(Enum):
@@ -30,12 +40,14 @@ class UnsureReason(Enum):
 
 @dataclass(frozen=True)
 class UnsureReport:
-    """A change the tracker saw but will not turn into an event: for the screen to ask."""
+    """A change the tracker saw but will not turn into an event: for the screen to ask.
+    ``confidence``: how sure the reader was of the first candidate (0 when unread)."""
 
     zone: str
     candidates: tuple[Card, ...]
     time: float
     reason: UnsureReason
+    confidence: float
 
     @property
     def text(self) -> str:

@@ -67,6 +67,12 @@ class TableTracker:
         self._settled: np.ndarray | None = None  # each zone's cells when it last settled
         self.last_reads: dict[str, tuple[CardRead, ...]] = {}  # each zone's latest read
 
+    def use_deck(self, deck: DeckProfile) -> None:
+        """Count copies by ``deck`` from now on (the cards already placed stay)."""
+        self.deck = deck
+        for watch in self.watches.values():
+            watch.deck = deck
+
     def cards(self) -> dict[str, tuple[Card, ...]]:
         """The cards on each zone, in the order they arrived."""
         return {name: watch.cards for name, watch in self.watches.items()}

@@ -4,6 +4,7 @@ preview pictures. No hardware and no game rules: the deck of a game comes from o
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from companion.table.events import TrackerOutput
 from companion.table.preview import annotated
 from companion.table.tracker import CardsReader, TableTracker
 from companion.table.tracker_settings import TrackerSettings
+from companion.values.watched import WatchedGame
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,20 @@ class TableWatch:
         self._game: str | None = None
         self._whole: MatView | None = None
         self._found: bool | None = None
+        self.watched: WatchedGame | None = None
+        self._ignored: set[str] = set()  # zones out of play already said
+
+    def use_game(self, watched: WatchedGame) -> None:
+        """Watch for this game from now on: its deck (the tracker's, the cards placed
+        stay) and only its zones in play (on its own mat)."""
+        self.watched = watched
+        self._ignored.clear()
+        if self.tracker is not None:
+            self.tracker.use_deck(watched.deck)
+
+    def _deck(self, mat_game: str) -> DeckProfile:
+        watched = self.watched
+        return self.deck_for(mat_game) if watched is None else watched.deck
 
     def step(self, frame: Frame) -> TrackerOutput:
         view = self._view(frame)
@@ -60,12 +76,12 @@ class TableWatch:
         if view is not None and (self.tracker is None or view.layout.game != self._game):
             self._game = view.layout.game
             self.tracker = TableTracker(
-                self.reader, deck=self.deck_for(self._game), settings=self.options.settings
+                self.reader, deck=self._deck(self._game), settings=self.options.settings
             )
         if self.tracker is None:
             output = TrackerOutput(frame.time, mat_found=False)
         else:
-            output = self.tracker.step(frame, view)
+            output = self._in_play(self.tracker.step(frame, view), view)
         for report in output.unsure:
             self.say(f"{report.time:.2f}s {report.text}")
         if self.options.preview is not None and (
@@ -73,6 +89,25 @@ class TableWatch:
         ):
             self._write_preview(frame, view, output)
         return output
+
+    def _in_play(self, output: TrackerOutput, view: MatView | None) -> TrackerOutput:
+        """The output without what happened on zones the watched game does not use (a
+        seat beyond its players), said once a zone."""
+        watched = self.watched
+        if watched is None or view is None or view.layout.game != watched.game:
+            return output
+        zones = set(watched.zones)
+        out = {event.zone for event in output.events} | {r.zone for r in output.unsure}
+        for zone in sorted(out - zones - self._ignored):
+            self.say(f"{zone} is not in play in this game: what happens there is not read")
+            self._ignored.add(zone)
+        if out <= zones:
+            return output
+        return dataclasses.replace(
+            output,
+            events=tuple(event for event in output.events if event.zone in zones),
+            unsure=tuple(report for report in output.unsure if report.zone in zones),
+        )
 
     def _view(self, frame: Frame) -> MatView | None:
         if self.calibrator is not None:

@@ -25,6 +25,7 @@ from companion.table.card_reads import (
 )
 from companion.table.events import TableEvent, UnsureReason, UnsureReport
 from companion.table.tracker_settings import TrackerSettings
+from companion.values.camera_events import CardGone, CardSeen, ZoneCleared
 
 # Times within this of each other are the same instant (frame times are floats).
 TIME_SLACK = 1e-6
@@ -76,6 +77,11 @@ class _Reading:
     @property
     def cards(self) -> Counter[Card]:
         return Counter(read.card for read in self.sure)
+
+    def best(self, card: Card) -> float:
+        """How sure the surest read of ``card`` was (0: not read)."""
+        reads = (*self.sure, *self.unsure)
+        return max((read.confidence for read in reads if read.card == card), default=0.0)
 
 
 @dataclass
@@ -202,21 +208,28 @@ class ZoneWatch:
             arrived.extend(reads[: max(0, min(new, room))])
             extra.extend([card] * (new - max(0, min(new, room))))
         if extra:
-            unsure.append(UnsureReport(self.name, tuple(extra), when, UnsureReason.EXTRA_COPY))
+            unsure.append(
+                UnsureReport(
+                    self.name, tuple(extra), when, UnsureReason.EXTRA_COPY, last.best(extra[0])
+                )
+            )
         kept, removed = self._kept_and_removed(look, last, present, flicker, arrived)
         events: list[TableEvent] = []
         if removed and not kept and not arrived:
             # The script's convention (companion.games.events): a card leaving a zone that
             # still holds others is gone; the zone emptied, even of one card, is cleared.
-            events.append(TableEvent(when, f"clear {self.name}"))
+            events.append(TableEvent(when, ZoneCleared(self.name)))
         else:
-            events.extend(TableEvent(when, f"gone {self.name} {p.card}") for p in removed)
+            events.extend(TableEvent(when, CardGone(self.name, p.card)) for p in removed)
         arrived.sort(key=lambda read: (float(read.centre[0]), float(read.centre[1])))
-        events.extend(TableEvent(when, f"card {self.name} {read.card}") for read in arrived)
+        events.extend(TableEvent(when, CardSeen(self.name, read.card)) for read in arrived)
         self.placed = kept + [PlacedCard(read.card, read.quad) for read in arrived]
         if flicker:
+            candidates = tuple(sorted(flicker, key=str))
             unsure.append(
-                UnsureReport(self.name, tuple(sorted(flicker, key=str)), when, UnsureReason.FLICKER)
+                UnsureReport(
+                    self.name, candidates, when, UnsureReason.FLICKER, last.best(candidates[0])
+                )
             )
         sure_anywhere = {card for reading in spell.readings for card in reading.cards}
         doubtful = tuple(
@@ -227,7 +240,11 @@ class ZoneWatch:
             )
         )
         if doubtful:
-            unsure.append(UnsureReport(self.name, doubtful, when, UnsureReason.LOW_CONFIDENCE))
+            unsure.append(
+                UnsureReport(
+                    self.name, doubtful, when, UnsureReason.LOW_CONFIDENCE, last.best(doubtful[0])
+                )
+            )
         return tuple(events), tuple(unsure)
 
     def _kept_and_removed(

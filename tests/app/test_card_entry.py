@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from companion.app.card_entry import (
     CardChoice,
-    EnterLine,
+    EnterEvent,
     EntryRow,
     OpenMenu,
     RowKind,
@@ -18,6 +18,7 @@ from companion.app.card_entry import (
     table_choices,
 )
 from companion.cards import Rank, Suit
+from companion.games.events import ZoneCleared
 from companion.games.registry import make_engine
 from companion.games.session import Game
 from companion.ui.canvas import HEIGHT, WIDTH
@@ -48,7 +49,7 @@ def test_rows_are_a_card_on_each_zone_then_clearing_each_then_the_menu() -> None
 
 
 def test_clear_a_zone_and_open_the_menu() -> None:
-    assert handle_entry(ZoneChoice(3), OK, CHOICES) == (None, EnterLine("clear trick"))
+    assert handle_entry(ZoneChoice(3), OK, CHOICES) == (None, EnterEvent(ZoneCleared("trick")))
     assert handle_entry(ZoneChoice(4), OK, CHOICES) == (None, OpenMenu())
     assert handle_entry(ZoneChoice(2), BACK, CHOICES) == (None, None)
 
@@ -79,7 +80,9 @@ presses = st.sampled_from(
 
 
 @given(st.lists(presses, max_size=30))
-def test_any_presses_give_lines_the_game_can_parse_and_a_screen(pressed: list[ButtonPress]) -> None:
+def test_any_presses_give_events_the_script_reads_back_and_a_screen(
+    pressed: list[ButtonPress],
+) -> None:
     from companion.games.events import parse_event
 
     mode: ZoneChoice | CardChoice | None = ZoneChoice()
@@ -87,8 +90,8 @@ def test_any_presses_give_lines_the_game_can_parse_and_a_screen(pressed: list[Bu
         if mode is None:
             mode = ZoneChoice()
         mode, outcome = handle_entry(mode, press, CHOICES)
-        if isinstance(outcome, EnterLine):
-            assert str(parse_event(outcome.line)) == outcome.line
+        if isinstance(outcome, EnterEvent):
+            assert parse_event(str(outcome.event)) == outcome.event
         if mode is not None:
             image = compose_entry(mode, CHOICES, Language.RU).image
             assert image.size == (WIDTH, HEIGHT)

@@ -12,17 +12,16 @@ import numpy as np
 import pytest
 
 from companion.app.feeds import UNDO_PRESSES, CameraFeed, Inbox, ScriptFeed
-from companion.app.messages import (
-    CameraNews,
-    CameraState,
-    Message,
-    Press,
-    ScriptedLine,
-    ScriptRestart,
-    TableNews,
-)
+from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
+from companion.cards import FRENCH52, SHORT36, Card
 from companion.device.camera import FakeSource, Frame, FrameSource, SourceError
-from companion.table.events import TableEvent, TrackerOutput, UnsureReport
+from companion.games.events import Action, CardSeen
+from companion.table.events import TableEvent, TrackerOutput
+from companion.ui.intents import ApplyEvent, StartGame
+from companion.values.watched import WatchedGame
+
+BID = Action("bid", ("1", "1"))
+EIGHT = CardSeen("trump", Card.parse("8D"))
 
 
 def frames(count: int, *, start: int = 0) -> list[Frame]:
@@ -35,14 +34,18 @@ class EventAt:
 
     def __init__(self, number: int, line: str) -> None:
         self.number, self.line = number, line
+        self.games: list[tuple[int, WatchedGame]] = []  # (frames seen before, the game)
+        self.seen = 0
 
     def step(self, frame: Frame) -> TrackerOutput:
+        self.seen += 1
         if frame.number == self.number:
-            return TrackerOutput(frame.time, events=(TableEvent(frame.time - 0.3, self.line),))
+            event = TableEvent(frame.time - 0.3, CardSeen("trump", Card.parse(self.line)))
+            return TrackerOutput(frame.time, events=(event,))
         return TrackerOutput(frame.time)
 
-    def confidence(self, report: UnsureReport) -> float:
-        return 0.0
+    def use_game(self, watched: WatchedGame) -> None:
+        self.games.append((self.seen, watched))
 
 
 def drain(inbox: Inbox) -> list[Message]:
@@ -58,10 +61,10 @@ def test_frames_are_tracked_on_the_camera_thread_with_timed_steps_between() -> N
     inbox: Inbox = queue.Queue()
     feed = CameraFeed(
         lambda: FakeSource(frames(10)),
-        lambda: EventAt(4, "card trump 8D"),
+        lambda: EventAt(4, "8D"),
         inbox,
         threading.Event(),
-        timed_lines=[(0.55, "bid 1 1")],
+        timed_actions=[(0.55, BID)],
     )
     feed.thread.start()
     feed.thread.join(10)
@@ -69,9 +72,23 @@ def test_frames_are_tracked_on_the_camera_thread_with_timed_steps_between() -> N
     assert isinstance(messages[-1], CameraNews) and messages[-1].state is CameraState.ENDED
     news = [m for m in messages if isinstance(m, TableNews)]
     assert len(news) == 10 and feed.frames_seen == 10
-    assert news[4].events == ((news[4].frame_time - 0.3, "card trump 8D"),)
-    step = messages.index(ScriptedLine("bid 1 1"))
+    assert news[4].events == (TableEvent(news[4].frame_time - 0.3, EIGHT),)
+    step = messages.index(Intended(ApplyEvent(BID)))
     assert messages[step - 1] == news[5] and messages[step + 1] == news[6]
+
+
+def test_the_game_told_reaches_the_tracker_before_its_next_frame() -> None:
+    inbox: Inbox = queue.Queue()
+    tracker = EventAt(-1, "")
+    first = WatchedGame("ochko-21", SHORT36, ("banker", "player", "stock"))
+    second = WatchedGame("ochko-21", FRENCH52, ("banker", "player", "stock"))
+    feed = CameraFeed(lambda: FakeSource(frames(3)), lambda: tracker, inbox, threading.Event())
+    feed.tell(first)
+    feed.tell(second)  # only the latest counts when both wait
+    feed.thread.start()
+    feed.thread.join(10)
+    assert tracker.games == [(0, second)]
+    assert feed.frames_seen == 3
 
 
 class Unplugged:
@@ -116,11 +133,11 @@ def test_the_script_feed_plays_undos_as_presses_and_restarts_at_the_end() -> Non
     taken = [inbox.get(timeout=10) for _ in range(6)]
     stop.set()
     feed.thread.join(10)
-    assert taken[0] == ScriptedLine("bid 1 1")
+    assert taken[0] == Intended(ApplyEvent(BID))
     assert taken[1:3] == [Press(press) for press in UNDO_PRESSES]
-    assert taken[3] == ScriptRestart("game oh-hell players=4")
-    assert isinstance(taken[4], TableNews) and taken[4].events[0][1] == "card trump 8D"
-    assert taken[5] == ScriptedLine("bid 1 1")
+    assert taken[3] == Intended(StartGame("game oh-hell players=4"))
+    assert isinstance(taken[4], TableNews) and taken[4].events[0].event == EIGHT
+    assert taken[5] == Intended(ApplyEvent(BID))
 
 
 class WatchedFrames:

@@ -11,27 +11,23 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.app.kiosk import Kiosk
-from companion.app.messages import (
-    CameraNews,
-    CameraState,
-    Press,
-    ScriptedLine,
-    TableNews,
-    Unsure,
-)
-from companion.cards import Card
+from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
+from companion.cards import DOUBLE104, FRENCH52, Card
 from companion.device.display import RecordingDevice, Screen
-from companion.games.events import parse_event
+from companion.games.events import Action, parse_event
 from companion.games.script import parse_script
 from companion.journal.records import EventRow, RowKind, Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
+from companion.table.events import TableEvent, UnsureReason, UnsureReport
 from companion.ui.controller import context_for, render
+from companion.ui.intents import ApplyEvent
 from companion.ui.menus.state import UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
+from companion.values.watched import WatchedGame
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "companion" / "examples"
 HEADER = "game oh-hell players=4 dealer=0 hook=on"
@@ -94,7 +90,18 @@ def same(a: Image.Image, b: Image.Image) -> bool:
 
 
 def news(*lines: str) -> TableNews:
-    return TableNews(5.0, 100.0, tuple((4.7, line) for line in lines))
+    events = []
+    for line in lines:
+        event = parse_event(line)
+        assert not isinstance(event, Action)
+        events.append(TableEvent(4.7, event))
+    return TableNews(5.0, 100.0, tuple(events))
+
+
+def step(line: str) -> Message:
+    """A script line as it reaches the kiosk: an action from the menus, or the camera's."""
+    event = parse_event(line)
+    return Intended(ApplyEvent(event)) if isinstance(event, Action) else news(line)
 
 
 def test_with_no_unfinished_game_the_first_screen_is_the_new_game_menu(tmp_path: Path) -> None:
@@ -149,7 +156,14 @@ def test_an_unsure_card_is_asked_and_the_answer_recorded_from_the_buttons(tmp_pa
     kiosk, _, _ = make_kiosk(tmp_path)
     kiosk.start()
     kiosk.begin(HEADER)
-    kiosk.take(TableNews(5.0, 100.0, (), (Unsure("trump", Card.parse("8D"), 0.7),)))
+    kiosk.take(
+        TableNews(
+            5.0,
+            100.0,
+            (),
+            (UnsureReport("trump", (Card.parse("8D"),), 4.7, UnsureReason.FLICKER, 0.7),),
+        )
+    )
     question = kiosk.context().unsure
     assert question is not None and question.card == Card.parse("8D")
     kiosk.press(OK)
@@ -201,7 +215,6 @@ def test_a_lost_camera_is_said_on_the_screen_and_the_buttons_still_work(tmp_path
     kiosk.take(CameraNews(CameraState.LOST, "usb:0: no camera there"))
     assert kiosk.status_line() == "Camera lost: retrying"
     assert not same(device.images[-1], before)
-    kiosk.take(ScriptedLine("card trump 8D"))
     kiosk.press(LONG_OK)  # the table menu: cards by hand while the camera is away
     assert kiosk.entry is not None
     kiosk.take(news())  # frames again
@@ -218,7 +231,7 @@ def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None
     kiosk.start()
     assert kiosk.played is not None
     for line in example_lines("oh-hell"):  # until the page left runs out
-        kiosk.take(ScriptedLine(line))
+        kiosk.take(step(line))
         if kiosk.problem is not None:
             break
     assert kiosk.problem is not None and kiosk.problem.startswith("Disk full")
@@ -256,13 +269,13 @@ def test_a_flagged_violation_is_shown_until_the_next_press_or_a_while(
     lines = example_lines("oh-hell")
     revoke = lines.index("card trick 8C")  # the example's revoke
     for line in lines[: revoke + 1]:
-        kiosk.take(ScriptedLine(line))
+        kiosk.take(step(line))
     assert kiosk.violation is not None and kiosk.violation.kind == "revoke"
     assert same(device.images[-1], compose_violation(kiosk.violation, Language.EN).image)
     kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))  # puts it away and acts
     assert kiosk.violation is None and type(kiosk.ui.mode).__name__ == "Confirm"
     kiosk.take(Press(OK))  # undo the revoke...
-    kiosk.take(ScriptedLine("card trick 8C"))  # ...and it comes again
+    kiosk.take(step("card trick 8C"))  # ...and it comes again
     assert kiosk.violation is not None
     clock.now += 5.0
     kiosk.tick()
@@ -280,3 +293,22 @@ def test_a_timed_press_is_measured_to_its_screen(tmp_path: Path) -> None:
     kiosk.start()
     kiosk.take(Press(UP, at=clock.now - 0.004))
     assert list(kiosk.press_latencies) == [pytest.approx(0.004)]
+
+
+def test_the_camera_is_told_the_game_at_the_table_when_it_resumes_and_when_a_new_one_starts(
+    tmp_path: Path,
+) -> None:
+    with Journal.open(tmp_path / JOURNAL_FILE) as journal:
+        JournaledGame.start(journal, "game ochko-21 players=3 banker=0 deck=52")
+    told: list[WatchedGame] = []
+    kiosk, _, _ = make_kiosk(tmp_path)
+    kiosk.tell_camera = told.append
+    kiosk.start()
+    assert told == [WatchedGame("ochko-21", FRENCH52, ("banker", "player", "stock"))]
+    kiosk.take(step("bank 10"))
+    assert len(told) == 1  # an event leaves the game as it was
+    kiosk.begin("game ochko-bank players=2")
+    assert told[-1].game == "ochko-bank" and told[-1].deck == DOUBLE104
+    assert "seat1" in told[-1].zones and "seat2" not in told[-1].zones
+    kiosk.begin("game ochko-bank players=2")
+    assert len(told) == 3  # the same options, yet a new game: told again

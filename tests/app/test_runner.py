@@ -15,15 +15,18 @@ from companion.app.kiosk import Kiosk
 from companion.app.messages import CameraState
 from companion.app.notify import Notifier, Watchdog
 from companion.app.runner import Runner
+from companion.cards import Card
 from companion.device.buttons import FakeButtons
 from companion.device.camera import FakeSource, Frame
 from companion.device.display import RecordingDevice, Screen
+from companion.games.events import CardSeen
 from companion.journal.records import EventRow, Source
 from companion.journal.store import JOURNAL_FILE, Journal
-from companion.table.events import TableEvent, TrackerOutput, UnsureReport
+from companion.table.events import TableEvent, TrackerOutput
 from companion.ui.menus.state import MainMenu
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
+from companion.values.watched import WatchedGame
 
 HEADER = "game oh-hell players=4 dealer=0 hook=on"
 
@@ -31,13 +34,12 @@ HEADER = "game oh-hell players=4 dealer=0 hook=on"
 class TrumpAtThirdFrame:
     def step(self, frame: Frame) -> TrackerOutput:
         if frame.number == 3:
-            return TrackerOutput(
-                frame.time, events=(TableEvent(frame.time - 0.3, "card trump 8D"),)
-            )
+            event = TableEvent(frame.time - 0.3, CardSeen("trump", Card.parse("8D")))
+            return TrackerOutput(frame.time, events=(event,))
         return TrackerOutput(frame.time)
 
-    def confidence(self, report: UnsureReport) -> float:
-        return 0.0
+    def use_game(self, watched: WatchedGame) -> None:
+        """The one game of these tests is played with its default deck."""
 
 
 class Ticks:

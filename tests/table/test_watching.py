@@ -15,6 +15,7 @@ from companion.table.mat_drawing import draw_mat
 from companion.table.synthetic.camera_view import CameraPose, filmed
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.watching import TableWatch, WatchOptions
+from companion.values.watched import WatchedGame
 from companion.vision.reader import CardReader
 from tests.table.rendered import Placed, table_image, with_cards
 
@@ -88,3 +89,20 @@ def test_frames_changing_size_start_again_without_false_events(reader: CardReade
     assert sorted(lines) == ["card table 7D", "card table KS"]
     assert watch.tracker is not None
     assert sorted(map(str, watch.tracker.cards()["table"])) == ["7D", "KS"]
+
+
+def test_the_game_told_sets_the_deck_and_the_zones_in_play(
+    reader: CardReader, mat_with_card: np.ndarray
+) -> None:
+    said: list[str] = []
+    watch = TableWatch(reader, WatchOptions(), deck_for=decks, say=said.append)
+    watch.use_game(WatchedGame("oczko", FRENCH52, ("punter", "banker")))  # no stock in play
+    lines: list[str] = []
+    for n in range(8):
+        lines.extend(e.line for e in watch.step(Frame(mat_with_card, n / FPS, n)).events)
+    assert lines == []
+    assert "stock is not in play in this game: what happens there is not read" in said
+    assert watch.tracker is not None and watch.tracker.deck == FRENCH52
+    watch.use_game(WatchedGame("oczko", SHORT36, ("punter", "banker", "stock")))
+    assert watch.tracker.deck == SHORT36
+    assert all(zone.deck == SHORT36 for zone in watch.tracker.watches.values())
