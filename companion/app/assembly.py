@@ -246,7 +246,7 @@ def script_feed(path: Path, kiosk: Kiosk, inbox: Inbox, stop: threading.Event) -
     """The crash test's session; it carries on from the rows the resumed game holds,
     which the kiosk counted when it started (threads start after it)."""
     from companion.games.script import parse_script
-    from companion.journal.crash import script_header, session_steps
+    from companion.tools.crash import script_header, session_steps
 
     script = parse_script(path.read_text("utf-8"), str(path))
     header, steps = script_header(script), session_steps(script)

@@ -66,7 +66,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.games.script import parse_script
-    from companion.journal.crash import app_command, run_crash_test
+    from companion.tools.crash import app_command, run_crash_test
 
     script_path = EXAMPLES / f"{args.game}.txt"
     script = parse_script(script_path.read_text("utf-8"), str(script_path))

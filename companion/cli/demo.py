@@ -10,9 +10,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.app.demo import DEFAULT_SEED
 from companion.arguments import positive_count
 from companion.games.registry import GAME_IDS
+from companion.tools.demo import DEFAULT_SEED
 from companion.ui.texts import Language
 
 DEFAULT_GAME = "oh-hell"
@@ -69,8 +69,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.app.demo import DemoOptions, run_demo
     from companion.device.buttons import ButtonSource, FakeButtons
+    from companion.tools.demo import DemoOptions, run_demo
 
     if args.png is not None:
         try:

@@ -46,9 +46,9 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
 
 def run_table_bench(args: argparse.Namespace) -> int:
     from companion.games.registry import make_engine
-    from companion.table.session_run import tally, track_session
-    from companion.table.synthetic.session import make_session
     from companion.table.tracker_settings import TrackerSettings
+    from companion.tools.session_run import tally, track_session
+    from companion.tools.synthetic.session import make_session
     from companion.vision.reader import CardReader
 
     width, height = (int(side) for side in args.size.split("x"))

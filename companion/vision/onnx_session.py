@@ -4,7 +4,7 @@ Every session of the process takes its working memory from one CPU arena registe
 onnxruntime's environment. A session's own arena grows to its largest run and is never
 given back, so the detector's, the small-index detector's and the reader's arenas each
 held their own peak: sharing one kept ``companion run`` about 8 MB smaller at the table
-(``python -m companion.app.bench``), at the same speed.
+(``python -m companion.tools.kiosk_bench``), at the same speed.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import cv2
 import pytest
 
 from companion.cli import main
-from companion.table.synthetic.session import make_session
+from companion.tools.synthetic.session import make_session
 
 
 @pytest.fixture

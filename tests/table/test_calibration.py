@@ -7,7 +7,7 @@ from companion.device.camera import Frame
 from companion.table.calibration import Calibrator, MatView
 from companion.table.layouts import MatLayout, Paper, mat_layout
 from companion.table.mat_drawing import draw_mat
-from companion.table.synthetic.camera_view import CameraPose, filmed, mat_to_image
+from companion.tools.synthetic.camera_view import CameraPose, filmed, mat_to_image
 
 PX_PER_MM = 4.0
 

@@ -17,8 +17,8 @@ from companion.cli.demo import example_scripts
 from companion.games.registry import make_engine
 from companion.games.script import ScriptError, parse_script
 from companion.games.session import Game, replay_script
+from companion.tools.gallery import screens
 from companion.ui.canvas import Sheet, TextMark
-from companion.ui.gallery import screens
 from companion.ui.screens import compose_game, page_count
 from companion.ui.texts import Language
 from companion.ui.views import game_view

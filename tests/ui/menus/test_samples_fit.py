@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 
 from companion.games.registry import GAME_IDS
+from companion.tools.menu_samples import SAMPLES, MenuSample
 from companion.ui.canvas import WIDTH, text_width
 from companion.ui.menus import draw
 from companion.ui.menus.game_options import default_options, option_fields
-from companion.ui.menus.samples import SAMPLES, MenuSample
 from companion.ui.menus.state import GameSetup, UiState
 from companion.ui.texts import CATALOGUES, Language, seat_label
 

@@ -9,7 +9,7 @@ import pytest
 from companion.games.gwiazda.view import GwiazdaView
 from companion.games.oh_hell.view import OhHellView
 from companion.games.session import Game
-from companion.ui.gallery import ScriptPoint
+from companion.tools.gallery import ScriptPoint
 from companion.ui.screens import compose_game, draw_game, page_count
 from companion.ui.texts import Language
 from companion.ui.views import game_view

@@ -1,0 +1,52 @@
+"""The crash test's child: plays a scripted session through the journal for ever,
+printing "shown GAME SEQ" once each event's append has returned.
+
+It resumes the journal's unfinished game where its rows end, so a killed child's
+successor carries on. Usage: python -m companion.tools.crash_child STATE_DIR SCRIPT
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from companion.games.events import Action, parse_event
+from companion.games.script import parse_script
+from companion.journal.records import Source
+from companion.journal.session import JournaledGame
+from companion.journal.store import JOURNAL_FILE, Journal
+from companion.tools.crash import READY, SHOWN, UNDO_STEP, script_header, session_steps
+
+
+def main(argv: list[str]) -> int:
+    state_dir, script_path = Path(argv[0]), Path(argv[1])
+    script = parse_script(script_path.read_text("utf-8"), str(script_path))
+    steps = session_steps(script)
+    journal = Journal.open(state_dir / JOURNAL_FILE)
+    if journal.moved_aside is not None:
+        print(journal.moved_aside, file=sys.stderr)
+    resumed = JournaledGame.resume_last(journal)
+    if resumed is None:
+        played = JournaledGame.start(journal, script_header(script))
+    else:
+        played, bad = resumed
+        for skipped in bad:
+            print(skipped, file=sys.stderr)
+    done = len(journal.rows(played.record.id))
+    print(READY, flush=True)
+    while True:
+        for step in steps[done:]:
+            if step == UNDO_STEP:
+                row = played.undo(source=Source.BUTTON)
+            else:
+                event = parse_event(step)
+                source = Source.BUTTON if isinstance(event, Action) else Source.CAMERA
+                row = played.record_event(event, source=source)
+            print(f"{SHOWN} {row.game} {row.seq}", flush=True)
+        played.finish()
+        played = JournaledGame.start(journal, script_header(script))
+        done = 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

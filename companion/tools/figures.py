@@ -1,0 +1,277 @@
+"""The tracker's figures: synthetic sessions of every game on seeds it was not tuned on
+(wrong, missed and doubled events against the sessions' own), and real photos of a
+table read as a folder sequence without a mat.
+
+    python -m companion.tools.figures --sessions 20
+    python -m companion.tools.figures --sessions 0 --photos ../shared/photos
+
+The tracker was developed on the seeds of DEVELOPMENT_SEEDS (looked at, debugged on,
+tuned on): they are refused as a figure's seeds unless ``--development`` says the run is
+for debugging. The figures start at FIRST_SEED."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.arguments import positive_count
+
+# Seeds the tracker was developed on: 1-4 tuned on, 5000-5099 debugged on.
+DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
+# The figures' seeds: far from the development ones, a fresh block of 1000 for each
+# measurement (20000-20999 is spent).
+FIRST_SEED = 21000
+# Real photos: each is held this many frames, as a fixed camera would see it.
+PHOTO_FRAMES = 6
+
+
+# The sessions alternate between the frame sizes the Pi's cameras give.
+FRAME_SIZES = ((1280, 720), (1920, 1080))
+
+
+@dataclass(frozen=True)
+class SessionFigures:
+    game: str
+    seed: int
+    frame_size: tuple[int, int]
+    frames: int
+    expected: int
+    placed: int
+    right: int
+    wrong: int
+    missed: int
+    doubled: int
+    unsure: int
+    max_delay_ms: float
+    differences: tuple[str, ...]  # the expected and printed lines that did not match
+
+
+def session_figures(
+    game: str, seed: int, frame_size: tuple[int, int], *, events: int | None = None
+) -> SessionFigures:
+    """Run the tracker over a synthetic session of ``game`` (whole, or its first
+    ``events`` event lines)."""
+    from difflib import unified_diff
+
+    from companion.games.registry import make_engine
+    from companion.table.tracker_settings import TrackerSettings
+    from companion.tools.session_run import tally, track_session
+    from companion.tools.synthetic.session import make_session
+    from companion.vision.reader import CardReader
+
+    session = make_session(game, seed=seed, frame_size=frame_size, max_events=events)
+    options = dict(word.split("=", 1) for word in session.header.split()[2:])
+    deck = make_engine(game, options).deck
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=deck)
+    tracked = track_session(session, reader, deck=deck)
+    counts = tally(session.script, tracked.events)
+    want = [step.line for step in session.camera_steps]
+    got = [event.line for event in tracked.events]
+    differences = tuple(
+        line
+        for line in unified_diff(want, got, lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    )
+    return SessionFigures(
+        game=game,
+        seed=seed,
+        frame_size=frame_size,
+        frames=len(tracked.costs),
+        expected=counts.expected,
+        placed=counts.placed,
+        right=counts.right,
+        wrong=counts.wrong,
+        missed=counts.missed,
+        doubled=counts.doubled,
+        unsure=len(tracked.unsure),
+        max_delay_ms=round(1000.0 * max(counts.delays, default=0.0), 1),
+        differences=differences,
+    )
+
+
+def _session_job(job: tuple[str, int, tuple[int, int]]) -> SessionFigures:
+    return session_figures(*job)
+
+
+@dataclass(frozen=True)
+class PhotoFigures:
+    path: str
+    truth: tuple[str, ...]
+    placed: tuple[str, ...]  # the cards the tracker holds on the table after the photo
+    right: int
+    wrong: int  # held, neither on the photo nor among its partly seen cards
+    missed: int
+
+
+def photo_figures(folder: Path, *, cleared: bool) -> list[PhotoFigures]:
+    """The table photos of the manifest in turn, each held PHOTO_FRAMES frames (with an
+    empty table between them when ``cleared``), read with no mat: what the tracker
+    holds on the table after each against the photo's cards."""
+    import cv2
+    import numpy as np
+
+    from companion.cards import FRENCH52
+    from companion.device.camera import Frame
+    from companion.table.calibration import MatView
+    from companion.table.tracker import TableTracker
+    from companion.table.tracker_settings import TrackerSettings
+    from companion.vision.reader import CardReader
+
+    manifest = folder / "MANIFEST.tsv"
+    with manifest.open(encoding="utf-8") as lines:
+        rows = [row for row in csv.DictReader(lines, delimiter="\t") if "scene" in row["kind"]]
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
+    tracker = TableTracker(reader, deck=FRENCH52)
+    number = 0
+    figures: list[PhotoFigures] = []
+    for row in rows:
+        image = cv2.imread(str(folder / row["path"]), cv2.IMREAD_COLOR)
+        if image is None:
+            print(f"{row['path']}: not a readable image, skipped", file=sys.stderr)
+            continue
+        view = MatView.whole_frame(image.shape[1], image.shape[0])
+        pictures = [image] * PHOTO_FRAMES
+        if cleared:
+            table = np.empty_like(image)
+            table[:] = np.median(image.reshape(-1, 3), axis=0).astype(np.uint8)
+            pictures = [table] * PHOTO_FRAMES + pictures
+        for picture in pictures:
+            tracker.step(Frame(picture, number / 10.0, number), view)
+            number += 1
+        placed = tuple(sorted(str(card) for card in tracker.cards().get("table", ())))
+        truth = tuple(sorted(row["cards"].split()))
+        right = len(set(placed) & set(truth))
+        wrong = len(set(placed) - set(truth) - _cards_in(row["partial"]))
+        figures.append(PhotoFigures(row["path"], truth, placed, right, wrong, len(truth) - right))
+    return figures
+
+
+def _cards_in(text: str) -> set[str]:
+    """The cards named in a manifest's ``partial`` column (notes and ``?`` left out)."""
+    from companion.cards import Card, CardError
+
+    cards = set()
+    for word in text.split():
+        try:
+            cards.add(str(Card.parse(word)))
+        except CardError:
+            continue
+    return cards
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.tools.figures",
+        description="The tracker's figures on synthetic sessions (seeds it was not tuned "
+        "on) and on real table photos.",
+    )
+    parser.add_argument(
+        "--sessions", type=int, default=20, help="synthetic sessions, the games in turn"
+    )
+    parser.add_argument(
+        "--first-seed", type=int, default=FIRST_SEED, help="the first session's seed"
+    )
+    parser.add_argument("--jobs", type=positive_count, default=1, help="sessions run at once")
+    parser.add_argument(
+        "--photos", type=Path, default=None, help="a folder of real photos with MANIFEST.tsv"
+    )
+    parser.add_argument(
+        "--development",
+        action="store_true",
+        help="allow the seeds the tracker was developed on (debugging, not a figure)",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+    if args.sessions < 0:
+        parser.error(f"--sessions {args.sessions}: a count of 0 or more")
+    seeds = range(args.first_seed, args.first_seed + args.sessions)
+    used = sorted({seed for seed in seeds if any(seed in block for block in DEVELOPMENT_SEEDS)})
+    if used and not args.development:
+        parser.error(
+            f"--first-seed {args.first_seed} --sessions {args.sessions}: seeds "
+            f"{used[0]}..{used[-1]} were used to develop the tracker "
+            f"({_seed_blocks()}); a figure is measured on other seeds "
+            f"(default {FIRST_SEED}), or pass --development to debug on them"
+        )
+    if args.photos is not None and not (args.photos / "MANIFEST.tsv").is_file():
+        parser.error(f"--photos {args.photos}: no MANIFEST.tsv there")
+    from companion.games.registry import GAME_IDS
+
+    jobs = [
+        (
+            GAME_IDS[i % len(GAME_IDS)],
+            args.first_seed + i,
+            FRAME_SIZES[(i // len(GAME_IDS)) % len(FRAME_SIZES)],
+        )
+        for i in range(args.sessions)
+    ]
+    results: list[SessionFigures] = []
+    if jobs:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for result in pool.map(_session_job, jobs):
+                results.append(result)
+                if not args.json:
+                    _print_session(result)
+    photos: dict[str, list[PhotoFigures]] = {}
+    if args.photos is not None:
+        photos = {
+            "one after another": photo_figures(args.photos, cleared=False),
+            "an empty table between": photo_figures(args.photos, cleared=True),
+        }
+    if args.json:
+        out: dict[str, Any] = {
+            "sessions": [asdict(result) for result in results],
+            "photos": {key: [asdict(p) for p in value] for key, value in photos.items()},
+        }
+        print(json.dumps(out, indent=2))
+        return 0
+    if results:
+        total = {
+            key: sum(getattr(result, key) for result in results)
+            for key in ("expected", "placed", "right", "wrong", "missed", "doubled", "unsure")
+        }
+        kind = " (development seeds: not a figure)" if used else ""
+        print(
+            f"{len(results)} sessions (seeds {jobs[0][1]}..{jobs[-1][1]}){kind}: "
+            f"{total['placed']} placed cards, {total['expected']} camera events; "
+            f"{total['wrong']} wrong, {total['missed']} missed, {total['doubled']} doubled, "
+            f"{total['unsure']} unsure reports; "
+            f"max settle-to-event {max(r.max_delay_ms for r in results)} ms"
+        )
+    for title, figures in photos.items():
+        right = sum(p.right for p in figures)
+        truth = sum(len(p.truth) for p in figures)
+        wrong = sum(p.wrong for p in figures)
+        print(f"real photos, {title}: {right}/{truth} cards on the table, {wrong} wrong")
+        for photo in figures:
+            if photo.wrong or photo.missed:
+                print(f"  {photo.path}: holds {' '.join(photo.placed)}; is {' '.join(photo.truth)}")
+    return 0
+
+
+def _seed_blocks() -> str:
+    return ", ".join(f"{block.start}..{block.stop - 1}" for block in DEVELOPMENT_SEEDS)
+
+
+def _print_session(result: SessionFigures) -> None:
+    print(
+        f"{result.game:<11} seed {result.seed} {result.frame_size[0]}x{result.frame_size[1]}: "
+        f"{result.frames} frames, {result.placed} placed, "
+        f"{result.right}/{result.expected} events right, {result.wrong} wrong, "
+        f"{result.missed} missed, {result.doubled} doubled, {result.unsure} unsure, "
+        f"max delay {result.max_delay_ms} ms",
+        flush=True,
+    )
+    for line in result.differences:
+        print(f"    {line}", flush=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,97 @@
+"""The figures command: photos of a manifest read as a sequence, and its bad options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.cards import Card
+from companion.tools import figures
+from companion.tools.figures import (
+    DEVELOPMENT_SEEDS,
+    FIRST_SEED,
+    SessionFigures,
+    main,
+    photo_figures,
+    session_figures,
+)
+from tests.table.rendered import Placed, table_image
+
+
+def write_manifest(folder: Path) -> None:
+    photos = {
+        "one.png": ["KS", "4D"],
+        "two.png": ["7C"],
+    }
+    rows = ["path\tcards\tpartial\tkind\twidth\theight"]
+    for name, cards in photos.items():
+        laid = [Placed(Card.parse(card), 20.0 + 80.0 * i, 30.0) for i, card in enumerate(cards)]
+        image = table_image((260.0, 160.0), laid, 3.0)
+        cv2.imwrite(str(folder / name), image)
+        rows.append(f"{name}\t{' '.join(cards)}\t\tscene_multi\t{image.shape[1]}\t{image.shape[0]}")
+    rows.append("card.png\tQS\t\twhole_card_crop\t100\t140")  # not a scene: left out
+    (folder / "MANIFEST.tsv").write_text("\n".join(rows) + "\n", "utf-8")
+
+
+def test_each_photo_leaves_its_cards_on_the_table(tmp_path: Path) -> None:
+    write_manifest(tmp_path)
+    figures = photo_figures(tmp_path, cleared=True)
+    assert [(p.path, p.placed, p.wrong, p.missed) for p in figures] == [
+        ("one.png", ("4D", "KS"), 0, 0),
+        ("two.png", ("7C",), 0, 0),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first", "used"), [("0", "1..2"), ("4998", "5000..5000"), ("5099", "5099..5099")]
+)
+def test_development_seeds_are_refused(
+    first: str, used: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--sessions", "3", "--first-seed", first])
+    error = capsys.readouterr().err
+    assert f"seeds {used} were used to develop the tracker (1..4, 5000..5099)" in error
+    assert "--development" in error
+
+
+def test_the_default_seeds_are_not_development_ones() -> None:
+    assert not any(
+        seed in block
+        for seed in range(FIRST_SEED, FIRST_SEED + 1000)
+        for block in DEVELOPMENT_SEEDS
+    )
+
+
+def test_development_seeds_are_run_when_asked_and_said_to_be_no_figure(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(figures, "session_figures", short_session)
+    assert main(["--sessions", "1", "--first-seed", "5000", "--development"]) == 0
+    assert "(seeds 5000..5000) (development seeds: not a figure):" in capsys.readouterr().out
+
+
+def test_a_folder_without_a_manifest_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--sessions", "0", "--photos", str(tmp_path)])
+    assert "no MANIFEST.tsv there" in capsys.readouterr().err
+
+
+def test_a_short_session_s_figures() -> None:
+    figures = session_figures("oczko", 4, (1280, 720), events=5)
+    assert figures.expected >= 2 and figures.frames > 20
+    assert (figures.right, figures.wrong, figures.missed, figures.doubled) == (
+        figures.expected,
+        0,
+        0,
+        0,
+    )
+    assert figures.differences == ()
+
+
+def short_session(game: str, seed: int, frame_size: tuple[int, int]) -> SessionFigures:
+    return session_figures(game, seed, frame_size, events=3)

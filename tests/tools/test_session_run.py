@@ -1,0 +1,57 @@
+"""Tallying the tracker's events against a session's, and merging them with its buttons."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.tools.session_run import TrackedEvent, merged_script, tally
+from companion.tools.synthetic.session import ScriptStep, make_session
+
+
+def camera(time: float, line: str) -> ScriptStep:
+    return ScriptStep(time, line, "camera")
+
+
+def printed(settled: float, line: str, delay: float = 0.3) -> TrackedEvent:
+    return TrackedEvent(settled, settled + delay, line)
+
+
+EXPECTED = (
+    camera(1.0, "card trump 9H"),
+    ScriptStep(2.0, "bid 1 1", "button"),
+    camera(3.0, "card trick QS"),
+    camera(4.0, "card trick 2H"),
+    camera(5.0, "clear trick"),
+)
+
+
+def test_all_right() -> None:
+    events = [printed(s.time, s.line) for s in EXPECTED if s.source == "camera"]
+    counts = tally(EXPECTED, events)
+    assert (counts.expected, counts.placed, counts.right) == (4, 3, 4)
+    assert (counts.wrong, counts.missed, counts.doubled) == (0, 0, 0)
+    assert counts.delays == pytest.approx((0.3, 0.3, 0.3, 0.3))
+
+
+def test_missed_doubled_and_wrong_are_told_apart() -> None:
+    events = [
+        printed(1.0, "card trump 9H"),
+        printed(3.0, "card trick QS"),
+        printed(3.5, "card trick QS"),  # printed twice
+        printed(4.0, "card trick 2D"),  # misread
+        # "clear trick" never printed
+    ]
+    counts = tally(EXPECTED, events)
+    assert (counts.right, counts.wrong, counts.missed, counts.doubled) == (2, 1, 2, 1)
+
+
+def test_sums_add_up() -> None:
+    one = tally(EXPECTED, [printed(1.0, "card trump 9H")])
+    both = one + one
+    assert (both.expected, both.right, both.missed) == (8, 2, 6)
+
+
+def test_events_and_buttons_merge_by_time() -> None:
+    session = make_session("oh-hell", seed=1, max_events=6)
+    events = [printed(step.time, step.line) for step in session.camera_steps]
+    assert merged_script(session, events) == session.script_text()
