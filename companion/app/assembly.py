@@ -14,12 +14,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Protocol
 
 from PIL import Image
 
 from companion.app.config import CameraKind, Config, DisplayKind
-from companion.app.feeds import ButtonPump, CameraFeed, Inbox, ScriptFeed
+from companion.app.feeds import ButtonPump, CameraFeed, Inbox
 from companion.app.kiosk import Kiosk, power_settings
 from companion.app.messages import CameraState
 from companion.app.notify import Notifier, Progress, Watchdog
@@ -32,9 +32,6 @@ from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
-
-READY_LINE = "ready"
-SHOWN_LINE = "shown"
 
 
 class LastPicture:
@@ -93,15 +90,21 @@ class GuardedDevice:
         self._call(self.device.show)
 
 
-@dataclass(frozen=True)
-class RunOptions:
-    """``scripted``: play this event script for ever (the crash test's session) with
-    fake buttons and no camera; ``report_shown``: print ``ready`` after the first
-    screen and ``shown GAME SEQ`` once each journal row's effect is on the screen."""
+class SideFeed(Protocol):
+    """Messages from beside the camera and the buttons (a scripted session played from
+    the command line): while it plays, the buttons are fakes and no camera is opened."""
 
-    scripted: Path | None = None
-    report_shown: bool = False
-    stop_at_end: bool = False
+    def thread(self, kiosk: Kiosk, inbox: Inbox, stop: threading.Event) -> threading.Thread:
+        """The thread that feeds the inbox, made once the kiosk exists (not started)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Listener:
+    """Told when the first screen is out and when each journal row's effect is shown."""
+
+    on_ready: Callable[[], None]
+    on_shown: Callable[[EventRow], None]
 
 
 @dataclass
@@ -150,11 +153,7 @@ def open_screen(config: Config, settings: UiSettings, log: Callable[[str], None]
     return Screen(GuardedDevice(opened.screen.device, log), power)
 
 
-def open_button_source(
-    config: Config, options: RunOptions, log: Callable[[str], None]
-) -> ButtonSource:
-    if options.scripted is not None:
-        return FakeButtons()
+def open_button_source(config: Config, log: Callable[[str], None]) -> ButtonSource:
     if config.display.kind is DisplayKind.TERMINAL and sys.stdin.isatty():
         from companion.device.terminal import TerminalKeys
 
@@ -173,25 +172,20 @@ def open_button_source(
 
 def assemble(
     config: Config,
-    options: RunOptions,
     *,
     log: Callable[[str], None],
-    out: Callable[[str], None],
+    feed: SideFeed | None = None,
+    listener: Listener | None = None,
     environ: dict[str, str] | None = None,
 ) -> Assembled:
-    """Everything ``companion run`` needs, not yet started. ``out``: where ``ready`` and
-    ``shown`` lines go."""
+    """Everything ``companion run`` needs, not yet started."""
     journal = Journal.open(config.state.directory / JOURNAL_FILE)
     saved = SavedSettings(config.state.directory / SETTINGS_FILE, log)
     settings = saved.load(ui_settings(config))
     inbox: Inbox = queue.Queue()
     stop = threading.Event()
-    buttons = open_button_source(config, options, log)
-    camera_on = options.scripted is None and config.camera.source.kind is not CameraKind.NONE
-
-    def shown(row: EventRow) -> None:
-        out(f"{SHOWN_LINE} {row.game} {row.seq}")
-
+    buttons = FakeButtons() if feed is not None else open_button_source(config, log)
+    camera_on = feed is None and config.camera.source.kind is not CameraKind.NONE
     camera = camera_feed(config, inbox, stop, log) if camera_on else None
     kiosk = Kiosk(
         journal,
@@ -199,15 +193,15 @@ def assemble(
         settings=settings,
         camera=CameraState.STARTING if camera_on else None,
         log=log,
-        on_shown=shown if options.report_shown else None,
+        on_shown=None if listener is None else listener.on_shown,
         keep_settings=saved.save,
         tell_camera=None if camera is None else camera.tell,
     )
     threads = [ButtonPump(buttons, inbox, stop).thread]
     if camera is not None:
         threads.append(camera.thread)
-    if options.scripted is not None:
-        threads.append(script_feed(options.scripted, kiosk, inbox, stop))
+    if feed is not None:
+        threads.append(feed.thread(kiosk, inbox, stop))
     notifier = Notifier.from_environ(environ)
     required = frozenset(Progress) if camera_on else frozenset({Progress.SCREENS})
     watchdog = Watchdog.from_environ(
@@ -220,8 +214,7 @@ def assemble(
         threads,
         notifier=notifier,
         watchdog=watchdog,
-        stop_at_end=options.stop_at_end,
-        on_ready=(lambda: out(READY_LINE)) if options.report_shown else (lambda: None),
+        on_ready=(lambda: None) if listener is None else listener.on_ready,
     )
     return Assembled(runner, journal, buttons)
 
@@ -240,20 +233,3 @@ def camera_feed(
 
     settings = tracker_settings(config)
     return CameraFeed(opened, lambda: TrackedTable(settings, game=None, say=log), inbox, stop)
-
-
-def script_feed(path: Path, kiosk: Kiosk, inbox: Inbox, stop: threading.Event) -> threading.Thread:
-    """The crash test's session; it carries on from the rows the resumed game holds,
-    which the kiosk counted when it started (threads start after it)."""
-    from companion.games.script import parse_script
-    from companion.tools.crash import script_header, session_steps
-
-    script = parse_script(path.read_text("utf-8"), str(path))
-    header, steps = script_header(script), session_steps(script)
-
-    def run() -> None:
-        done = kiosk.resumed_rows
-        feed = ScriptFeed(header, steps, inbox, stop, start_at=len(steps) if done is None else done)
-        feed.run()
-
-    return threading.Thread(target=run, name="script", daemon=True)

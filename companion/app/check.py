@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.app.config import CameraKind, Config, DisplayKind
-from companion.device.camera import Frame
+from companion.values.frame import Frame
 
 
 @dataclass(frozen=True)

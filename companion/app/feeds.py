@@ -1,6 +1,6 @@
 """The threads that feed the main loop's inbox: the camera (frames read and tracked off
-the main thread, so a press is never stuck behind a frame), the buttons, and a scripted
-session for the crash test. None of them touches the journal.
+the main thread, so a press is never stuck behind a frame) and the buttons. None of them
+touches the journal.
 """
 
 from __future__ import annotations
@@ -13,21 +13,16 @@ from typing import Protocol
 
 from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
 from companion.device.buttons import ButtonSource
-from companion.device.camera import Frame, FrameSource
-from companion.games.events import Action, parse_event
-from companion.table.events import TableEvent, TrackerOutput
-from companion.ui.intents import ApplyEvent, StartGame
-from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.device.camera import FrameSource
+from companion.games.events import Action
+from companion.table.events import TrackerOutput
+from companion.ui.intents import ApplyEvent
+from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 
 Inbox = queue.Queue[Message]
 CAMERA_RETRY_S = 2.0
 BUTTON_POLL_S = 0.05
-# A scripted feed waits while the inbox holds this many messages, so a feed that never
-# ends cannot fill memory ahead of the main loop.
-SCRIPT_BACKLOG = 32
-UNDO_STEP = "undo"
-UNDO_PRESSES = (ButtonPress(Button.BACK, PressKind.LONG), ButtonPress(Button.OK))
 
 
 class FrameTracker(Protocol):
@@ -168,48 +163,3 @@ class ButtonPump:
                 self.stop.wait(BUTTON_POLL_S / 5)  # a fake source returns at once
             else:
                 self.inbox.put(Press(press, time.monotonic()))
-
-
-class ScriptFeed:
-    """A scripted session played for ever: camera lines as the tracker would send them,
-    action lines as the menus would, ``undo`` as the presses that undo (a long BACK, then
-    OK); at the end, a new game from the same header (the last one is finished).
-    ``start_at``: the steps the journal already holds (a resumed game carries on)."""
-
-    def __init__(
-        self,
-        header: str,
-        steps: Sequence[str],
-        inbox: Inbox,
-        stop: threading.Event,
-        *,
-        start_at: int = 0,
-    ) -> None:
-        self.header = header
-        self.steps = tuple(steps)
-        self.inbox = inbox
-        self.stop = stop
-        self.start_at = start_at
-        self.thread = threading.Thread(target=self.run, name="script", daemon=True)
-
-    def messages(self, step: str) -> tuple[Message, ...]:
-        if step == UNDO_STEP:
-            return tuple(Press(press) for press in UNDO_PRESSES)
-        event = parse_event(step)
-        if isinstance(event, Action):
-            return (Intended(ApplyEvent(event)),)
-        return (TableNews(0.0, time.monotonic(), (TableEvent(0.0, event),)),)
-
-    def run(self) -> None:
-        position = self.start_at
-        while not self.stop.is_set():
-            if self.inbox.qsize() >= SCRIPT_BACKLOG:
-                self.stop.wait(0.002)
-                continue
-            if position >= len(self.steps):
-                self.inbox.put(Intended(StartGame(self.header)))
-                position = 0
-                continue
-            for message in self.messages(self.steps[position]):
-                self.inbox.put(message)
-            position += 1

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.cards import FRENCH52, DeckProfile
-from companion.device.camera import Frame
 from companion.table.events import TrackerOutput
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.watching import TableWatch, WatchOptions
+from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 
 

@@ -58,7 +58,7 @@ def out(line: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.app.assembly import RunOptions, assemble
+    from companion.app.assembly import Listener, SideFeed, assemble
     from companion.app.config import ConfigError, load_config
     from companion.journal.store import JournalError
 
@@ -70,9 +70,15 @@ def run(args: argparse.Namespace) -> int:
     if args.scripted is not None and not args.scripted.is_file():
         print(f"companion run: --scripted {args.scripted}: no such file", file=sys.stderr)
         return EXIT_BAD_CONFIG
-    options = RunOptions(scripted=args.scripted, report_shown=args.report_shown)
+    feed: SideFeed | None = None
+    listener: Listener | None = None
+    if args.scripted is not None or args.report_shown:
+        from companion.tools.scripted_run import ScriptedSession, shown_reporter
+
+        feed = None if args.scripted is None else ScriptedSession(args.scripted)
+        listener = shown_reporter(out) if args.report_shown else None
     try:
-        assembled = assemble(config, options, log=log, out=out)
+        assembled = assemble(config, log=log, feed=feed, listener=listener)
     except JournalError as error:
         print(f"companion run: {error}", file=sys.stderr)
         return EXIT_FAILED

@@ -14,7 +14,7 @@ from companion.arguments import positive_count
 from companion.cards import DECK_PROFILES, FRENCH52, DeckProfile, deck_profile
 
 if TYPE_CHECKING:
-    from companion.device.camera import Frame
+    from companion.values.frame import Frame
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 CAMERA_RETRY_SECONDS = 2.0

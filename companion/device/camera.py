@@ -19,6 +19,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from companion.values.frame import Frame
+
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"})
 DEFAULT_FOLDER_FPS = 10.0
 USB_READ_RETRIES = 3
@@ -46,13 +48,6 @@ def pixels_per_mm(frame_width: int, height_mm: float) -> float:
 
 class SourceError(Exception):
     """A source that cannot be opened or stopped giving frames; the message says which."""
-
-
-@dataclass(frozen=True)
-class Frame:
-    image: np.ndarray  # BGR uint8, height x width x 3
-    time: float  # seconds from the source's start
-    number: int  # 0, 1, 2, ... in the order delivered
 
 
 class FrameSource(Protocol):

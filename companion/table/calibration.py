@@ -13,13 +13,13 @@ from typing import Any
 
 import numpy as np
 
-from companion.device.camera import Frame
 from companion.table.layouts import (
     ARUCO_DICTIONARY,
     MatLayout,
     layout_of_marker,
     whole_frame_layout,
 )
+from companion.values.frame import Frame
 
 DEFAULT_HOLD_SECONDS = 3.0
 # A homography is taken from three markers or more. Measured on rendered A3 views

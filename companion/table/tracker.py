@@ -17,7 +17,6 @@ from typing import Protocol
 import numpy as np
 
 from companion.cards import Card, DeckProfile
-from companion.device.camera import Frame
 from companion.table.calibration import MatView
 from companion.table.card_reads import CardRead, box_frame, clipped_by_cut, face_corners
 from companion.table.events import TableEvent, TrackerOutput, UnsureReport
@@ -25,6 +24,7 @@ from companion.table.layouts import MatLayout, Zone
 from companion.table.mat_cells import CellGrid
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.zone_watch import ZoneLook, ZoneWatch
+from companion.values.frame import Frame
 
 
 class IndexRead(Protocol):

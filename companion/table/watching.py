@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.cards import DeckProfile
-from companion.device.camera import Frame
 from companion.table.calibration import Calibrator, MatView
 from companion.table.events import TrackerOutput
 from companion.table.preview import annotated
 from companion.table.tracker import CardsReader, TableTracker
 from companion.table.tracker_settings import TrackerSettings
+from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 
 

@@ -118,10 +118,10 @@ def photo_figures(folder: Path, *, cleared: bool) -> list[PhotoFigures]:
     import numpy as np
 
     from companion.cards import FRENCH52
-    from companion.device.camera import Frame
     from companion.table.calibration import MatView
     from companion.table.tracker import TableTracker
     from companion.table.tracker_settings import TrackerSettings
+    from companion.values.frame import Frame
     from companion.vision.reader import CardReader
 
     manifest = folder / "MANIFEST.tsv"

@@ -8,9 +8,10 @@ from pathlib import Path
 from luma.core.device import dummy
 from PIL import Image
 
-from companion.app.assembly import GuardedDevice, LastPicture, RunOptions, assemble
+from companion.app.assembly import GuardedDevice, LastPicture, assemble
 from companion.app.config import Config, load_config
 from companion.device.buttons import FakeButtons
+from companion.tools.scripted_run import ScriptedSession
 from companion.ui.texts import Language
 
 
@@ -55,7 +56,7 @@ def test_no_camera_and_no_display_make_a_kiosk_for_cards_by_hand(tmp_path: Path)
         tmp_path, '[camera]\nsource = "none"\n[display]\nkind = "none"\n[ui]\nlanguage = "pl"\n'
     )
     logged: list[str] = []
-    assembled = assemble(config, RunOptions(), log=logged.append, out=print, environ={})
+    assembled = assemble(config, log=logged.append, environ={})
     try:
         kiosk = assembled.runner.kiosk
         assert kiosk.camera is None
@@ -71,9 +72,7 @@ def test_a_scripted_run_has_fake_buttons_and_no_camera_thread(tmp_path: Path) ->
     config = config_file(tmp_path, '[camera]\nsource = "usb:0"\n[display]\nkind = "none"\n')
     script = tmp_path / "game.txt"
     script.write_text("game oczko players=3\n", "utf-8")
-    assembled = assemble(
-        config, RunOptions(scripted=script), log=lambda line: None, out=print, environ={}
-    )
+    assembled = assemble(config, log=lambda line: None, feed=ScriptedSession(script), environ={})
     try:
         assert isinstance(assembled.buttons, FakeButtons)
         assert [t.name for t in assembled.runner.threads] == ["buttons", "script"]
@@ -83,7 +82,7 @@ def test_a_scripted_run_has_fake_buttons_and_no_camera_thread(tmp_path: Path) ->
 
 def test_a_camera_gets_its_thread_and_the_kiosk_waits_for_it(tmp_path: Path) -> None:
     config = config_file(tmp_path, '[camera]\nsource = "usb:0"\n[display]\nkind = "none"\n')
-    assembled = assemble(config, RunOptions(), log=lambda line: None, out=print, environ={})
+    assembled = assemble(config, log=lambda line: None, environ={})
     try:
         assert [t.name for t in assembled.runner.threads] == ["buttons", "camera"]
         assert assembled.runner.kiosk.camera is not None

@@ -11,13 +11,14 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from companion.app.feeds import UNDO_PRESSES, CameraFeed, Inbox, ScriptFeed
-from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
+from companion.app.feeds import CameraFeed, Inbox
+from companion.app.messages import CameraNews, CameraState, Intended, Message, TableNews
 from companion.cards import FRENCH52, SHORT36, Card
-from companion.device.camera import FakeSource, Frame, FrameSource, SourceError
+from companion.device.camera import FakeSource, FrameSource, SourceError
 from companion.games.events import Action, CardSeen
 from companion.table.events import TableEvent, TrackerOutput
-from companion.ui.intents import ApplyEvent, StartGame
+from companion.ui.intents import ApplyEvent
+from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 
 BID = Action("bid", ("1", "1"))
@@ -122,22 +123,6 @@ def test_a_camera_unplugged_mid_game_is_reported_and_opened_again() -> None:
     states = [m.state for m in drain(inbox) if isinstance(m, CameraNews)]
     assert states == [CameraState.LOST, CameraState.LOST, CameraState.ENDED]
     assert camera.opened == 3 and feed.frames_seen == 5
-
-
-def test_the_script_feed_plays_undos_as_presses_and_restarts_at_the_end() -> None:
-    inbox: Inbox = queue.Queue()
-    stop = threading.Event()
-    steps = ("card trump 8D", "bid 1 1", "undo")
-    feed = ScriptFeed("game oh-hell players=4", steps, inbox, stop, start_at=1)
-    feed.thread.start()
-    taken = [inbox.get(timeout=10) for _ in range(6)]
-    stop.set()
-    feed.thread.join(10)
-    assert taken[0] == Intended(ApplyEvent(BID))
-    assert taken[1:3] == [Press(press) for press in UNDO_PRESSES]
-    assert taken[3] == Intended(StartGame("game oh-hell players=4"))
-    assert isinstance(taken[4], TableNews) and taken[4].events[0].event == EIGHT
-    assert taken[5] == Intended(ApplyEvent(BID))
 
 
 class WatchedFrames:

@@ -17,7 +17,7 @@ from companion.app.notify import Notifier, Watchdog
 from companion.app.runner import Runner
 from companion.cards import Card
 from companion.device.buttons import FakeButtons
-from companion.device.camera import FakeSource, Frame
+from companion.device.camera import FakeSource
 from companion.device.display import RecordingDevice, Screen
 from companion.games.events import CardSeen
 from companion.journal.records import EventRow, Source
@@ -26,6 +26,7 @@ from companion.table.events import TableEvent, TrackerOutput
 from companion.ui.menus.state import MainMenu
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
+from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 
 HEADER = "game oh-hell players=4 dealer=0 hook=on"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.assembly import Assembled, RunOptions, assemble
+from companion.app.assembly import Assembled, assemble
 from companion.app.config import load_config
 from companion.app.messages import Press
 from companion.app.saved_settings import SETTINGS_FILE, SavedSettings, write_atomically
@@ -41,7 +41,7 @@ def start(
     )
     config = load_config(path).config
     log = logged.append if logged is not None else (lambda line: None)
-    assembled = assemble(config, RunOptions(), log=log, out=lambda line: None, environ={})
+    assembled = assemble(config, log=log, environ={})
     assembled.runner.kiosk.start()
     return assembled
 

@@ -12,7 +12,8 @@ import pytest
 from companion.cards import Card
 from companion.cli import main
 from companion.cli.watch import frames_with_retries
-from companion.device.camera import FakeSource, Frame, SourceError, frames_of
+from companion.device.camera import FakeSource, SourceError, frames_of
+from companion.values.frame import Frame
 from tests.table.rendered import Placed, table_image
 
 

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from companion.cards import FRENCH52, Card
-from companion.device.camera import Frame
 from companion.table.calibration import MatView
 from companion.table.layouts import Paper, mat_layout
 from companion.table.tracker import TableTracker
 from companion.table.tracker_settings import TrackerSettings
+from companion.values.frame import Frame
 from companion.vision.reader import CardReader
 from tests.table.rendered import Placed, table_image
 

@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 from companion.cards import FRENCH52, SHORT36, Card, DeckProfile
-from companion.device.camera import Frame
 from companion.table.layouts import Paper, mat_layout
 from companion.table.mat_drawing import draw_mat
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.watching import TableWatch, WatchOptions
 from companion.tools.synthetic.camera_view import CameraPose, filmed
+from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 from companion.vision.reader import CardReader
 from tests.table.rendered import Placed, table_image, with_cards

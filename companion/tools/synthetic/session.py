@@ -17,7 +17,6 @@ from typing import Literal, overload
 import numpy as np
 
 from companion.cards import IndexScript
-from companion.device.camera import Frame
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.script import Script, parse_script, strip_comment
 from companion.table.layouts import MatLayout, Paper, mat_layout
@@ -25,6 +24,7 @@ from companion.tools.synthetic.camera_view import CameraPose, mat_to_image
 from companion.tools.synthetic.choreography import Choreographer
 from companion.tools.synthetic.rendering import SceneRenderer
 from companion.tools.synthetic.timeline import PASS_CHANCE, QUIET_FRAMES, Scene, TimelineBuilder
+from companion.values.frame import Frame
 
 # The index letters each game's cards carry at its tables.
 INDEX_SCRIPTS: dict[str, IndexScript] = {

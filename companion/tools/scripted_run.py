@@ -1,0 +1,99 @@
+"""``companion run --scripted SCRIPT --report-shown``: the crash test's session fed to the
+running app beside its real inputs, and a listener that says on stdout when each journal
+row's effect is on the screen (the crash test's witness)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from companion.app.assembly import Listener
+from companion.app.feeds import Inbox
+from companion.app.kiosk import Kiosk
+from companion.app.messages import Intended, Message, Press, TableNews
+from companion.games.events import Action, parse_event
+from companion.journal.records import EventRow
+from companion.table.events import TableEvent
+from companion.tools.crash import READY, SHOWN, UNDO_STEP, script_header, session_steps
+from companion.ui.intents import ApplyEvent, StartGame
+from companion.ui.presses import Button, ButtonPress, PressKind
+
+# A scripted feed waits while the inbox holds this many messages, so a feed that never
+# ends cannot fill memory ahead of the main loop.
+SCRIPT_BACKLOG = 32
+UNDO_PRESSES = (ButtonPress(Button.BACK, PressKind.LONG), ButtonPress(Button.OK))
+
+
+class ScriptFeed:
+    """A scripted session played for ever: camera lines as the tracker would send them,
+    action lines as the menus would, ``undo`` as the presses that undo (a long BACK, then
+    OK); at the end, a new game from the same header (the last one is finished).
+    ``start_at``: the steps the journal already holds (a resumed game carries on)."""
+
+    def __init__(
+        self,
+        header: str,
+        steps: Sequence[str],
+        inbox: Inbox,
+        stop: threading.Event,
+        *,
+        start_at: int = 0,
+    ) -> None:
+        self.header = header
+        self.steps = tuple(steps)
+        self.inbox = inbox
+        self.stop = stop
+        self.start_at = start_at
+        self.thread = threading.Thread(target=self.run, name="script", daemon=True)
+
+    def messages(self, step: str) -> tuple[Message, ...]:
+        if step == UNDO_STEP:
+            return tuple(Press(press) for press in UNDO_PRESSES)
+        event = parse_event(step)
+        if isinstance(event, Action):
+            return (Intended(ApplyEvent(event)),)
+        return (TableNews(0.0, time.monotonic(), (TableEvent(0.0, event),)),)
+
+    def run(self) -> None:
+        position = self.start_at
+        while not self.stop.is_set():
+            if self.inbox.qsize() >= SCRIPT_BACKLOG:
+                self.stop.wait(0.002)
+                continue
+            if position >= len(self.steps):
+                self.inbox.put(Intended(StartGame(self.header)))
+                position = 0
+                continue
+            for message in self.messages(self.steps[position]):
+                self.inbox.put(message)
+            position += 1
+
+
+class ScriptedSession:
+    """The side feed of ``run --scripted``: the script's session, carried on from the rows
+    the resumed game holds (the kiosk counts them as it starts, before threads start)."""
+
+    def __init__(self, path: Path) -> None:
+        from companion.games.script import parse_script
+
+        script = parse_script(path.read_text("utf-8"), str(path))
+        self.header, self.steps = script_header(script), session_steps(script)
+
+    def thread(self, kiosk: Kiosk, inbox: Inbox, stop: threading.Event) -> threading.Thread:
+        def run() -> None:
+            done = kiosk.resumed_rows
+            start_at = len(self.steps) if done is None else done
+            ScriptFeed(self.header, self.steps, inbox, stop, start_at=start_at).run()
+
+        return threading.Thread(target=run, name="script", daemon=True)
+
+
+def shown_reporter(out: Callable[[str], None]) -> Listener:
+    """``ready`` after the first screen, ``shown GAME SEQ`` once a row's effect is shown."""
+
+    def shown(row: EventRow) -> None:
+        out(f"{SHOWN} {row.game} {row.seq}")
+
+    return Listener(on_ready=lambda: out(READY), on_shown=shown)

@@ -1,0 +1,44 @@
+"""The scripted run's side feed: its steps in order, undos as presses, a restart at the
+end; and the listener's lines."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from datetime import UTC, datetime
+
+from companion.app.feeds import Inbox
+from companion.app.messages import Intended, Press, TableNews
+from companion.cards import Card
+from companion.games.events import Action, CardSeen
+from companion.journal.records import EventRow, RowKind, Source
+from companion.tools.scripted_run import UNDO_PRESSES, ScriptFeed, shown_reporter
+from companion.ui.intents import ApplyEvent, StartGame
+
+BID = Action("bid", ("1", "1"))
+EIGHT = CardSeen("trump", Card.parse("8D"))
+
+
+def test_the_script_feed_plays_undos_as_presses_and_restarts_at_the_end() -> None:
+    inbox: Inbox = queue.Queue()
+    stop = threading.Event()
+    steps = ("card trump 8D", "bid 1 1", "undo")
+    feed = ScriptFeed("game oh-hell players=4", steps, inbox, stop, start_at=1)
+    feed.thread.start()
+    taken = [inbox.get(timeout=10) for _ in range(6)]
+    stop.set()
+    feed.thread.join(10)
+    assert taken[0] == Intended(ApplyEvent(BID))
+    assert taken[1:3] == [Press(press) for press in UNDO_PRESSES]
+    assert taken[3] == Intended(StartGame("game oh-hell players=4"))
+    assert isinstance(taken[4], TableNews) and taken[4].events[0].event == EIGHT
+    assert taken[5] == Intended(ApplyEvent(BID))
+
+
+def test_the_listener_says_ready_and_each_row_shown() -> None:
+    said: list[str] = []
+    listener = shown_reporter(said.append)
+    listener.on_ready()
+    row = EventRow(7, 3, datetime.now(UTC), Source.CAMERA, RowKind.EVENT, "card trump 8D")
+    listener.on_shown(row)
+    assert said == ["ready", "shown 3 7"]
