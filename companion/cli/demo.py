@@ -60,6 +60,14 @@ def register(subparsers: Any) -> None:
         help="play only the game's first N events (default: the whole game)",
     )
     parser.add_argument(
+        "--script",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="film this event script instead of the game's example (its first line names "
+        "the game and its options)",
+    )
+    parser.add_argument(
         "--language",
         choices=[language.value for language in Language],
         default=Language.EN.value,
@@ -70,7 +78,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.device.buttons import ButtonSource, FakeButtons
-    from companion.tools.demo import DemoOptions, run_demo
+    from companion.games.script import Script, ScriptError, parse_script
+    from companion.tools.demo import DemoOptions, filmable, run_demo
 
     if args.png is not None:
         try:
@@ -78,13 +87,29 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             print(f"companion demo: --png {args.png}: {error.strerror or error}", file=sys.stderr)
             return 2
+    script: Script | None = None
+    if args.script is not None:
+        try:
+            text = args.script.read_text("utf-8")
+            script = parse_script(text, str(args.script))
+            filmable(script)
+        except OSError as error:
+            print(
+                f"companion demo: --script {args.script}: {error.strerror or error}",
+                file=sys.stderr,
+            )
+            return 2
+        except (ScriptError, ValueError) as error:
+            print(f"companion demo: {error}", file=sys.stderr)
+            return 2
     options = DemoOptions(
-        game=args.game,
+        game=args.game if script is None else script.game,
         seed=args.seed,
         fast=args.fast,
         png=args.png,
         events=args.events,
         language=Language(args.language),
+        script=None if script is None else text,
     )
     buttons: ButtonSource = FakeButtons()
     if sys.stdin.isatty():

@@ -1,4 +1,5 @@
-"""``companion demo``: the whole pipeline on a synthetic table session of a real game.
+"""``companion demo``: the whole pipeline on a synthetic table session of a real game
+(its bundled example, or any event script).
 
 The session's frames (a filmed mat, cards dealt by hand) go through the real tracker on
 the camera thread; its events and the session's button steps go through the journal (in
@@ -34,6 +35,7 @@ from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
 
 if TYPE_CHECKING:
+    from companion.games.script import Script
     from companion.tools.synthetic.session import ScriptStep
 
 DEFAULT_SEED = 2  # a session the tracker follows whole (on seed 1 it misreads a fan)
@@ -49,6 +51,7 @@ class DemoOptions:
     png: Path | None = None
     events: int | None = None  # only the first events of the game
     language: Language = Language.EN
+    script: str | None = None  # an event script to film instead of the game's example
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,9 @@ def run_demo(
     from companion.journal.export import score_sheet
     from companion.tools.synthetic.session import make_session
 
-    session = make_session(options.game, seed=options.seed, max_events=options.events)
+    session = make_session(
+        options.game, seed=options.seed, max_events=options.events, script=options.script
+    )
     shown: LumaDevice = device if device is not None else TerminalDevice(stream)
     if options.png is not None:
         shown = BothDevices(shown, PngFolder(options.png))
@@ -220,6 +225,17 @@ def run_demo(
         screens=kiosk.screens_shown,
         frames=feed.frames_seen,
     )
+
+
+def filmable(script: Script) -> None:
+    """Raise a ``ScriptError`` (naming the line) when the game refuses the script, a
+    ``ValueError`` when it names a zone its mat does not have."""
+    from companion.games.session import replay_script
+    from companion.table.layouts import Paper, mat_layout
+    from companion.tools.synthetic.session import check_zones
+
+    replay_script(script)
+    check_zones(script, mat_layout(script.game, Paper.A3))
 
 
 def _button_steps(script: Sequence[ScriptStep]) -> list[tuple[float, Action]]:

@@ -158,7 +158,7 @@ def _bumped(pose: CameraPose, rng: random.Random) -> CameraPose:
     )
 
 
-def _check_zones(parsed: Script, layout: MatLayout) -> None:
+def check_zones(parsed: Script, layout: MatLayout) -> None:
     """Every zone the script's camera lines name is on the mat (or is a face-down one)."""
     on_mat = {zone.name for zone in layout.zones}
     for line in parsed.lines:
@@ -196,7 +196,7 @@ def make_session(
         raise ValueError(f'the script is a game of "{parsed.game}", not "{game}"')
     header = next(c for line in text.splitlines() if (c := strip_comment(line)))
     layout = mat_layout(game, paper)
-    _check_zones(parsed, layout)
+    check_zones(parsed, layout)
     rng = random.Random(f"{game}:{seed}")
     pose = camera_pose(layout, frame_size, rng)
     choreographer = Choreographer(layout, copies=PACK_COPIES.get(game, 1), rng=rng)
