@@ -16,17 +16,6 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from companion.app.app_texts import app_say
-from companion.app.card_entry import (
-    EnterEvent,
-    EntryMode,
-    OpenMenu,
-    TableChoices,
-    ZoneChoice,
-    compose_entry,
-    handle_entry,
-    table_choices,
-)
 from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
 from companion.device.display import PowerSettings, Screen
 from companion.games.engine import Violation
@@ -50,10 +39,21 @@ from companion.ui.intents import (
     UndoLast,
 )
 from companion.ui.menus.state import Home, MainMenu, UnsureReading, is_long
+from companion.ui.menus.table_entry import (
+    EnterEvent,
+    EntryMode,
+    OpenMenu,
+    TableChoices,
+    ZoneChoice,
+    compose_entry,
+    handle_entry,
+    table_choices,
+)
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens.layout import SMALL
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
+from companion.ui.table_texts import app_say
 from companion.values.watched import WatchedGame
 
 STATUS_TOP = HEIGHT - 10

@@ -5,7 +5,12 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.app.card_entry import (
+from companion.cards import Rank, Suit
+from companion.games.events import ZoneCleared
+from companion.games.registry import make_engine
+from companion.games.session import Game
+from companion.ui.canvas import HEIGHT, WIDTH
+from companion.ui.menus.table_entry import (
     CardChoice,
     EnterEvent,
     EntryRow,
@@ -17,11 +22,6 @@ from companion.app.card_entry import (
     handle_entry,
     table_choices,
 )
-from companion.cards import Rank, Suit
-from companion.games.events import ZoneCleared
-from companion.games.registry import make_engine
-from companion.games.session import Game
-from companion.ui.canvas import HEIGHT, WIDTH
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.texts import Language
 

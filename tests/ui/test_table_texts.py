@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import string
 
-from companion.app.app_texts import APP_TEXTS, app_say
+from companion.ui.table_texts import APP_TEXTS, app_say
 from companion.ui.texts import Language
 
 

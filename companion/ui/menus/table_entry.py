@@ -12,7 +12,6 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.app.app_texts import app_say
 from companion.cards import Card, Rank, Suit
 from companion.games.events import CameraEvent, CardSeen, ZoneCleared
 from companion.games.session import Game
@@ -22,6 +21,7 @@ from companion.ui.menus import draw
 from companion.ui.menus.state import direction, is_short
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens.layout import HUGE, MARGIN, card_text, line, rank_text
+from companion.ui.table_texts import app_say
 from companion.ui.texts import Language
 
 SUITS = tuple(Suit)
