@@ -1,64 +1,30 @@
-"""The kiosk's heart, on the main thread: presses, table events and scripted steps in;
-journal rows, the controller's state and pictures on the display out.
+"""The kiosk's heart, on the main thread: it moves messages from the inbox to the table
+(presses, camera events, unsure cards, intents from a side feed), the table's picture to
+the display, and the game at the table to the camera thread.
 
-Every event is committed to the journal (``JournaledGame.record_event``) before the
-screen that shows its effect is drawn; ``on_shown`` is told of each row once that screen
-is out (the crash test's witness). The journal is used from this class alone, which
-lives on one thread: SQLite connections must not cross threads.
+Every event is committed to the journal before the screen that shows its effect is
+drawn; ``on_shown`` is told of each row once that screen is out (the crash test's
+witness). The journal is used from this thread alone: SQLite connections must not cross
+threads.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections import deque
 from collections.abc import Callable
 
-from PIL import Image
-
 from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
+from companion.app.table import Table
 from companion.device.display import PowerSettings, Screen
-from companion.games.engine import Violation
-from companion.games.errors import RefusedEvent
-from companion.games.events import CameraEvent, CardSeen, Event
 from companion.games.zones import watched_game
-from companion.journal.records import EventRow, Source
-from companion.journal.replay import UnreadableGame
-from companion.journal.session import JournaledGame
-from companion.journal.store import Journal, JournalError, JournalFull
-from companion.table.events import UnsureReport
-from companion.ui.canvas import HEIGHT, PAPER, WIDTH, Sheet
-from companion.ui.controller import UiContext, UiState, compose, context_for, handle, refused
-from companion.ui.intents import (
-    AnswerUnsure,
-    ApplyEvent,
-    ChangeSetting,
-    Intent,
-    Shutdown,
-    StartGame,
-    UndoLast,
-)
-from companion.ui.menus.state import Home, MainMenu, UnsureReading, is_long
-from companion.ui.menus.table_entry import (
-    EnterEvent,
-    EntryMode,
-    OpenMenu,
-    TableChoices,
-    ZoneChoice,
-    compose_entry,
-    handle_entry,
-    table_choices,
-)
-from companion.ui.presses import Button, ButtonPress
-from companion.ui.screens.layout import SMALL
-from companion.ui.screens.violation import compose_violation
+from companion.journal.records import EventRow
+from companion.journal.store import Journal
+from companion.ui.intents import StartGame
 from companion.ui.settings import UiSettings
-from companion.ui.table_texts import app_say
 from companion.values.watched import WatchedGame
 
-STATUS_TOP = HEIGHT - 10
 LATENCIES_KEPT = 1000
-VIOLATION_S = 6.0
 
 
 def power_settings(settings: UiSettings) -> PowerSettings:
@@ -87,49 +53,38 @@ class Kiosk:
         ``keep_settings(before, after)``: told of each change made in the settings menu;
         ``tell_camera``: told the game at the table whenever it changes (its deck and
         zones, for the camera thread)."""
-        self.journal = journal
         self.screen = screen
-        self.settings = settings
-        self.camera = camera
-        self.camera_detail = ""
         self.log = log
         self.on_shown = on_shown
         self.keep_settings = keep_settings
         self.tell_camera = tell_camera
-        self._camera_told: int | None = None  # the journal id of the game last told
         self.clock = clock
-        self.played: JournaledGame | None = None
-        self.ui = UiState()
-        self.entry: EntryMode | None = None
-        self.questions: deque[UnsureReading] = deque()
-        self.problem: str | None = None  # a journal trouble, shown until an append works
-        self.stopped = False
-        self.shutdown_asked = False
+        self.table = Table(
+            journal,
+            settings=settings,
+            camera=camera,
+            log=log,
+            on_settings=self._settings_changed,
+            clock=clock,
+        )
+        self.camera_detail = ""
         self.screens_shown = 0
         # card settled -> its screen out, in seconds (the benchmark's figure)
         self.latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
-        self._unshown: list[EventRow] = []
-        # flagged by the rules: shown until the next press or for VIOLATION_S
-        self.violation: Violation | None = None
-        self.violation_until = 0.0
         self.press_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
-        self.resumed_rows: int | None = None  # the resumed game's rows, undos too
+        self._camera_told: int | None = None  # the journal id of the game last told
 
     # -- starting ---------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Resume the last unfinished game exactly (or stay on the new-game menu) and
-        draw the first screen; a game already begun (the demo's) is kept."""
-        if self.journal.moved_aside is not None:
-            self.log(str(self.journal.moved_aside))
-        resumed = None if self.played is not None else JournaledGame.resume_last(self.journal)
-        if resumed is not None:
-            self.played, bad = resumed
-            self.resumed_rows = len(self.journal.rows(self.played.record.id))
-            for row in bad:
-                self.log(str(row))
-            self.log(f"resumed game {self.played.record.id}: {self.played.record.header}")
-        self._tell_camera()
+        """Resume the last unfinished game (or stay on the new-game menu) and draw the
+        first screen; a game already begun (the demo's) is kept."""
+        self.table.resume()
+        self.show()
+
+    def begin(self, header: str) -> None:
+        """Start a game from its header line, as the new-game menu does."""
+        self.table.carry_out(StartGame(header))
         self.show()
 
     # -- what comes in ----------------------------------------------------------------------
@@ -137,7 +92,11 @@ class Kiosk:
     def take(self, message: Message) -> None:
         """Act on one message from the inbox and show the result."""
         if isinstance(message, Press):
-            self.press(message.press)
+            if self.screen.touch():
+                self.show()  # the press only woke the screen
+                return
+            self.table.press(message.press)
+            self.show()
             if message.at:
                 self.press_latencies.append(self.clock() - message.at)
         elif isinstance(message, TableNews):
@@ -145,249 +104,67 @@ class Kiosk:
         elif isinstance(message, CameraNews):
             self.camera_news(message)
         elif isinstance(message, Intended):
-            self._carry_out(message.intent)
+            self.table.carry_out(message.intent)
             self.show()
 
-    def press(self, press: ButtonPress) -> None:
-        if self.screen.touch():
-            self.show()  # the press only woke the screen
-            return
-        self.violation = None  # a press puts a violation away and acts as usual
-        choices = self._choices()
-        if self.entry is not None and choices is not None:
-            self.entry, outcome = handle_entry(self.entry, press, choices)
-            if isinstance(outcome, EnterEvent):
-                self._record(outcome.event, Source.BUTTON)
-            elif isinstance(outcome, OpenMenu):
-                self.ui = dataclasses.replace(self.ui, mode=MainMenu(), notice=None)
-        elif choices is not None and self._opens_entry(press):
-            self.entry = ZoneChoice()
-        else:
-            self.entry = None
-            self.ui, intents = handle(self.ui, press, self.context())
-            for intent in intents:
-                self._carry_out(intent)
-        self.show()
-
     def table_news(self, news: TableNews) -> None:
-        if self.camera is not None and self.camera is not CameraState.READING:
-            self.camera, self.camera_detail = CameraState.READING, ""
+        table = self.table
+        if table.camera is not None and table.camera is not CameraState.READING:
+            table.camera, self.camera_detail = CameraState.READING, ""
         if not news.events and not news.unsure:
             return
-        recorded = [seen.time for seen in news.events if self._record(seen.event, Source.CAMERA)]
+        recorded = [seen.time for seen in news.events if table.seen(seen.event)]
         for report in news.unsure:
-            self._ask(report)
+            table.ask(report)
         self.show()
         shown_at = self.clock()
         for settled in recorded:
             self.latencies.append((news.frame_time - settled) + (shown_at - news.arrived))
 
     def camera_news(self, news: CameraNews) -> None:
-        if news.state is not self.camera or news.detail != self.camera_detail:
+        if news.state is not self.table.camera or news.detail != self.camera_detail:
             self.log(f"camera {news.state.value}" + (f": {news.detail}" if news.detail else ""))
-        self.camera, self.camera_detail = news.state, news.detail
-        self.show()
-
-    def begin(self, header: str) -> None:
-        """Start a game from its header line, as the new-game menu does."""
-        self._carry_out(StartGame(header))
+        self.table.camera, self.camera_detail = news.state, news.detail
         self.show()
 
     def tick(self) -> None:
         """Time passing: a violation shown long enough is put away."""
-        if self.violation is not None and self.clock() >= self.violation_until:
-            self.violation = None
+        if self.table.tick():
             self.show()
 
-    # -- what it shows ------------------------------------------------------------------------
-
-    def context(self) -> UiContext:
-        game = self.played.game if self.played is not None else None
-        question = self.questions[0] if self.questions else None
-        return context_for(game, self.settings, unsure=question)
-
-    def picture(self) -> Image.Image:
-        choices = self._choices()
-        if self.violation is not None:
-            sheet = compose_violation(self.violation, self.settings.language)
-        elif self.entry is not None and choices is not None:
-            sheet = compose_entry(self.entry, choices, self.settings.language)
-        else:
-            sheet = compose(self.ui, self.context())
-        status = self.status_line()
-        if status is not None and self.ui.notice is None:
-            _status_bar(sheet, status)
-        return sheet.image
+    # -- what goes out ------------------------------------------------------------------------
 
     def show(self) -> None:
-        self.screen.show(self.picture())
+        self._tell_camera()
+        self.screen.show(self.table.picture())
         self.screens_shown += 1
+        written, self.table.written = self.table.written, []
         if self.on_shown is not None:
-            for row in self._unshown:
+            for row in written:
                 self.on_shown(row)
-        self._unshown.clear()
-
-    def status_line(self) -> str | None:
-        """The line kept at the bottom of the screen while something is wrong."""
-        language = self.settings.language
-        if self.problem is not None:
-            return self.problem
-        if self.camera is CameraState.LOST:
-            return app_say("camera.lost", language)
-        return None
 
     def status_text(self) -> str:
         """One line for systemd's STATUS."""
-        if self.played is None:
+        table = self.table
+        if table.played is None:
             game = "no game"
         else:
-            record = self.played.record
-            game = f"game {record.id} ({record.header.split()[1]}), {len(self.played.live)} events"
-        camera = "no camera" if self.camera is None else f"camera {self.camera.value}"
-        trouble = f"; {self.problem}" if self.problem else ""
+            record = table.played.record
+            game = f"game {record.id} ({record.header.split()[1]}), {len(table.played.live)} events"
+        camera = "no camera" if table.camera is None else f"camera {table.camera.value}"
+        trouble = f"; {table.problem}" if table.problem else ""
         return f"{game}; {camera}{trouble}"
 
-    # -- doing ---------------------------------------------------------------------------------
-
-    def _carry_out(self, intent: Intent) -> None:
-        if isinstance(intent, ApplyEvent):
-            self._record(intent.event, Source.BUTTON, from_menu=True)
-        elif isinstance(intent, UndoLast):
-            self._undo()
-        elif isinstance(intent, StartGame):
-            self._start_game(intent.header_line)
-        elif isinstance(intent, ChangeSetting):
-            before, self.settings = self.settings, intent.settings
-            self.screen.configure(power_settings(intent.settings))
-            if self.keep_settings is not None:
-                self.keep_settings(before, intent.settings)
-        elif isinstance(intent, Shutdown):
-            self.stopped = self.shutdown_asked = True
-        elif isinstance(intent, AnswerUnsure):
-            self._answer(intent)
-
-    def _record(self, event: Event, source: Source, *, from_menu: bool = False) -> bool:
-        """Journal and apply one event; True when it was recorded."""
-        line = str(event)
-        if self.played is None:
-            self.log(f"no game started: {line} ignored")
-            return False
-        flagged = len(self.played.game.state.violations)
-        try:
-            row = self.played.record_event(event, source=source)
-        except RefusedEvent as refusal:
-            self.log(f"refused {line} ({source.value}): {refusal}")
-            if from_menu:
-                self.ui = refused(self.ui, str(refusal))
-            else:
-                self._notice(
-                    app_say("refused.table", self.settings.language, line=line, reason=refusal)
-                )
-            return False
-        except JournalError as error:
-            self._journal_trouble(error)
-            return False
-        self._written(row)
-        violations = self.played.game.state.violations
-        if len(violations) > flagged:
-            self.violation = violations[-1]
-            self.violation_until = self.clock() + VIOLATION_S
-            self.log(f"violation after {line}: {self.violation.message}")
-        if isinstance(event, CameraEvent):
-            self._forget_questions(event.zone)
-        return True
-
-    def _undo(self) -> None:
-        if self.played is None:
-            return
-        try:
-            row = self.played.undo(source=Source.BUTTON)
-        except RefusedEvent as refusal:
-            self.ui = refused(self.ui, str(refusal))
-        except JournalError as error:
-            self._journal_trouble(error)
-        else:
-            self._written(row)
-
-    def _start_game(self, header: str) -> None:
-        previous = self.played
-        try:
-            if previous is not None and not self._journal_call(previous.finish):
-                return
-            self.played = JournaledGame.start(self.journal, header)
-        except UnreadableGame as error:
-            self._notice(str(error))
-            return
-        except JournalError as error:
-            self._journal_trouble(error)
-            return
-        self.problem = None
-        self.questions.clear()
-        self.entry = None
-        self.violation = None
-        self.ui = UiState(remembered=self.ui.remembered)
-        self.log(f"new game {self.played.record.id}: {self.played.record.header}")
-        self._tell_camera()
-
-    def _journal_call(self, call: Callable[[], None]) -> bool:
-        try:
-            call()
-        except JournalError as error:
-            self._journal_trouble(error)
-            return False
-        return True
-
-    def _answer(self, answer: AnswerUnsure) -> None:
-        self._forget_questions(answer.zone)
-        if answer.card is not None:
-            self._record(CardSeen(answer.zone, answer.card), Source.BUTTON)
-
-    def _ask(self, report: UnsureReport) -> None:
-        if self.played is None or not report.candidates:
-            return
-        self._forget_questions(report.zone)
-        card, confidence = report.candidates[0], report.confidence
-        self.log(f"unsure card on {report.zone}: {card}? ({confidence:.0%})")
-        ranks = self.played.game.engine.deck.ranks
-        self.questions.append(UnsureReading(report.zone, card, confidence, ranks))
+    def _settings_changed(self, before: UiSettings, after: UiSettings) -> None:
+        self.screen.configure(power_settings(after))
+        if self.keep_settings is not None:
+            self.keep_settings(before, after)
 
     def _tell_camera(self) -> None:
-        """Tell the camera side the game at the table, when it is another than last told."""
-        played = self.played
+        """Tell the camera side the game at the table, when it is another than last told
+        (a resume, a new game)."""
+        played = self.table.played
         if self.tell_camera is None or played is None or played.record.id == self._camera_told:
             return
         self._camera_told = played.record.id
         self.tell_camera(watched_game(played.game.engine))
-
-    def _forget_questions(self, zone: str) -> None:
-        self.questions = deque(question for question in self.questions if question.zone != zone)
-
-    def _written(self, row: EventRow) -> None:
-        self.problem = None
-        self._unshown.append(row)
-
-    def _journal_trouble(self, error: JournalError) -> None:
-        self.log(str(error))
-        language = self.settings.language
-        if isinstance(error, JournalFull):
-            self.problem = app_say("journal.full", language)
-        else:
-            self.problem = app_say("journal.failed", language, reason=error)
-
-    def _notice(self, text: str) -> None:
-        self.log(text)
-        self.ui = dataclasses.replace(self.ui, notice=" ".join(text.split()))
-
-    def _choices(self) -> TableChoices | None:
-        """What can be entered by hand: only with a game and no camera reading."""
-        if self.played is None or self.camera in (CameraState.READING, CameraState.STARTING):
-            return None
-        return table_choices(self.played.game)
-
-    def _opens_entry(self, press: ButtonPress) -> bool:
-        return is_long(press, Button.OK) and isinstance(self.ui.mode, Home) and not self.questions
-
-
-def _status_bar(sheet: Sheet, text: str) -> None:
-    sheet.box(0, STATUS_TOP, WIDTH - 1, HEIGHT - 1, filled=True)
-    sheet.text((1, HEIGHT - 2), text, SMALL, max_width=WIDTH - 2, may_shorten=True, fill=PAPER)

@@ -57,7 +57,7 @@ class Runner:
             thread.start()
         status = kiosk.status_text()
         try:
-            while not self.stop.is_set() and not kiosk.stopped:
+            while not self.stop.is_set() and not kiosk.table.stopped:
                 if self._step():
                     break
                 if kiosk.status_text() != status:

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
         assembled.close()
-    if assembled.runner.kiosk.shutdown_asked:
+    if assembled.runner.kiosk.table.shutdown_asked:
         log(power_off_line(under_systemd=SERVICE_MARK in os.environ))
         return EXIT_POWER_OFF
     return EXIT_OK

@@ -14,9 +14,10 @@ from companion.games.registry import GAME_IDS
 from companion.ui.texts import Language
 
 if TYPE_CHECKING:
+    from companion.app.script_camera import ScriptCamera
+    from companion.app.table import Table
     from companion.device.buttons import ButtonSource
     from companion.device.display import Screen
-    from companion.ui.practice import PracticeTable
 
 KEYS_HELP = (
     "keys: arrows or u/d = UP/DOWN, Enter/o = OK, Backspace/Esc/b = BACK; "
@@ -43,9 +44,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.app.script_camera import practice_table
     from companion.device.display import PowerSettings, Screen
     from companion.device.terminal import TerminalDevice, TerminalKeys
-    from companion.ui.practice import PracticeTable
     from companion.ui.settings import UiSettings
 
     if not sys.stdin.isatty():
@@ -53,11 +54,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     text = resources.files("companion.examples").joinpath(f"{args.game}.txt").read_text("utf-8")
     settings = UiSettings(language=Language(args.language))
-    table = PracticeTable.from_text(text, f"examples/{args.game}.txt", settings)
+    table, camera = practice_table(text, f"examples/{args.game}.txt", settings)
     keys = TerminalKeys()
     screen = Screen(TerminalDevice(sys.stdout), PowerSettings())
     try:
-        play(table, keys, screen, should_stop=lambda: keys.ended)
+        play(table, camera, keys, screen, should_stop=lambda: keys.ended)
     except KeyboardInterrupt:
         pass
     finally:
@@ -67,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(
-    table: PracticeTable,
+    table: Table,
+    camera: ScriptCamera,
     keys: ButtonSource,
     screen: Screen,
     *,
@@ -75,11 +77,10 @@ def play(
     should_stop: Callable[[], bool] = lambda: False,
     clock: Callable[[], float] = time.monotonic,
 ) -> None:
-    """The loop: draw, wait for a press (a press on a dark screen only wakes it), act.
-    Ends on shutdown or when ``should_stop`` says so."""
-    from companion.ui.controller import render
-
-    screen.show(render(table.state, table.context()))
+    """The loop: draw, wait for a press (a press on a dark screen only wakes it), act,
+    and let the script's camera bring the table up to its next button action. Ends on
+    shutdown or when ``should_stop`` says so."""
+    screen.show(table.picture())
     while not table.stopped and not should_stop():
         press = keys.next_press(timeout=idle_wait)
         screen.tick()
@@ -88,4 +89,5 @@ def play(
         if screen.touch():
             continue
         table.press(press)
-        screen.show(render(table.state, table.context()))
+        camera.feed(table)
+        screen.show(table.picture())

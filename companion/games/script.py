@@ -38,6 +38,12 @@ class Script:
     lines: tuple[ScriptLine, ...]
 
 
+def script_header(script: Script) -> str:
+    """The script's first line: its game and options."""
+    words = " ".join(f"{key}={value}" for key, value in script.options.items())
+    return f"game {script.game} {words}".rstrip()
+
+
 def strip_comment(line: str) -> str:
     return line.split("#", 1)[0].strip()
 

@@ -121,6 +121,13 @@ class Journal:
             raise JournalError(f"cannot open the journal {path}: {error}") from None
         return cls(connection, path, clock=utc_now)
 
+    @classmethod
+    def in_memory(cls, *, clock: Clock = utc_now) -> Self:
+        """A journal kept in memory only: a practice game, with nothing to keep."""
+        connection = sqlite3.connect(":memory:", isolation_level=None)
+        _create_tables(connection)
+        return cls(connection, Path(":memory:"), clock=clock)
+
     def close(self) -> None:
         self._db.close()
 
@@ -244,10 +251,14 @@ def _prepare(connection: sqlite3.Connection, page_limit: int | None) -> None:
     if page_limit is not None:
         connection.execute(f"PRAGMA max_page_count = {int(page_limit)}")
     if connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-        connection.executescript(
-            f"BEGIN; {_SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
-            f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
-        )
+        _create_tables(connection)
+
+
+def _create_tables(connection: sqlite3.Connection) -> None:
+    connection.executescript(
+        f"BEGIN; {_SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
+        f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
+    )
 
 
 def _problem(path: Path) -> str | None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.games.events import parse_event
-from companion.games.script import Script
+from companion.games.script import Script, script_header
 from companion.games.session import Game
 from companion.journal.records import EventRow, RowKind
 from companion.journal.replay import new_game
@@ -47,11 +47,6 @@ def session_steps(script: Script, *, undo_every: int = 5) -> tuple[str, ...]:
         if number % undo_every == 0:
             steps += [UNDO_STEP, str(line.event)]
     return tuple(steps)
-
-
-def script_header(script: Script) -> str:
-    words = " ".join(f"{key}={value}" for key, value in script.options.items())
-    return f"game {script.game} {words}".rstrip()
 
 
 def expected_game(header: str, steps: Sequence[str]) -> Game:

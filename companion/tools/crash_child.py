@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 
 from companion.games.events import Action, parse_event
-from companion.games.script import parse_script
+from companion.games.script import parse_script, script_header
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
-from companion.tools.crash import READY, SHOWN, UNDO_STEP, script_header, session_steps
+from companion.tools.crash import READY, SHOWN, UNDO_STEP, session_steps
 
 
 def main(argv: list[str]) -> int:

@@ -208,7 +208,7 @@ def run_demo(
             )
             kiosk.begin(session.header)
             runner.run()
-            played = kiosk.played
+            played = kiosk.table.played
             assert played is not None
             recorded = tuple(str(event) for event in played.game.events)
             sheet = score_sheet(played.record.header, played.game.events).csv_text()

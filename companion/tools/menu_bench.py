@@ -15,9 +15,9 @@ import time
 from collections.abc import Sequence
 from importlib import resources
 
+from companion.app.script_camera import practice_table
 from companion.tools.menu_samples import SAMPLES
-from companion.ui.controller import compose, context_for, render
-from companion.ui.practice import PracticeTable
+from companion.ui.controller import compose, context_for
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
@@ -64,11 +64,12 @@ def press_times(repeat: int) -> list[float]:
     text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
     found = []
     for _ in range(repeat):
-        table = PracticeTable.from_text(text, "oh-hell")
+        table, camera = practice_table(text, "oh-hell")
         for press in PRESSES:
             start = time.perf_counter()
             table.press(press)
-            render(table.state, table.context())
+            camera.feed(table)
+            table.picture()
             found.append((time.perf_counter() - start) * 1000)
     return found
 

@@ -14,9 +14,10 @@ from companion.app.feeds import Inbox
 from companion.app.kiosk import Kiosk
 from companion.app.messages import Intended, Message, Press, TableNews
 from companion.games.events import Action, parse_event
+from companion.games.script import script_header
 from companion.journal.records import EventRow
 from companion.table.events import TableEvent
-from companion.tools.crash import READY, SHOWN, UNDO_STEP, script_header, session_steps
+from companion.tools.crash import READY, SHOWN, UNDO_STEP, session_steps
 from companion.ui.intents import ApplyEvent, StartGame
 from companion.ui.presses import Button, ButtonPress, PressKind
 
@@ -83,7 +84,7 @@ class ScriptedSession:
 
     def thread(self, kiosk: Kiosk, inbox: Inbox, stop: threading.Event) -> threading.Thread:
         def run() -> None:
-            done = kiosk.resumed_rows
+            done = kiosk.table.resumed_rows
             start_at = len(self.steps) if done is None else done
             ScriptFeed(self.header, self.steps, inbox, stop, start_at=start_at).run()
 

@@ -16,11 +16,12 @@ import dataclasses
 
 from PIL import Image
 
+from companion.games.engine import Violation
 from companion.games.session import Game
-from companion.ui.canvas import Sheet
+from companion.ui.canvas import HEIGHT, PAPER, WIDTH, Sheet
 from companion.ui.intents import Intent
 from companion.ui.menus import draw
-from companion.ui.menus.common import Step
+from companion.ui.menus.common import Step, go
 from companion.ui.menus.home import compose_home, handle_home
 from companion.ui.menus.main_menu import (
     compose_amount,
@@ -45,14 +46,21 @@ from companion.ui.menus.state import (
     Mode,
     Scores,
     SettingsMenu,
+    TableMenu,
     UiContext,
     UiState,
     UnsureReading,
+    is_long,
 )
+from companion.ui.menus.table_entry import compose_table_menu, hand_entry, handle_table_menu
 from companion.ui.menus.unsure import compose_unsure_question, handle_unsure
-from companion.ui.presses import ButtonPress, PressKind
+from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.screens.layout import SMALL
+from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
 from companion.ui.views import game_view
+
+STATUS_TOP = HEIGHT - 10
 
 __all__ = ["UiContext", "UiState", "compose", "context_for", "handle", "refused", "render"]
 
@@ -65,10 +73,19 @@ def handle(
     if context.unsure is not None:
         return handle_unsure(state, press, context)
     mode = state.mode
-    # the question went away (answered elsewhere), or the game the scores were of
-    if isinstance(mode, CardPick) or (context.view is None and isinstance(mode, Scores)):
+    # the question went away (answered elsewhere), the game the scores were of, or the
+    # hand entry (the camera reads again)
+    if (
+        isinstance(mode, CardPick)
+        or (context.view is None and isinstance(mode, Scores))
+        or (context.hand_entry is None and isinstance(mode, TableMenu))
+    ):
         mode = Home()
         state = dataclasses.replace(state, mode=mode)
+    if context.hand_entry is not None and isinstance(mode, Home) and is_long(press, Button.OK):
+        return go(state, TableMenu())
+    if context.hand_entry is not None and isinstance(mode, TableMenu):
+        return handle_table_menu(state, mode, press, context.hand_entry)
     return _dispatch(state, mode, press, context)
 
 
@@ -101,17 +118,30 @@ def refused(state: UiState, reason: str) -> UiState:
 
 
 def compose(state: UiState, context: UiContext) -> Sheet:
-    """The screen as a sheet, with the marks of its texts (for the fit tests)."""
-    sheet = _compose_mode(state, context)
-    if state.notice:
-        draw.notice(sheet, state.notice)
+    """The screen as a sheet, with the marks of its texts (for the fit tests): a flagged
+    violation over all else, and the status line at the bottom while there is one."""
+    if context.violation is not None:
+        sheet = compose_violation(context.violation, context.language)
+    else:
+        sheet = _compose_mode(state, context)
+        if state.notice:
+            draw.notice(sheet, state.notice)
+    if context.status is not None and not state.notice:
+        _status_bar(sheet, context.status)
     return sheet
+
+
+def _status_bar(sheet: Sheet, text: str) -> None:
+    sheet.box(0, STATUS_TOP, WIDTH - 1, HEIGHT - 1, filled=True)
+    sheet.text((1, HEIGHT - 2), text, SMALL, max_width=WIDTH - 2, may_shorten=True, fill=PAPER)
 
 
 def _compose_mode(state: UiState, context: UiContext) -> Sheet:
     mode = state.mode
     if context.unsure is not None:
         return compose_unsure_question(state, context)
+    if isinstance(mode, TableMenu) and context.hand_entry is not None:
+        return compose_table_menu(mode, context)
     if isinstance(mode, MainMenu):
         return compose_menu(mode, context)
     if isinstance(mode, AmountEntry):
@@ -139,11 +169,15 @@ def context_for(
     settings: UiSettings | None = None,
     *,
     unsure: UnsureReading | None = None,
+    by_hand: bool = False,
+    violation: Violation | None = None,
+    status: str | None = None,
 ) -> UiContext:
-    """The context of a game as it stands (None: no game started yet)."""
+    """The context of a game as it stands (None: no game started yet); ``by_hand``:
+    cards are entered by hand (no camera reads the table)."""
     settings = settings or UiSettings()
     if game is None:
-        return UiContext(settings=settings, unsure=unsure)
+        return UiContext(settings=settings, unsure=unsure, status=status)
     events = game.events
     return UiContext(
         view=game_view(game),
@@ -151,4 +185,7 @@ def context_for(
         settings=settings,
         last_event=str(events[-1]) if events else None,
         unsure=unsure,
+        hand_entry=hand_entry(game) if by_hand else None,
+        violation=violation,
+        status=status,
     )

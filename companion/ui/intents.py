@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.cards import Card
-from companion.games.events import Action
+from companion.games.events import Event
 from companion.ui.settings import UiSettings
 
 
 @dataclass(frozen=True)
 class ApplyEvent:
-    """Journal and apply a button action, e.g. ``bid 1 2``."""
+    """Journal and apply an event sent from the menus: a button action (``bid 1 2``) or
+    a camera event entered by hand (``card trick QS``)."""
 
-    event: Action
+    event: Event
 
 
 @dataclass(frozen=True)

@@ -59,9 +59,9 @@ def test_no_camera_and_no_display_make_a_kiosk_for_cards_by_hand(tmp_path: Path)
     assembled = assemble(config, log=logged.append, environ={})
     try:
         kiosk = assembled.runner.kiosk
-        assert kiosk.camera is None
+        assert kiosk.table.camera is None
         assert isinstance(kiosk.screen.device, LastPicture)
-        assert kiosk.settings.language is Language.PL
+        assert kiosk.table.settings.language is Language.PL
         assert [thread.name for thread in assembled.runner.threads] == ["buttons"]
         assert (tmp_path / "state" / "journal.sqlite3").exists()
     finally:
@@ -85,7 +85,7 @@ def test_a_camera_gets_its_thread_and_the_kiosk_waits_for_it(tmp_path: Path) -> 
     assembled = assemble(config, log=lambda line: None, environ={})
     try:
         assert [t.name for t in assembled.runner.threads] == ["buttons", "camera"]
-        assert assembled.runner.kiosk.camera is not None
-        assert assembled.runner.kiosk.camera.value == "starting"
+        assert assembled.runner.kiosk.table.camera is not None
+        assert assembled.runner.kiosk.table.camera.value == "starting"
     finally:
         assembled.close()

@@ -22,7 +22,7 @@ from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.events import TableEvent, UnsureReason, UnsureReport
 from companion.ui.controller import context_for, render
 from companion.ui.intents import ApplyEvent
-from companion.ui.menus.state import UiState
+from companion.ui.menus.state import TableMenu, UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
@@ -107,7 +107,7 @@ def step(line: str) -> Message:
 def test_with_no_unfinished_game_the_first_screen_is_the_new_game_menu(tmp_path: Path) -> None:
     kiosk, device, _ = make_kiosk(tmp_path)
     kiosk.start()
-    assert kiosk.played is None
+    assert kiosk.table.played is None
     assert same(device.images[-1], render(UiState(), context_for(None)))
 
 
@@ -121,10 +121,10 @@ def test_the_last_unfinished_game_resumes_exactly(tmp_path: Path) -> None:
         expected_screen = render(UiState(), context_for(played.game))
     kiosk, device, _ = make_kiosk(tmp_path)
     kiosk.start()
-    assert kiosk.played is not None
-    assert kiosk.played.game.engine.state_json(kiosk.played.game.state) == expected
-    assert [str(event) for event in kiosk.played.game.events] == ["card trump 8D", "bid 1 1"]
-    assert kiosk.resumed_rows == 4
+    assert kiosk.table.played is not None
+    assert kiosk.table.played.game.engine.state_json(kiosk.table.played.game.state) == expected
+    assert [str(event) for event in kiosk.table.played.game.events] == ["card trump 8D", "bid 1 1"]
+    assert kiosk.table.resumed_rows == 4
     assert same(device.images[-1], expected_screen)
 
 
@@ -146,8 +146,8 @@ def test_a_refused_table_event_is_a_line_on_the_screen_not_a_row(tmp_path: Path)
     kiosk.start()
     kiosk.begin(HEADER)
     kiosk.take(news("card trick KS"))  # no trump card yet
-    assert kiosk.played is not None and kiosk.played.game.events == ()
-    assert kiosk.ui.notice is not None and kiosk.ui.notice.startswith("card trick KS:")
+    assert kiosk.table.played is not None and kiosk.table.played.game.events == ()
+    assert kiosk.table.ui.notice is not None and kiosk.table.ui.notice.startswith("card trick KS:")
     assert device.rows_when_shown[-1] == 0
     assert any("refused card trick KS" in line for line in logged)
 
@@ -164,12 +164,16 @@ def test_an_unsure_card_is_asked_and_the_answer_recorded_from_the_buttons(tmp_pa
             (UnsureReport("trump", (Card.parse("8D"),), 4.7, UnsureReason.FLICKER, 0.7),),
         )
     )
-    question = kiosk.context().unsure
+    question = kiosk.table.context().unsure
     assert question is not None and question.card == Card.parse("8D")
-    kiosk.press(OK)
-    assert kiosk.context().unsure is None
-    assert kiosk.played is not None
-    rows = [row for row in kiosk.journal.rows(kiosk.played.record.id) if isinstance(row, EventRow)]
+    kiosk.take(Press(OK))
+    assert kiosk.table.context().unsure is None
+    assert kiosk.table.played is not None
+    rows = [
+        row
+        for row in kiosk.table.journal.rows(kiosk.table.played.record.id)
+        if isinstance(row, EventRow)
+    ]
     assert [(row.line, row.source) for row in rows] == [("card trump 8D", Source.BUTTON)]
 
 
@@ -178,33 +182,33 @@ def test_without_a_camera_a_card_is_entered_from_the_menus(tmp_path: Path) -> No
     kiosk.start()
     kiosk.begin(HEADER)
     for press in (LONG_OK, OK, UP, OK, UP, OK):  # card on trump; rank 2 -> 3; suit S -> H
-        kiosk.press(press)
-    assert kiosk.played is not None
-    assert [str(event) for event in kiosk.played.game.events] == ["card trump 3H"]
-    assert kiosk.entry is None
+        kiosk.take(Press(press))
+    assert kiosk.table.played is not None
+    assert [str(event) for event in kiosk.table.played.game.events] == ["card trump 3H"]
+    assert not isinstance(kiosk.table.ui.mode, TableMenu)
     kiosk.take(news("card trick KS"))  # a scripted camera line: still no camera to wait for
-    assert kiosk.camera is None
-    kiosk.press(LONG_OK)
-    assert kiosk.entry is not None
+    assert kiosk.table.camera is None
+    kiosk.take(Press(LONG_OK))
+    assert isinstance(kiosk.table.ui.mode, TableMenu)
 
 
 def test_the_table_menu_leads_on_to_the_controllers_menu(tmp_path: Path) -> None:
     kiosk, _, _ = make_kiosk(tmp_path, camera=None)
     kiosk.start()
     kiosk.begin(HEADER)
-    kiosk.press(LONG_OK)
-    kiosk.press(ButtonPress(Button.UP))  # from the first row up to the last: Menu
-    kiosk.press(OK)
-    assert type(kiosk.ui.mode).__name__ == "MainMenu"
+    kiosk.take(Press(LONG_OK))
+    kiosk.take(Press(ButtonPress(Button.UP)))  # from the first row up to the last: Menu
+    kiosk.take(Press(OK))
+    assert type(kiosk.table.ui.mode).__name__ == "MainMenu"
 
 
 def test_with_the_camera_reading_a_long_ok_opens_the_controllers_menu(tmp_path: Path) -> None:
     kiosk, _, _ = make_kiosk(tmp_path)
     kiosk.start()
     kiosk.begin(HEADER)
-    kiosk.press(LONG_OK)
-    assert kiosk.entry is None
-    assert type(kiosk.ui.mode).__name__ == "MainMenu"
+    kiosk.take(Press(LONG_OK))
+    assert not isinstance(kiosk.table.ui.mode, TableMenu)
+    assert type(kiosk.table.ui.mode).__name__ == "MainMenu"
 
 
 def test_a_lost_camera_is_said_on_the_screen_and_the_buttons_still_work(tmp_path: Path) -> None:
@@ -213,12 +217,12 @@ def test_a_lost_camera_is_said_on_the_screen_and_the_buttons_still_work(tmp_path
     kiosk.begin(HEADER)
     before = device.images[-1]
     kiosk.take(CameraNews(CameraState.LOST, "usb:0: no camera there"))
-    assert kiosk.status_line() == "Camera lost: retrying"
+    assert kiosk.table.status_line() == "Camera lost: retrying"
     assert not same(device.images[-1], before)
-    kiosk.press(LONG_OK)  # the table menu: cards by hand while the camera is away
-    assert kiosk.entry is not None
+    kiosk.take(Press(LONG_OK))  # the table menu: cards by hand while the camera is away
+    assert isinstance(kiosk.table.ui.mode, TableMenu)
     kiosk.take(news())  # frames again
-    assert kiosk.status_line() is None
+    assert kiosk.table.status_line() is None
 
 
 def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:
@@ -229,14 +233,14 @@ def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None
     journal = Journal.open(path, page_limit=pages + 1)
     kiosk, _, logged = make_kiosk(tmp_path, journal=journal)
     kiosk.start()
-    assert kiosk.played is not None
+    assert kiosk.table.played is not None
     for line in example_lines("oh-hell"):  # until the page left runs out
         kiosk.take(step(line))
-        if kiosk.problem is not None:
+        if kiosk.table.problem is not None:
             break
-    assert kiosk.problem is not None and kiosk.problem.startswith("Disk full")
+    assert kiosk.table.problem is not None and kiosk.table.problem.startswith("Disk full")
     assert any("is full" in line for line in logged)
-    kept = [str(event) for event in kiosk.played.game.events]
+    kept = [str(event) for event in kiosk.table.played.game.events]
     assert 0 < len(kept) < len(example_lines("oh-hell"))
     journal.close()
     with Journal.open(path) as reopened:
@@ -251,10 +255,10 @@ def test_undo_from_the_buttons_appends_an_undo_row(tmp_path: Path) -> None:
     kiosk.start()
     kiosk.begin(HEADER)
     kiosk.take(news("card trump 8D"))
-    kiosk.press(ButtonPress(Button.BACK, PressKind.LONG))
-    kiosk.press(OK)
-    assert kiosk.played is not None and kiosk.played.game.events == ()
-    rows = kiosk.journal.rows(kiosk.played.record.id)
+    kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))
+    kiosk.take(Press(OK))
+    assert kiosk.table.played is not None and kiosk.table.played.game.events == ()
+    rows = kiosk.table.journal.rows(kiosk.table.played.record.id)
     assert [row.kind for row in rows if isinstance(row, EventRow)] == [RowKind.EVENT, RowKind.UNDO]
 
 
@@ -263,33 +267,33 @@ def test_a_flagged_violation_is_shown_until_the_next_press_or_a_while(
 ) -> None:
     kiosk, device, _ = make_kiosk(tmp_path)
     clock = Clock()
-    kiosk.clock = clock
+    kiosk.clock = kiosk.table.clock = clock
     kiosk.start()
     kiosk.begin(HEADER)
     lines = example_lines("oh-hell")
     revoke = lines.index("card trick 8C")  # the example's revoke
     for line in lines[: revoke + 1]:
         kiosk.take(step(line))
-    assert kiosk.violation is not None and kiosk.violation.kind == "revoke"
-    assert same(device.images[-1], compose_violation(kiosk.violation, Language.EN).image)
+    assert kiosk.table.violation is not None and kiosk.table.violation.kind == "revoke"
+    assert same(device.images[-1], compose_violation(kiosk.table.violation, Language.EN).image)
     kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))  # puts it away and acts
-    assert kiosk.violation is None and type(kiosk.ui.mode).__name__ == "Confirm"
+    assert kiosk.table.violation is None and type(kiosk.table.ui.mode).__name__ == "Confirm"
     kiosk.take(Press(OK))  # undo the revoke...
     kiosk.take(step("card trick 8C"))  # ...and it comes again
-    assert kiosk.violation is not None
+    assert kiosk.table.violation is not None
     clock.now += 5.0
     kiosk.tick()
-    assert kiosk.violation is not None
+    assert kiosk.table.violation is not None
     clock.now += 1.0
     kiosk.tick()
-    assert kiosk.violation is None
+    assert kiosk.table.violation is None
     assert not same(device.images[-1], device.images[-2])  # the game's screen again
 
 
 def test_a_timed_press_is_measured_to_its_screen(tmp_path: Path) -> None:
     kiosk, _, _ = make_kiosk(tmp_path)
     clock = Clock()
-    kiosk.clock = clock
+    kiosk.clock = kiosk.table.clock = clock
     kiosk.start()
     kiosk.take(Press(UP, at=clock.now - 0.004))
     assert list(kiosk.press_latencies) == [pytest.approx(0.004)]

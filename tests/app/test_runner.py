@@ -100,13 +100,13 @@ def test_frames_presses_and_the_journal_meet_in_one_loop(tmp_path: Path) -> None
         )
         runner.run()
         fields = received(listener)
-        assert kiosk.played is not None
-        rows = journal.rows(kiosk.played.record.id)
+        assert kiosk.table.played is not None
+        rows = journal.rows(kiosk.table.played.record.id)
         assert [(r.line, r.source) for r in rows if isinstance(r, EventRow)] == [
             ("card trump 8D", Source.CAMERA)
         ]
         journal.close()
-    assert buttons.pending() == 0 and isinstance(kiosk.ui.mode, MainMenu)
+    assert buttons.pending() == 0 and isinstance(kiosk.table.ui.mode, MainMenu)
     assert feed.frames_seen == 8 and not pump.thread.is_alive() and not feed.thread.is_alive()
     assert fields[0] == "READY=1" and fields[1].startswith("STATUS=game 1 (oh-hell), 0 events")
     assert "STATUS=game 1 (oh-hell), 1 events; camera reading" in fields

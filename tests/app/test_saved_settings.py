@@ -54,15 +54,15 @@ def press(assembled: Assembled, *presses: ButtonPress) -> None:
 def test_a_setting_changed_in_the_menu_is_there_after_a_restart(tmp_path: Path) -> None:
     first = start(tmp_path)
     try:
-        before = first.runner.kiosk.settings
+        before = first.runner.kiosk.table.settings
         press(first, *TO_SETTINGS, *NEXT_LANGUAGE, *BRIGHTER)
-        after = first.runner.kiosk.settings
+        after = first.runner.kiosk.table.settings
         assert (before.language, after.language) == (Language.EN, Language.PL)
     finally:
         first.close()
     again = start(tmp_path)
     try:
-        settings = again.runner.kiosk.settings
+        settings = again.runner.kiosk.table.settings
         assert (settings.language, settings.brightness) == (Language.PL, 5)
         assert again.runner.kiosk.screen.settings.brightness == 5  # and the panel uses it
     finally:
@@ -80,7 +80,7 @@ def test_only_the_changed_settings_outrank_the_config(tmp_path: Path) -> None:
     # the config edited since: its timeout reaches the kiosk, the player's language stays
     later = start(tmp_path, ui='language = "ru"\n', display="dim_after_s = 30\n")
     try:
-        settings = later.runner.kiosk.settings
+        settings = later.runner.kiosk.table.settings
         assert (settings.language, settings.dim_after) == (Language.EN, 30)
     finally:
         later.close()
@@ -110,7 +110,7 @@ def test_a_damaged_file_is_named_and_the_configs_values_are_used(
     logged: list[str] = []
     assembled = start(tmp_path, ui='language = "ru"\n', logged=logged)
     try:
-        assert assembled.runner.kiosk.settings == UiSettings(language=Language.RU)
+        assert assembled.runner.kiosk.table.settings == UiSettings(language=Language.RU)
         (line,) = [line for line in logged if SETTINGS_FILE in line]
         assert str(path) in line and "damaged settings file" in line and named in line
         press(assembled, *TO_SETTINGS, *NEXT_LANGUAGE)  # Русский -> English: a sound file

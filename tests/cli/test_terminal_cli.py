@@ -3,12 +3,12 @@ from __future__ import annotations
 import io
 from importlib import resources
 
+from companion.app.script_camera import practice_table
 from companion.cli import build_parser
 from companion.cli.terminal import play
 from companion.device.buttons import FakeButtons
 from companion.device.display import PowerSettings, Screen
 from companion.device.terminal import TerminalDevice
-from companion.ui.practice import PracticeTable
 from companion.ui.presses import Button, ButtonPress, PressKind
 
 
@@ -27,7 +27,7 @@ def test_the_subcommand_is_listed_with_its_options() -> None:
 
 def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> None:
     text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
-    table = PracticeTable.from_text(text, "oh-hell")
+    table, camera = practice_table(text, "oh-hell")
     keys = FakeButtons(
         [
             ButtonPress(Button.UP),
@@ -39,7 +39,7 @@ def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> No
         ]
     )
     out = io.StringIO()
-    play(table, keys, Screen(TerminalDevice(out), PowerSettings(), clock=Clock()))
+    play(table, camera, keys, Screen(TerminalDevice(out), PowerSettings(), clock=Clock()))
     assert table.stopped
     assert table.game is not None and str(table.game.events[1]) == "bid 1 1"
     assert keys.pending() == 0
@@ -49,14 +49,14 @@ def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> No
 
 def test_a_press_on_a_dark_screen_only_wakes_it() -> None:
     text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
-    table = PracticeTable.from_text(text, "oh-hell")
+    table, camera = practice_table(text, "oh-hell")
     clock = Clock()
     screen = Screen(TerminalDevice(io.StringIO()), PowerSettings(dark_after=10), clock=clock)
     keys = FakeButtons()
     clock.now = 20.0
     screen.tick()
     keys.push(ButtonPress(Button.OK), ButtonPress(Button.OK))
-    play(table, keys, screen, should_stop=lambda: keys.pending() == 0)
+    play(table, camera, keys, screen, should_stop=lambda: keys.pending() == 0)
     assert table.game is not None
     # two OKs, one bid: the first only woke the screen
     assert [str(e) for e in table.game.events] == ["card trump 8D", "bid 1 0"]

@@ -11,7 +11,6 @@ import pytest
 from companion.device.camera import (
     FakeSource,
     FolderSource,
-    Frame,
     SkippedImage,
     SourceError,
     UsbSource,
@@ -21,6 +20,7 @@ from companion.device.camera import (
     open_source,
     pixels_per_mm,
 )
+from companion.values.frame import Frame
 
 
 def _image(level: int) -> np.ndarray:

@@ -233,3 +233,13 @@ def test_a_journal_left_open_is_read_whole_from_its_wal(tmp_path: Path) -> None:
     with Journal.open(copy / JOURNAL_FILE) as journal:
         assert journal.moved_aside is None
         assert journal.rows(game.id) == written
+
+
+def test_a_journal_in_memory_keeps_games_and_rows_and_no_file() -> None:
+    with Journal.in_memory() as journal:
+        record = journal.start_game("game oh-hell players=4")
+        journal.append(record.id, parse_event("card trump 8D"), source=Source.CAMERA)
+        assert [r.line for r in journal.rows(record.id) if isinstance(r, EventRow)] == [
+            "card trump 8D"
+        ]
+        assert journal.last_unfinished() == record

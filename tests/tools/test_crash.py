@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.script import parse_script
+from companion.games.script import parse_script, script_header
 from companion.tools.crash import (
     UNDO_STEP,
     expected_game,
     run_crash_test,
-    script_header,
     session_steps,
 )
 from tests.journal.helpers import EXAMPLES, example

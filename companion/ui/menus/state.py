@@ -8,7 +8,7 @@ from enum import Enum
 from typing import Any
 
 from companion.cards import Card, Rank, Suit
-from companion.games.engine import ActionOffer
+from companion.games.engine import ActionOffer, Violation
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
@@ -114,6 +114,15 @@ class CardPick:
     picking_suit: bool = False
 
 
+@dataclass(frozen=True)
+class TableMenu:
+    """Entering the table by hand (no camera reading): a card onto a zone, clearing a
+    zone, or on to the menu; ``pick`` while the card is being picked."""
+
+    cursor: int = 0
+    pick: CardPick | None = None
+
+
 Mode = (
     Home
     | AmountEntry
@@ -124,6 +133,7 @@ Mode = (
     | GamePicker
     | GameSetup
     | CardPick
+    | TableMenu
 )
 
 
@@ -161,15 +171,29 @@ class UnsureReading:
 
 
 @dataclass(frozen=True)
+class HandEntry:
+    """What can be entered by hand in the game at the table: its zones and its deck's
+    ranks (offered while no camera reads the table)."""
+
+    zones: tuple[str, ...]
+    ranks: tuple[Rank, ...]
+
+
+@dataclass(frozen=True)
 class UiContext:
     """What the app knows now: the game's view and offers (none before a game starts),
-    the settings, the event an undo would drop, and an unsure card to ask about."""
+    the settings, the event an undo would drop, an unsure card to ask about, whether
+    cards are entered by hand, a violation the rules just flagged (shown over all
+    else), and a status line kept at the bottom while something is wrong."""
 
     view: GameView | None = None
     offers: tuple[ActionOffer, ...] = ()
     settings: UiSettings = field(default_factory=UiSettings)
     last_event: str | None = None
     unsure: UnsureReading | None = None
+    hand_entry: HandEntry | None = None
+    violation: Violation | None = None
+    status: str | None = None
 
     @property
     def language(self) -> Language:

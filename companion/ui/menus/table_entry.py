@@ -1,9 +1,9 @@
-"""Entering a card by hand when no camera reads the table: a small table menu (a card
-onto a zone, clearing a zone, or on to the controller's menu) and a rank-then-suit
-picker. Pure: a press in, the new mode and what to do out.
+"""Entering the table by hand when no camera reads it: a menu mode of the controller
+with a row for a card onto each zone, one for clearing each zone, and Menu (on to the
+controller's own menu). A card is picked with the picker the unsure question uses.
 
-The app opens it with a long OK on the home screen whenever the camera is not reading
-(none configured, or lost); its last row, Menu, goes on to the controller's own menu.
+A long OK on the home screen opens it whenever the context offers hand entry (no camera
+configured, or the camera lost).
 """
 
 from __future__ import annotations
@@ -12,13 +12,26 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.cards import Card, Rank, Suit
-from companion.games.events import CameraEvent, CardSeen, ZoneCleared
+from companion.cards import Card, Suit
+from companion.games.events import CardSeen, ZoneCleared
 from companion.games.session import Game
 from companion.games.zones import zones_in_play
 from companion.ui.canvas import Sheet
+from companion.ui.intents import ApplyEvent
 from companion.ui.menus import draw
-from companion.ui.menus.state import direction, is_short
+from companion.ui.menus.card_picker import PickerLeft, step_picker
+from companion.ui.menus.common import Step, go, stay
+from companion.ui.menus.state import (
+    CardPick,
+    HandEntry,
+    Home,
+    MainMenu,
+    TableMenu,
+    UiContext,
+    UiState,
+    direction,
+    is_short,
+)
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens.layout import HUGE, MARGIN, card_text, line, rank_text
 from companion.ui.table_texts import app_say
@@ -39,118 +52,82 @@ class EntryRow:
     zone: str = ""
 
 
-@dataclass(frozen=True)
-class TableChoices:
-    """What can be entered in the game at the table: its zones and its deck's ranks."""
-
-    zones: tuple[str, ...]
-    ranks: tuple[Rank, ...]
-
-    def rows(self) -> tuple[EntryRow, ...]:
-        cards = [EntryRow(RowKind.CARD, zone) for zone in self.zones]
-        clears = [EntryRow(RowKind.CLEAR, zone) for zone in self.zones]
-        return (*cards, *clears, EntryRow(RowKind.MENU))
+def entry_rows(entry: HandEntry) -> tuple[EntryRow, ...]:
+    cards = [EntryRow(RowKind.CARD, zone) for zone in entry.zones]
+    clears = [EntryRow(RowKind.CLEAR, zone) for zone in entry.zones]
+    return (*cards, *clears, EntryRow(RowKind.MENU))
 
 
-@dataclass(frozen=True)
-class ZoneChoice:
-    cursor: int = 0
-
-
-@dataclass(frozen=True)
-class CardChoice:
-    zone: str
-    rank: Rank
-    suit: Suit
-    picking_suit: bool = False
-
-
-EntryMode = ZoneChoice | CardChoice
-
-
-@dataclass(frozen=True)
-class EnterEvent:
-    """Record this camera event (a card onto a zone, a zone cleared) as entered by hand."""
-
-    event: CameraEvent
-
-
-@dataclass(frozen=True)
-class OpenMenu:
-    """Leave the table menu for the controller's menu."""
-
-
-Outcome = EnterEvent | OpenMenu | None
-
-
-def table_choices(game: Game) -> TableChoices:
+def hand_entry(game: Game) -> HandEntry:
     """The zones a card can go to in this game (seats beyond the players left out) and
     the ranks of its deck."""
-    return TableChoices(zones_in_play(game.engine), game.engine.deck.ranks)
+    return HandEntry(zones_in_play(game.engine), game.engine.deck.ranks)
 
 
-def handle_entry(
-    mode: EntryMode, press: ButtonPress, choices: TableChoices
-) -> tuple[EntryMode | None, Outcome]:
-    """The new mode (None: the table menu is closed) and what the app should do."""
-    if isinstance(mode, CardChoice):
-        return _pick(mode, press, choices)
-    rows = choices.rows()
-    cursor = min(mode.cursor, len(rows) - 1)
+def handle_table_menu(
+    state: UiState, menu: TableMenu, press: ButtonPress, entry: HandEntry
+) -> Step:
+    if menu.pick is not None:
+        return _pick(state, menu, menu.pick, press, entry)
+    rows = entry_rows(entry)
+    cursor = min(menu.cursor, len(rows) - 1)
     if direction(press):
-        return ZoneChoice((cursor - direction(press)) % len(rows)), None
+        return go(state, TableMenu((cursor - direction(press)) % len(rows)))
     if press.button is Button.BACK:
-        return None, None
+        return go(state, Home())
     if not is_short(press, Button.OK):
-        return mode, None
+        return stay(state)
     row = rows[cursor]
     if row.kind is RowKind.MENU:
-        return None, OpenMenu()
+        return go(state, MainMenu())
     if row.kind is RowKind.CLEAR:
-        return None, EnterEvent(ZoneCleared(row.zone))
-    return CardChoice(row.zone, choices.ranks[0], SUITS[0]), None
+        return _send(state, ZoneCleared(row.zone))
+    pick = CardPick(row.zone, entry.ranks[0], SUITS[0])
+    return go(state, TableMenu(cursor, pick))
 
 
 def _pick(
-    pick: CardChoice, press: ButtonPress, choices: TableChoices
-) -> tuple[EntryMode | None, Outcome]:
-    step = direction(press)
-    if step and not pick.picking_suit:
-        ranks = choices.ranks
-        index = ranks.index(pick.rank) if pick.rank in ranks else 0
-        return dataclasses.replace(pick, rank=ranks[(index + step) % len(ranks)]), None
-    if step:
-        suit = SUITS[(SUITS.index(pick.suit) + step) % len(SUITS)]
-        return dataclasses.replace(pick, suit=suit), None
-    if is_short(press, Button.OK) and not pick.picking_suit:
-        return dataclasses.replace(pick, picking_suit=True), None
-    if is_short(press, Button.OK):
-        return None, EnterEvent(CardSeen(pick.zone, Card(pick.rank, pick.suit)))
-    if is_short(press, Button.BACK):
-        if pick.picking_suit:
-            return dataclasses.replace(pick, picking_suit=False), None
-        rows = choices.rows()
-        return ZoneChoice(rows.index(EntryRow(RowKind.CARD, pick.zone))), None
-    return pick, None
+    state: UiState, menu: TableMenu, pick: CardPick, press: ButtonPress, entry: HandEntry
+) -> Step:
+    picked = step_picker(pick, press, entry.ranks)
+    if isinstance(picked, CardPick):
+        return go(state, dataclasses.replace(menu, pick=picked))
+    if isinstance(picked, Card):
+        return _send(
+            dataclasses.replace(state, mode=TableMenu(menu.cursor)), CardSeen(pick.zone, picked)
+        )
+    if isinstance(picked, PickerLeft):
+        return go(state, TableMenu(entry_rows(entry).index(EntryRow(RowKind.CARD, pick.zone))))
+    return stay(state)
 
 
-def compose_entry(mode: EntryMode, choices: TableChoices, language: Language) -> Sheet:
+def _send(state: UiState, event: CardSeen | ZoneCleared) -> Step:
+    """Ask the app to record the event entered; back to the table menu if refused."""
+    sent = dataclasses.replace(state, mode=Home(), before_send=state.mode)
+    return sent, (ApplyEvent(event),)
+
+
+def compose_table_menu(menu: TableMenu, context: UiContext) -> Sheet:
+    entry = context.hand_entry
+    assert entry is not None
+    language = context.language
     sheet = draw.new_sheet()
-    if isinstance(mode, CardChoice):
-        draw.header(sheet, app_say("entry.card", language, zone=mode.zone))
-        card = card_text(Card(mode.rank, mode.suit), language)
-        draw.centred(sheet, line(2), card, HUGE)
-        focus = mode.suit.symbol if mode.picking_suit else rank_text(mode.rank, language)
+    pick = menu.pick
+    if pick is not None:
+        draw.header(sheet, app_say("entry.card", language, zone=pick.zone))
+        draw.centred(sheet, line(2), card_text(Card(pick.rank, pick.suit), language), HUGE)
+        focus = pick.suit.symbol if pick.picking_suit else rank_text(pick.rank, language)
         sheet.text((MARGIN, line(0)), f"▲▼ {focus}", draw.BODY)
-        hint = "entry.hint-suit" if mode.picking_suit else "entry.hint-rank"
+        hint = "entry.hint-suit" if pick.picking_suit else "entry.hint-rank"
         draw.hint(sheet, app_say(hint, language))
         return sheet
-    rows = []
-    for row in choices.rows():
-        if row.kind is RowKind.MENU:
-            rows.append(draw.Row(app_say("entry.menu", language)))
-        else:
-            key = "entry.card" if row.kind is RowKind.CARD else "entry.clear"
-            rows.append(draw.Row(app_say(key, language, zone=row.zone), may_shorten=True))
-    draw.menu(sheet, app_say("entry.title", language), rows, min(mode.cursor, len(rows) - 1))
+    rows = [_row(row, language) for row in entry_rows(entry)]
+    draw.menu(sheet, app_say("entry.title", language), rows, min(menu.cursor, len(rows) - 1))
     return sheet
+
+
+def _row(row: EntryRow, language: Language) -> draw.Row:
+    if row.kind is RowKind.MENU:
+        return draw.Row(app_say("entry.menu", language))
+    key = "entry.card" if row.kind is RowKind.CARD else "entry.clear"
+    return draw.Row(app_say(key, language, zone=row.zone), may_shorten=True)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.cards import Card, Suit
+from companion.cards import Card
 from companion.ui.canvas import Sheet
 from companion.ui.intents import AnswerUnsure
+from companion.ui.menus.card_picker import PickerLeft, step_picker
 from companion.ui.menus.common import Step, go, stay
 from companion.ui.menus.state import (
     CardPick,
@@ -23,8 +24,6 @@ from companion.ui.menus.state import (
 )
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens.unsure import PickerFocus, UnsureCard, compose_unsure
-
-SUITS = tuple(Suit)
 
 
 def handle_unsure(state: UiState, press: ButtonPress, context: UiContext) -> Step:
@@ -45,22 +44,12 @@ def handle_unsure(state: UiState, press: ButtonPress, context: UiContext) -> Ste
 
 
 def _pick(state: UiState, pick: CardPick, press: ButtonPress, unsure: UnsureReading) -> Step:
-    step = direction(press)
-    if step and not pick.picking_suit:
-        ranks = unsure.ranks
-        index = ranks.index(pick.rank) if pick.rank in ranks else 0
-        return go(state, dataclasses.replace(pick, rank=ranks[(index + step) % len(ranks)]))
-    if step:
-        suit = SUITS[(SUITS.index(pick.suit) + step) % len(SUITS)]
-        return go(state, dataclasses.replace(pick, suit=suit))
-    if is_short(press, Button.OK) and not pick.picking_suit:
-        return go(state, dataclasses.replace(pick, picking_suit=True))
-    if is_short(press, Button.OK):
-        answered = dataclasses.replace(state, mode=Home())
-        return answered, (AnswerUnsure(unsure.zone, Card(pick.rank, pick.suit)),)
-    if is_short(press, Button.BACK):
-        if pick.picking_suit:
-            return go(state, dataclasses.replace(pick, picking_suit=False))
+    picked = step_picker(pick, press, unsure.ranks)
+    if isinstance(picked, CardPick):
+        return go(state, picked)
+    if isinstance(picked, Card):
+        return dataclasses.replace(state, mode=Home()), (AnswerUnsure(unsure.zone, picked),)
+    if isinstance(picked, PickerLeft):
         return go(state, Home())
     return stay(state)
 

@@ -1,0 +1,251 @@
+"""The table: the journaled game and whatever carries out the UI's intents, used alike by
+``run``, ``demo`` and ``terminal`` (the terminal's journal lives in memory).
+
+A press goes to the UI controller and its intents are carried out here; a camera event
+is journaled and applied (``JournaledGame.record_event``: worked out once, written, then
+taken); an unsure card becomes a question. What the controller needs to draw the table
+(the game, the question, hand entry, a violation, the status line) comes from
+``context``. The journal is used from one thread only: SQLite connections must not cross
+threads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections import deque
+from collections.abc import Callable
+
+from PIL import Image
+
+from companion.app.messages import CameraState
+from companion.games.engine import Violation
+from companion.games.errors import RefusedEvent
+from companion.games.events import CameraEvent, CardSeen, Event
+from companion.games.session import Game
+from companion.journal.records import EventRow, Source
+from companion.journal.replay import UnreadableGame
+from companion.journal.session import JournaledGame
+from companion.journal.store import Journal, JournalError, JournalFull
+from companion.table.events import UnsureReport
+from companion.ui.controller import UiContext, UiState, compose, context_for, handle, refused
+from companion.ui.intents import (
+    AnswerUnsure,
+    ApplyEvent,
+    ChangeSetting,
+    Intent,
+    Shutdown,
+    StartGame,
+    UndoLast,
+)
+from companion.ui.menus.state import UnsureReading
+from companion.ui.presses import ButtonPress
+from companion.ui.settings import UiSettings
+from companion.ui.table_texts import app_say
+
+VIOLATION_S = 6.0
+# The camera states in which cards are entered by hand: none configured, lost, ended.
+BY_HAND = (None, CameraState.LOST, CameraState.ENDED)
+
+
+class Table:
+    def __init__(
+        self,
+        journal: Journal,
+        *,
+        settings: UiSettings,
+        camera: CameraState | None,
+        log: Callable[[str], None],
+        on_settings: Callable[[UiSettings, UiSettings], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``camera`` None: no camera (cards are entered by hand); ``on_settings(before,
+        after)``: told of each change made in the settings menu."""
+        self.journal = journal
+        self.settings = settings
+        self.camera = camera
+        self.log = log
+        self.on_settings = on_settings
+        self.clock = clock
+        self.played: JournaledGame | None = None
+        self.ui = UiState()
+        self.questions: deque[UnsureReading] = deque()
+        self.problem: str | None = None  # a journal trouble, shown until an append works
+        self.stopped = False
+        self.shutdown_asked = False
+        # flagged by the rules: shown until the next press or for VIOLATION_S
+        self.violation: Violation | None = None
+        self.violation_until = 0.0
+        self.resumed_rows: int | None = None  # the resumed game's rows, undos too
+        self.written: list[EventRow] = []  # rows written since the caller last took them
+
+    @property
+    def game(self) -> Game | None:
+        return None if self.played is None else self.played.game
+
+    # -- starting ---------------------------------------------------------------------------
+
+    def resume(self) -> None:
+        """Resume the last unfinished game exactly (a game already begun is kept)."""
+        if self.journal.moved_aside is not None:
+            self.log(str(self.journal.moved_aside))
+        if self.played is not None:
+            return
+        resumed = JournaledGame.resume_last(self.journal)
+        if resumed is not None:
+            self.played, bad = resumed
+            self.resumed_rows = len(self.journal.rows(self.played.record.id))
+            for row in bad:
+                self.log(str(row))
+            self.log(f"resumed game {self.played.record.id}: {self.played.record.header}")
+
+    # -- what comes in ----------------------------------------------------------------------
+
+    def press(self, press: ButtonPress) -> None:
+        self.violation = None  # a press puts a violation away and acts as usual
+        self.ui, intents = handle(self.ui, press, self.context())
+        for intent in intents:
+            self.carry_out(intent)
+
+    def seen(self, event: CameraEvent) -> bool:
+        """A camera event; True when it was recorded."""
+        return self._record(event, Source.CAMERA)
+
+    def ask(self, report: UnsureReport) -> None:
+        """An unsure card: asked about until it is answered or its zone changes."""
+        if self.played is None or not report.candidates:
+            return
+        self._forget_questions(report.zone)
+        card, confidence = report.candidates[0], report.confidence
+        self.log(f"unsure card on {report.zone}: {card}? ({confidence:.0%})")
+        ranks = self.played.game.engine.deck.ranks
+        self.questions.append(UnsureReading(report.zone, card, confidence, ranks))
+
+    def tick(self) -> bool:
+        """Time passing: a violation shown long enough is put away; True when it was."""
+        if self.violation is not None and self.clock() >= self.violation_until:
+            self.violation = None
+            return True
+        return False
+
+    def carry_out(self, intent: Intent) -> None:
+        if isinstance(intent, ApplyEvent):
+            self._record(intent.event, Source.BUTTON, from_menu=True)
+        elif isinstance(intent, UndoLast):
+            self._undo()
+        elif isinstance(intent, StartGame):
+            self._start_game(intent.header_line)
+        elif isinstance(intent, ChangeSetting):
+            before, self.settings = self.settings, intent.settings
+            if self.on_settings is not None:
+                self.on_settings(before, intent.settings)
+        elif isinstance(intent, Shutdown):
+            self.stopped = self.shutdown_asked = True
+        elif isinstance(intent, AnswerUnsure):
+            self._forget_questions(intent.zone)
+            if intent.card is not None:
+                self._record(CardSeen(intent.zone, intent.card), Source.BUTTON)
+
+    # -- what it shows ------------------------------------------------------------------------
+
+    def context(self) -> UiContext:
+        question = self.questions[0] if self.questions else None
+        return context_for(
+            self.game,
+            self.settings,
+            unsure=question,
+            by_hand=self.camera in BY_HAND,
+            violation=self.violation,
+            status=self.status_line(),
+        )
+
+    def picture(self) -> Image.Image:
+        return compose(self.ui, self.context()).image
+
+    def status_line(self) -> str | None:
+        """The line kept at the bottom of the screen while something is wrong."""
+        if self.problem is not None:
+            return self.problem
+        if self.camera is CameraState.LOST:
+            return app_say("camera.lost", self.settings.language)
+        return None
+
+    # -- doing ---------------------------------------------------------------------------------
+
+    def _record(self, event: Event, source: Source, *, from_menu: bool = False) -> bool:
+        line = str(event)
+        if self.played is None:
+            self.log(f"no game started: {line} ignored")
+            return False
+        flagged = len(self.played.game.state.violations)
+        try:
+            row = self.played.record_event(event, source=source)
+        except RefusedEvent as refusal:
+            self.log(f"refused {line} ({source.value}): {refusal}")
+            if from_menu:
+                self.ui = refused(self.ui, str(refusal))
+            else:
+                language = self.settings.language
+                self._notice(app_say("refused.table", language, line=line, reason=refusal))
+            return False
+        except JournalError as error:
+            self._journal_trouble(error)
+            return False
+        self._written(row)
+        violations = self.played.game.state.violations
+        if len(violations) > flagged:
+            self.violation = violations[-1]
+            self.violation_until = self.clock() + VIOLATION_S
+            self.log(f"violation after {line}: {self.violation.message}")
+        if isinstance(event, CameraEvent):
+            self._forget_questions(event.zone)
+        return True
+
+    def _undo(self) -> None:
+        if self.played is None:
+            return
+        try:
+            row = self.played.undo(source=Source.BUTTON)
+        except RefusedEvent as refusal:
+            self.ui = refused(self.ui, str(refusal))
+        except JournalError as error:
+            self._journal_trouble(error)
+        else:
+            self._written(row)
+
+    def _start_game(self, header: str) -> None:
+        previous = self.played
+        try:
+            if previous is not None:
+                previous.finish()
+            self.played = JournaledGame.start(self.journal, header)
+        except UnreadableGame as error:
+            self._notice(str(error))
+            return
+        except JournalError as error:
+            self._journal_trouble(error)
+            return
+        self.problem = None
+        self.questions.clear()
+        self.violation = None
+        self.ui = UiState(remembered=self.ui.remembered)
+        self.log(f"new game {self.played.record.id}: {self.played.record.header}")
+
+    def _forget_questions(self, zone: str) -> None:
+        self.questions = deque(question for question in self.questions if question.zone != zone)
+
+    def _written(self, row: EventRow) -> None:
+        self.problem = None
+        self.written.append(row)
+
+    def _journal_trouble(self, error: JournalError) -> None:
+        self.log(str(error))
+        language = self.settings.language
+        if isinstance(error, JournalFull):
+            self.problem = app_say("journal.full", language)
+        else:
+            self.problem = app_say("journal.failed", language, reason=error)
+
+    def _notice(self, text: str) -> None:
+        self.log(text)
+        self.ui = dataclasses.replace(self.ui, notice=" ".join(text.split()))
