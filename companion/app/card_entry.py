@@ -9,7 +9,6 @@ The app opens it with a long OK on the home screen whenever the camera is not re
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -24,7 +23,6 @@ from companion.ui.screens.layout import HUGE, MARGIN, card_text, line, rank_text
 from companion.ui.texts import Language
 
 SUITS = tuple(Suit)
-SEAT_ZONE = re.compile(r"seat(\d+)")
 
 
 class RowKind(Enum):
@@ -84,17 +82,10 @@ Outcome = EnterLine | OpenMenu | None
 
 
 def table_choices(game: Game) -> TableChoices:
-    """The zones a card can go to in this game (seats beyond the players left out) and
-    the ranks of its deck."""
+    """The zones a card can go to at this table (the engine's ``table_zones``) and the
+    ranks of its deck."""
     engine = game.engine
-    players = str(engine.options_json().get("players", ""))
-    zones = []
-    for zone in engine.zones:
-        seat = SEAT_ZONE.match(zone)
-        if seat and players.isdigit() and int(seat.group(1)) >= int(players):
-            continue
-        zones.append(zone)
-    return TableChoices(tuple(zones), engine.deck.ranks)
+    return TableChoices(engine.table_zones(), engine.deck.ranks)
 
 
 def handle_entry(
