@@ -29,6 +29,12 @@ SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
 BRIGHTNESS_CONTRAST: dict[int, int] = {1: 8, 2: 40, 3: 100, 4: 180, 5: 255}
 DIM_CONTRAST = 1
 
+# Where the panel answers: I2C bus 1 (the header's pins 3 and 5), at 0x3C (some at 0x3D);
+# a 7-bit address outside the reserved ones.
+DEFAULT_PORT = 1
+DEFAULT_ADDRESS = 0x3C
+MIN_ADDRESS, MAX_ADDRESS = 0x03, 0x77
+
 
 class DisplayConfigError(ValueError):
     """A display setting that cannot work (an I2C address out of range, say)."""
@@ -44,15 +50,16 @@ class DisplayConfig:
     """Which controller chip, and where on the I2C bus."""
 
     driver: Driver = Driver.SSD1306
-    port: int = 1
-    address: int = 0x3C
+    port: int = DEFAULT_PORT
+    address: int = DEFAULT_ADDRESS
 
     def validate(self) -> None:
         if self.port < 0:
             raise DisplayConfigError(f"display.port: {self.port} is not an I2C bus number")
-        if not 0x03 <= self.address <= 0x77:
+        if not MIN_ADDRESS <= self.address <= MAX_ADDRESS:
             raise DisplayConfigError(
-                f"display.address: 0x{self.address:02X} is not a 7-bit I2C address (0x03..0x77)"
+                f"display.address: 0x{self.address:02X} is not a 7-bit I2C address "
+                f"(0x{MIN_ADDRESS:02X}..0x{MAX_ADDRESS:02X})"
             )
 
 
