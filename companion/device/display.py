@@ -18,6 +18,13 @@ from typing import Protocol
 
 from PIL import Image
 
+from companion.ui.settings import (
+    BRIGHTNESS_LEVELS,
+    DEFAULT_BRIGHTNESS,
+    DEFAULT_DARK_AFTER_S,
+    DEFAULT_DIM_AFTER_S,
+)
+
 WIDTH = 128
 HEIGHT = 64
 MAX_CONTRAST = 255
@@ -26,7 +33,9 @@ MAX_CONTRAST = 255
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
 
 # Brightness levels 1..5 as the settings menu offers them, and the contrast each sets.
-BRIGHTNESS_CONTRAST: dict[int, int] = {1: 8, 2: 40, 3: 100, 4: 180, 5: 255}
+BRIGHTNESS_CONTRAST: dict[int, int] = dict(
+    zip(BRIGHTNESS_LEVELS, (8, 40, 100, 180, 255), strict=True)
+)
 DIM_CONTRAST = 1
 
 # Where the panel answers: I2C bus 1 (the header's pins 3 and 5), at 0x3C (some at 0x3D);
@@ -68,9 +77,9 @@ class PowerSettings:
     """Seconds idle before dimming and before going dark (None: never), the brightness
     level (1..5) and how often the picture shifts."""
 
-    brightness: int = 4
-    dim_after: float | None = 60.0
-    dark_after: float | None = 600.0
+    brightness: int = DEFAULT_BRIGHTNESS
+    dim_after: float | None = DEFAULT_DIM_AFTER_S
+    dark_after: float | None = DEFAULT_DARK_AFTER_S
     shift_every: float = 120.0
 
     @property
