@@ -232,7 +232,7 @@ def camera_feed(
 
     spec = str(config.camera.source)
     fps = float(config.camera.fps)
-    size = (config.camera.width, config.camera.height)
+    size = config.camera.size
 
     def opened() -> FrameSource:
         return open_source(spec, fps=fps, size=size, on_skip=lambda skipped: log(str(skipped)))

@@ -253,6 +253,10 @@ class CameraConfig:
     )
     fps: int = field(default=DEFAULT_FPS, metadata=checked(_whole(1, MAX_FPS)))
 
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
 
 @dataclass(frozen=True)
 class TableConfig:

@@ -10,7 +10,7 @@ import dataclasses
 import queue
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -56,12 +56,15 @@ def near(default: object) -> st.SearchStrategy[Any]:
     return st.one_of(close, close, close.map(float), st.integers(0, 100_000))
 
 
-def _takes(read: Any, value: object) -> bool:
-    try:
-        read(value)
-    except ValueError:
-        return False
-    return True
+def _taken_by(read: Callable[[object], Any]) -> Callable[[object], bool]:
+    def takes(value: object) -> bool:
+        try:
+            read(value)
+        except ValueError:
+            return False
+        return True
+
+    return takes
 
 
 KEYS = [(name, key) for name, keys in SECTIONS.items() for key in keys]
@@ -76,7 +79,7 @@ def config_tables(draw: st.DrawFn) -> dict[str, dict[str, Any]]:
         default = getattr(getattr(DEFAULTS, name), key)
         # Mostly values the key's own check takes, so that a fair share of files is valid
         # and the rules joining keys and the assembly are tried; the rest of any kind.
-        taken = near(default).filter(lambda value, read=READERS[name][key]: _takes(read, value))
+        taken = near(default).filter(_taken_by(READERS[name][key]))
         tables.setdefault(name, {})[key] = draw(st.one_of(taken, taken, near(default), JUNK))
     return tables
 
