@@ -31,7 +31,6 @@ from companion.journal.records import EventRow
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
 
 
 class LastPicture:
@@ -122,9 +121,10 @@ class Assembled:
 def ui_settings(config: Config) -> UiSettings:
     display = config.display
     return UiSettings(
-        language=Language(config.ui.language.value),
-        dim_after=round(display.dim_after_s),
-        dark_after=round(display.dark_after_s),
+        language=config.ui.language,
+        brightness=display.brightness,
+        dim_after=display.dim_after_s,
+        dark_after=display.dark_after_s,
     )
 
 
@@ -227,9 +227,10 @@ def camera_feed(
 
     spec = str(config.camera.source)
     fps = float(config.camera.fps)
+    size = config.camera.size
 
     def opened() -> FrameSource:
-        return open_source(spec, fps=fps, on_skip=lambda skipped: log(str(skipped)))
+        return open_source(spec, fps=fps, size=size, on_skip=lambda skipped: log(str(skipped)))
 
     settings = tracker_settings(config)
     return CameraFeed(opened, lambda: TrackedTable(settings, game=None, say=log), inbox, stop)

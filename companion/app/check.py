@@ -26,7 +26,7 @@ def check_camera(config: Config) -> tuple[Finding, Frame | None]:
     from companion.device.camera import SourceError, open_source
 
     try:
-        opened = open_source(str(source), fps=float(config.camera.fps))
+        opened = open_source(str(source), fps=float(config.camera.fps), size=config.camera.size)
         try:
             frame = next(iter(opened.frames()), None)
         finally:

@@ -10,17 +10,19 @@ values are used; the next change writes a sound one. The journal keeps event lin
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
-from companion.ui.settings import BRIGHTNESS_LEVELS, UiSettings
-from companion.ui.texts import Language
+from companion.app.config import READERS, Reader
+from companion.ui.settings import UiSettings
 
 SETTINGS_FILE = "settings.json"
-# A screen timeout read back from the file: whole seconds, at most a day (as the config).
-MAX_TIMEOUT_S = 86_400
 
 Value = str | int | None
 
@@ -29,65 +31,47 @@ class DamagedSettings(Exception):
     """The settings file cannot be used; the message says what is wrong in it."""
 
 
-def _language(value: object) -> Value:
-    names = [language.value for language in Language]
-    if not isinstance(value, str) or value not in names:
-        raise DamagedSettings(f"language {value!r} is not one of {', '.join(names)}")
-    return value
+@dataclass(frozen=True)
+class SavedKey:
+    """A setting the file keeps (named as the ``UiSettings`` field it sets), read by the
+    check of the config key it stands in for; ``never``: null (never) is allowed."""
+
+    read: Reader
+    never: bool = False
 
 
-def _brightness(value: object) -> Value:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in BRIGHTNESS_LEVELS:
-        raise DamagedSettings(f"brightness {value!r} is not one of {list(BRIGHTNESS_LEVELS)}")
-    return value
-
-
-def _timeout(key: str) -> Callable[[object], Value]:
-    def read(value: object) -> Value:
-        if value is None:
-            return None  # never
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_TIMEOUT_S:
-            raise DamagedSettings(f"{key} {value!r} is not whole seconds in 1..{MAX_TIMEOUT_S}")
-        return value
-
-    return read
-
-
-READERS: dict[str, Callable[[object], Value]] = {
-    "language": _language,
-    "brightness": _brightness,
-    "dim_after": _timeout("dim_after"),
-    "dark_after": _timeout("dark_after"),
+# The one decode table: what the file may hold, each read as its config key is.
+SAVED: dict[str, SavedKey] = {
+    "language": SavedKey(READERS["ui"]["language"]),
+    "brightness": SavedKey(READERS["display"]["brightness"]),
+    "dim_after": SavedKey(READERS["display"]["dim_after_s"], never=True),
+    "dark_after": SavedKey(READERS["display"]["dark_after_s"], never=True),
 }
 
 
-def _as_json(key: str, settings: UiSettings) -> Value:
-    value: object = getattr(settings, key)
-    if isinstance(value, Language):
-        return value.value
-    if value is None or isinstance(value, int):
+def _decoded(name: str, value: object) -> Any:
+    """The typed value of one kept setting, or ``DamagedSettings`` naming it."""
+    key = SAVED[name]
+    if value is None and key.never:
+        return None
+    try:
+        return key.read(value)
+    except ValueError as error:
+        raise DamagedSettings(f"{name}: {error}") from None
+
+
+def _as_json(value: object) -> Value:
+    """A setting's value as the file keeps it (a language by its code)."""
+    if isinstance(value, Enum):
+        value = value.value
+    if value is None or isinstance(value, str | int):
         return value
-    raise TypeError(f"setting {key}: {value!r} has no JSON form here")
+    raise TypeError(f"a setting of {value!r} has no JSON form here")
 
 
 def _laid_over(base: UiSettings, kept: Mapping[str, Value]) -> UiSettings:
-    """``base`` with the kept values (checked by ``READERS``) in place of its own."""
-
-    def pick(key: str) -> Value:
-        return kept[key] if key in kept else _as_json(key, base)
-
-    language, brightness = pick("language"), pick("brightness")
-    dim_after, dark_after = pick("dim_after"), pick("dark_after")
-    if not isinstance(language, str) or not isinstance(brightness, int):
-        raise TypeError(f"settings kept unchecked: {dict(kept)}")
-    if isinstance(dim_after, str) or isinstance(dark_after, str):
-        raise TypeError(f"settings kept unchecked: {dict(kept)}")
-    return UiSettings(
-        language=Language(language),
-        brightness=brightness,
-        dim_after=dim_after,
-        dark_after=dark_after,
-    )
+    """``base`` with the kept values (checked when read) in place of its own."""
+    return dataclasses.replace(base, **{name: _decoded(name, v) for name, v in kept.items()})
 
 
 class SavedSettings:
@@ -114,9 +98,9 @@ class SavedSettings:
         """Keep the settings that differ between ``before`` and ``after`` (with those
         kept already). A write that fails is logged; the settings still apply until the
         app stops."""
-        for key in READERS:
-            if getattr(before, key) != getattr(after, key):
-                self.kept[key] = _as_json(key, after)
+        for name in SAVED:
+            if getattr(before, name) != getattr(after, name):
+                self.kept[name] = _as_json(getattr(after, name))
         try:
             write_atomically(self.path, json.dumps(self.kept, indent=1, sort_keys=True) + "\n")
         except OSError as error:
@@ -142,10 +126,10 @@ class SavedSettings:
 
 def _checked(data: Mapping[str, object]) -> dict[str, Value]:
     values: dict[str, Value] = {}
-    for key, value in data.items():
-        if key not in READERS:
-            raise DamagedSettings(f"unknown setting {key!r} (settings: {', '.join(READERS)})")
-        values[key] = READERS[key](value)
+    for name, value in data.items():
+        if name not in SAVED:
+            raise DamagedSettings(f"unknown setting {name!r} (settings: {', '.join(SAVED)})")
+        values[name] = _as_json(_decoded(name, value))
     return values
 
 

@@ -44,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"companion config: {error}", file=sys.stderr)
         return EXIT_BAD_CONFIG
+    for note in loaded.notes:
+        print(f"companion config: {note}", file=sys.stderr)
     where = str(loaded.path) if loaded.found else f"no file at {loaded.path}: all defaults"
     if args.show:
         print(f"# the configuration in effect ({where})")

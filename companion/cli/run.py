@@ -63,10 +63,13 @@ def run(args: argparse.Namespace) -> int:
     from companion.journal.store import JournalError
 
     try:
-        config = load_config(args.config).config
+        loaded = load_config(args.config)
     except ConfigError as error:
         print(f"companion run: {error}", file=sys.stderr)
         return EXIT_BAD_CONFIG
+    for note in loaded.notes:
+        log(note)
+    config = loaded.config
     if args.scripted is not None and not args.scripted.is_file():
         print(f"companion run: --scripted {args.scripted}: no such file", file=sys.stderr)
         return EXIT_BAD_CONFIG

@@ -34,7 +34,17 @@ USB_READ_RETRIES = 3
 # scaled from the 2304x1296 sensor mode, which keeps the whole field of view at 56 fps.
 PI_LENS_DEGREES = 66.0
 PI_STREAM_SIZE = (1920, 1080)
-PI_SENSOR_MODE = (2304, 1296)
+# Camera Module 3's sensor modes (full field of view each), smallest first; a stream is
+# scaled from the smallest that covers it.
+PI_SENSOR_MODES: tuple[tuple[int, int], ...] = ((1536, 864), (2304, 1296), (4608, 2592))
+
+
+def pi_sensor_mode(size: tuple[int, int]) -> tuple[int, int]:
+    """The smallest sensor mode at least ``size`` in both directions (the largest if none)."""
+    for mode in PI_SENSOR_MODES:
+        if mode[0] >= size[0] and mode[1] >= size[1]:
+            return mode
+    return PI_SENSOR_MODES[-1]
 
 
 def table_width_seen_mm(height_mm: float, lens_degrees: float = PI_LENS_DEGREES) -> float:
@@ -237,12 +247,17 @@ def _video_capture(index: int) -> Any:
 
 
 class PiCameraSource:
-    """Camera Module 3 through picamera2 (only on a Pi): 1920x1080 BGR frames.
+    """Camera Module 3 through picamera2 (only on a Pi): BGR frames of ``size``.
 
     After the mat is calibrated, ``lock()`` fixes focus, exposure and white balance at
     their current values so the picture stops drifting under the tracker."""
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        *,
+        size: tuple[int, int] = PI_STREAM_SIZE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         try:
             from picamera2 import Picamera2
         except ImportError as error:
@@ -253,8 +268,8 @@ class PiCameraSource:
             self._camera = Picamera2()
             config = self._camera.create_video_configuration(
                 # picamera2's "RGB888" is B, G, R in memory: OpenCV's order.
-                main={"size": PI_STREAM_SIZE, "format": "RGB888"},
-                sensor={"output_size": PI_SENSOR_MODE},
+                main={"size": size, "format": "RGB888"},
+                sensor={"output_size": pi_sensor_mode(size)},
             )
             self._camera.configure(config)
             self._camera.set_controls({"AfMode": 2})  # continuous until lock()
@@ -296,16 +311,18 @@ def open_source(
     spec: str,
     *,
     fps: float | None,
+    size: tuple[int, int] | None = None,
     on_skip: Callable[[SkippedImage], None] | None = None,
 ) -> FrameSource:
-    """``pi``, ``usb:N``, a video file or a folder of images."""
+    """``pi``, ``usb:N``, a video file or a folder of images. ``size``: the frames a camera
+    is asked for (None: the Pi's stream size, a USB camera's own); files give their own."""
     if spec == "pi":
-        return PiCameraSource()
+        return PiCameraSource(size=size or PI_STREAM_SIZE)
     if spec.startswith("usb:"):
         number = spec.removeprefix("usb:")
         if not number.isdigit():
             raise SourceError(f"{spec}: a USB camera is usb:N with N a number (usb:0)")
-        return UsbSource(int(number))
+        return UsbSource(int(number), size=size)
     path = Path(spec)
     if path.is_dir():
         return FolderSource(path, fps=fps or DEFAULT_FOLDER_FPS, on_skip=on_skip)

@@ -18,6 +18,13 @@ from typing import Protocol
 
 from PIL import Image
 
+from companion.ui.settings import (
+    BRIGHTNESS_LEVELS,
+    DEFAULT_BRIGHTNESS,
+    DEFAULT_DARK_AFTER_S,
+    DEFAULT_DIM_AFTER_S,
+)
+
 WIDTH = 128
 HEIGHT = 64
 MAX_CONTRAST = 255
@@ -26,8 +33,16 @@ MAX_CONTRAST = 255
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
 
 # Brightness levels 1..5 as the settings menu offers them, and the contrast each sets.
-BRIGHTNESS_CONTRAST: dict[int, int] = {1: 8, 2: 40, 3: 100, 4: 180, 5: 255}
+BRIGHTNESS_CONTRAST: dict[int, int] = dict(
+    zip(BRIGHTNESS_LEVELS, (8, 40, 100, 180, 255), strict=True)
+)
 DIM_CONTRAST = 1
+
+# Where the panel answers: I2C bus 1 (the header's pins 3 and 5), at 0x3C (some at 0x3D);
+# a 7-bit address outside the reserved ones.
+DEFAULT_PORT = 1
+DEFAULT_ADDRESS = 0x3C
+MIN_ADDRESS, MAX_ADDRESS = 0x03, 0x77
 
 
 class DisplayConfigError(ValueError):
@@ -44,15 +59,16 @@ class DisplayConfig:
     """Which controller chip, and where on the I2C bus."""
 
     driver: Driver = Driver.SSD1306
-    port: int = 1
-    address: int = 0x3C
+    port: int = DEFAULT_PORT
+    address: int = DEFAULT_ADDRESS
 
     def validate(self) -> None:
         if self.port < 0:
             raise DisplayConfigError(f"display.port: {self.port} is not an I2C bus number")
-        if not 0x03 <= self.address <= 0x77:
+        if not MIN_ADDRESS <= self.address <= MAX_ADDRESS:
             raise DisplayConfigError(
-                f"display.address: 0x{self.address:02X} is not a 7-bit I2C address (0x03..0x77)"
+                f"display.address: 0x{self.address:02X} is not a 7-bit I2C address "
+                f"(0x{MIN_ADDRESS:02X}..0x{MAX_ADDRESS:02X})"
             )
 
 
@@ -61,9 +77,9 @@ class PowerSettings:
     """Seconds idle before dimming and before going dark (None: never), the brightness
     level (1..5) and how often the picture shifts."""
 
-    brightness: int = 4
-    dim_after: float | None = 60.0
-    dark_after: float | None = 600.0
+    brightness: int = DEFAULT_BRIGHTNESS
+    dim_after: float | None = DEFAULT_DIM_AFTER_S
+    dark_after: float | None = DEFAULT_DARK_AFTER_S
     shift_every: float = 120.0
 
     @property

@@ -10,14 +10,37 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from companion.cards import Card, CardError, DeckProfile
 from companion.games.errors import MisreadCard, OutOfTurn, UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.options import format_options, options_json, parse_options
+from companion.games.score_sheet import ScoreSheet
+
+
+class NoView(TypeError):
+    """A game whose engine has no screen view (a test engine, say)."""
+
+
+class NoScoreSheet(TypeError):
+    """A game whose engine keeps no score sheet to export."""
+
+
+class GameView(Protocol):
+    """What an engine's ``view`` hook returns: a frozen value the screens draw from and
+    whose ``to_json`` is ``simulate --json``'s body.
+
+    ``screens`` is the dotted name of the ui module that draws it (its ``page_count`` and
+    ``compose``). It is only a name: the ui imports that module when it draws the view,
+    so a game binds its screens without the games layer importing the ui.
+    """
+
+    screens: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -144,6 +167,21 @@ class GameEngine(ABC, Generic[OptionsT, StateT]):
     @abstractmethod
     def state_json(self, state: StateT) -> dict[str, Any]:
         """The state for ``--json``: ``phase``, ``seats`` and the game's own keys."""
+
+    # -- hooks with a default: what the screens, the export and the table ask of a game ----
+
+    def view(self, state: StateT) -> GameView:
+        """The typed view the screens draw; a game without screens keeps this refusal."""
+        raise NoView(f"no screen view for the game {self.game_id!r}")
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
+        """The score sheet of a game played with ``events`` (refused events raise)."""
+        raise NoScoreSheet(f"the game {self.game_id!r} keeps no score sheet")
+
+    def table_zones(self) -> tuple[str, ...]:
+        """The zones a card can be put on at this table (the card-entry menu and the
+        camera's mat); games with a zone per seat leave out the seats nobody sits at."""
+        return self.zones
 
     # -- the pure interface -------------------------------------------------------------
 

@@ -8,7 +8,8 @@ from typing import Any
 from companion.games.engine import GameEngine
 from companion.games.errors import OptionError
 
-_ENGINES: dict[str, str] = {
+# One line per game: its id and where its engine class is (imported when first asked for).
+ENGINES: dict[str, str] = {
     "oh-hell": "companion.games.oh_hell.engine:OhHell",
     "oczko": "companion.games.oczko.engine:Oczko",
     "ochko-21": "companion.games.ochko21.engine:Ochko21",
@@ -16,14 +17,14 @@ _ENGINES: dict[str, str] = {
     "gwiazda": "companion.games.gwiazda.engine:Gwiazda",
 }
 
-GAME_IDS: tuple[str, ...] = tuple(_ENGINES)
+GAME_IDS: tuple[str, ...] = tuple(ENGINES)
 
 AnyEngine = GameEngine[Any, Any]
 
 
 def engine_class(game_id: str) -> type[AnyEngine]:
     try:
-        target = _ENGINES[game_id]
+        target = ENGINES[game_id]
     except KeyError:
         known = ", ".join(GAME_IDS)
         raise OptionError(f'unknown game "{game_id}" (games: {known})') from None

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.app.assembly import tracker_settings, ui_settings
 from companion.app.config import (
     DEFAULT_CONFIG,
+    READERS,
     ButtonsConfig,
     CameraConfig,
     CameraKind,
@@ -26,6 +28,11 @@ from companion.app.config import (
     config_toml,
     load_config,
 )
+from companion.device import display
+from companion.device.buttons import ButtonPins, PressTiming
+from companion.device.camera import PI_STREAM_SIZE
+from companion.table.tracker_settings import TrackerSettings
+from companion.ui.settings import UiSettings
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "config.example.toml"
 
@@ -69,7 +76,44 @@ def test_an_explicit_missing_file_is_an_error(tmp_path: Path) -> None:
 
 
 def test_the_example_file_holds_the_defaults() -> None:
-    assert load_config(EXAMPLE, environ={}).config == Config()
+    loaded = load_config(EXAMPLE, environ={})
+    assert loaded.config == Config()
+    assert loaded.notes == ()
+
+
+def test_the_example_file_names_every_key_and_no_other() -> None:
+    example = tomllib.loads(EXAMPLE.read_text("utf-8"))
+    assert {name: list(table) for name, table in example.items()} == {
+        name: list(keys) for name, keys in READERS.items()
+    }
+
+
+def test_the_defaults_are_the_devices_own_values() -> None:
+    config = Config()
+    assert (config.display.i2c_port, config.display.i2c_address) == (
+        display.DisplayConfig().port,
+        display.DisplayConfig().address,
+    )
+    pins = config.buttons
+    assert ButtonPins(pins.up, pins.down, pins.ok, pins.back) == ButtonPins()
+    assert pins.long_press_s == PressTiming().long_press
+    assert (config.camera.width, config.camera.height) == PI_STREAM_SIZE
+    settings = ui_settings(config)
+    assert settings == UiSettings()
+    tracker = tracker_settings(config)
+    assert (tracker.min_frames, tracker.min_seconds) == (
+        TrackerSettings().min_frames,
+        TrackerSettings().min_seconds,
+    )
+
+
+def test_a_retired_key_is_read_past_with_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[display]\ncontrast = 128\nbrightness = 2\n", "utf-8")
+    loaded = load_config(path, environ={})
+    assert loaded.config.display == DisplayConfig(brightness=2)
+    (note,) = loaded.notes
+    assert note.startswith(f"{path}: [display] contrast does nothing") and "delete it" in note
 
 
 def test_values_are_read_into_typed_values(tmp_path: Path) -> None:
@@ -102,14 +146,16 @@ def test_values_are_read_into_typed_values(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("[display]\nbrightness = 3\n", "[display] brightness: unknown key (keys: kind, "),
+        ("[display]\nshine = 3\n", "[display] shine: unknown key (keys: kind, "),
         ("[screen]\nkind = 'none'\n", "[screen]: unknown section"),
         ("display = 3\n", "display: must be a section [display]"),
         ("[display]\nkind = 'oled'\n", '[display] kind: "oled" is not one of ssd1306, sh1106'),
-        ("[display]\ncontrast = 300\n", "[display] contrast: 300 is not in 0..255"),
-        ("[display]\ncontrast = '12'\n", '[display] contrast: "12" is not a whole number'),
+        ("[display]\nbrightness = 6\n", "[display] brightness: 6 is not in 1..5"),
+        ("[display]\nbrightness = '2'\n", '[display] brightness: "2" is not a whole number'),
         ("[display]\ni2c_address = true\n", "[display] i2c_address: True is not a whole number"),
-        ("[display]\ndim_after_s = 0\n", "[display] dim_after_s: 0 is not more than 0"),
+        ("[display]\ndim_after_s = 0\n", "[display] dim_after_s: 0 is not in 1..86400 seconds"),
+        ("[display]\ndim_after_s = 0.3\n", "[display] dim_after_s: 0.3 is not a whole number"),
+        ("[display]\ndark_after_s = 'late'\n", '[display] dark_after_s: "late" is not a number'),
         ("[display]\ndark_after_s = 30\n", "[display] dark_after_s: 30 must be more than"),
         ("[buttons]\nok = 40\n", "[buttons] ok: 40 is not in 0..27"),
         ("[buttons]\nok = 5\n", "[buttons] ok: GPIO 5 is already the up button"),
@@ -117,6 +163,8 @@ def test_values_are_read_into_typed_values(tmp_path: Path) -> None:
         ("[camera]\nsource = 'usb:x'\n", '[camera] source: "usb:x": a USB camera is usb:N'),
         ("[camera]\nsource = 0\n", "[camera] source: 0 is not a string"),
         ("[camera]\nfps = 0\n", "[camera] fps: 0 is not in 1..120"),
+        ("[camera]\nwidth = 5000\n", "[camera] width: 5000 is not in 16..4608"),
+        ("[buttons]\nlong_press_s = 0.01\n", "[buttons] long_press_s: 0.01 is not more than 0.03"),
         ("[table]\nstability_frames = 1.5\n", "[table] stability_frames: 1.5 is not a whole"),
         ("[ui]\nlanguage = 'de'\n", '[ui] language: "de" is not one of en, pl, ru'),
         ("[state]\ndirectory = ''\n", "[state] directory: empty"),
@@ -149,9 +197,9 @@ configs = st.builds(
         DisplayConfig,
         kind=st.sampled_from(DisplayKind),
         i2c_address=st.integers(0x03, 0x77),
-        contrast=st.integers(0, 255),
-        dim_after_s=st.floats(1, 100),
-        dark_after_s=st.floats(101, 1000),
+        brightness=st.integers(1, 5),
+        dim_after_s=st.integers(1, 100),
+        dark_after_s=st.integers(101, 1000),
     ),
     camera=st.builds(
         CameraConfig,
@@ -162,6 +210,8 @@ configs = st.builds(
             .filter(lambda t: t not in ("pi", "none") and not t.startswith("usb:"))
             .map(lambda t: CameraSource(CameraKind.PATH, path=Path(t))),
         ),
+        width=st.integers(16, 4608),
+        height=st.integers(16, 2592),
         fps=st.integers(1, 120),
     ),
     ui=st.builds(UiConfig, st.sampled_from(Language)),

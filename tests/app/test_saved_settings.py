@@ -91,10 +91,11 @@ def test_only_the_changed_settings_outrank_the_config(tmp_path: Path) -> None:
     [
         ('{"language": "pl", "brightn', "not JSON"),
         ('["pl"]', "not a JSON object"),
-        ('{"language": "de"}', "language 'de'"),
-        ('{"brightness": 9}', "brightness 9"),
-        ('{"dim_after": "soon"}', "dim_after 'soon'"),
+        ('{"language": "de"}', 'language: "de" is not one of en, pl, ru'),
+        ('{"brightness": 9}', "brightness: 9 is not in 1..5"),
+        ('{"dim_after": "soon"}', 'dim_after: "soon" is not a number of seconds'),
         ('{"contrast": 3}', "unknown setting 'contrast'"),
+        ('{"dark_after": 0.5}', "dark_after: 0.5 is not a whole number of seconds"),
         (b"\xff\xfe", "not UTF-8"),
     ],
 )

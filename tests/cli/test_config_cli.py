@@ -28,7 +28,7 @@ def test_show_prints_every_key_in_effect(tmp_path: Path) -> None:
     assert result.stdout.startswith(f"# the configuration in effect ({path})")
     shown = tomllib.loads(result.stdout)
     assert shown["ui"]["language"] == "ru"
-    assert shown["display"]["dim_after_s"] == 60.0
+    assert shown["display"]["dim_after_s"] == 60
     assert config_from_toml(shown, Config(), path).ui.language.value == "ru"
 
 
@@ -45,4 +45,16 @@ def test_a_bad_key_is_one_line_without_traceback(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr == (
         f'companion config: {path}: [buttons] ok: "thirteen" is not a whole number\n'
+    )
+
+
+def test_a_retired_key_is_named_and_the_file_still_valid(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[display]\ncontrast = 128\n", "utf-8")
+    result = _config("--config", str(path))
+    assert result.returncode == 0
+    assert result.stdout == f"{path}: valid\n"
+    assert result.stderr == (
+        f"companion config: {path}: [display] contrast does nothing (the panel's contrast "
+        "follows [display] brightness (1..5)): delete it\n"
     )

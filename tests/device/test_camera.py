@@ -8,7 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.device import camera
 from companion.device.camera import (
+    PI_STREAM_SIZE,
     FakeSource,
     FolderSource,
     SkippedImage,
@@ -18,6 +20,7 @@ from companion.device.camera import (
     frames_of,
     lock_camera,
     open_source,
+    pi_sensor_mode,
     pixels_per_mm,
 )
 from companion.values.frame import Frame
@@ -121,6 +124,32 @@ class _FlakyCapture:
 
     def release(self) -> None:
         self.released = True
+
+
+class _SizedCapture(_FlakyCapture):
+    """A capture that keeps the properties it is set to."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.properties: dict[int, float] = {}
+
+    def set(self, key: int, value: float) -> bool:
+        self.properties[key] = value
+        return True
+
+
+def test_a_usb_camera_is_asked_for_the_configured_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    capture = _SizedCapture()
+    monkeypatch.setattr(camera, "_video_capture", lambda index: capture)
+    open_source("usb:2", fps=None, size=(1280, 720)).close()
+    assert capture.properties == {cv2.CAP_PROP_FRAME_WIDTH: 1280, cv2.CAP_PROP_FRAME_HEIGHT: 720}
+
+
+def test_the_pi_stream_comes_from_the_smallest_sensor_mode_that_covers_it() -> None:
+    assert pi_sensor_mode(PI_STREAM_SIZE) == (2304, 1296)
+    assert pi_sensor_mode((1280, 720)) == (1536, 864)
+    assert pi_sensor_mode((2304, 1297)) == (4608, 2592)
+    assert pi_sensor_mode((4608, 2592)) == (4608, 2592)
 
 
 def test_a_usb_camera_that_stops_is_reopened_then_a_source_error() -> None:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cards import Suit
-from companion.games.engine import ActionOffer, AmountChoice
+from companion.games.engine import ActionOffer, AmountChoice, NoScoreSheet, NoView
 from companion.games.errors import (
     IllegalEvent,
     MisreadCard,
@@ -21,6 +21,7 @@ from companion.games.errors import (
 )
 from companion.games.events import Action, EventSyntaxError, parse_event
 from companion.games.options import format_options, parse_options, split_option_words
+from companion.games.registry import make_engine
 from companion.games.script import parse_events
 from companion.games.session import Game
 from tests.games.toy_engine import Mode, ToyGame, ToyOptions
@@ -218,3 +219,20 @@ def test_parse_events_reads_a_script_body() -> None:
     assert parse_events(text) == [parse_event("card table QS"), Action("add", ("0", "2"))]
     with pytest.raises(EventSyntaxError, match="not an event"):
         parse_events("add 0 2\n%%%\n")
+
+
+def test_a_game_without_hooks_refuses_a_view_and_a_sheet_and_offers_its_zones() -> None:
+    engine = ToyGame.from_option_words({})
+    with pytest.raises(NoView, match="no screen view for the game 'toy'"):
+        engine.view(engine.initial_state())
+    with pytest.raises(NoScoreSheet, match="the game 'toy' keeps no score sheet"):
+        engine.score_sheet([])
+    assert engine.table_zones() == ("table",)
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_the_bank_table_offers_the_hands_of_its_seats_only(players: int) -> None:
+    zones = make_engine("ochko-bank", {"players": str(players)}).table_zones()
+    assert zones[:2] == ("dealer", "marker")
+    assert {int(zone[4]) for zone in zones[2:]} == set(range(players))
+    assert set(zones) <= set(make_engine("ochko-bank", {}).zones)

@@ -6,6 +6,7 @@ The rules are in ``rules/gwiazda.md``; the events, readings and the money accoun
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from companion.cards import FRENCH52, DeckProfile
@@ -18,9 +19,14 @@ from companion.games.gwiazda.options import GwiazdaOptions
 from companion.games.gwiazda.state import GwiazdaState, Phase, new_state
 from companion.games.gwiazda.view import GwiazdaView, build_view
 from companion.games.gwiazda.view import offers as table_offers
+from companion.games.score_sheet import ScoreSheet, Settlement, settlement_sheet
 
 REVEAL = "reveal"
 BANK_ZONE = "bank"
+
+
+# A sheet row each time a deal is over.
+SHEET = Settlement("deal", lambda s: s["deal"] - (s["phase"] != "over"))
 
 
 class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
@@ -93,3 +99,6 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
 
     def state_json(self, state: GwiazdaState) -> dict[str, Any]:
         return self.view(state).to_json()
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
+        return settlement_sheet(self, events, SHEET)

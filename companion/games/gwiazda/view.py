@@ -4,7 +4,7 @@ buttons' offers."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.cards import Card
 from companion.games.engine import ActionOffer, AmountChoice
@@ -43,6 +43,8 @@ class Payout:
 
 @dataclass(frozen=True)
 class GwiazdaView:
+    screens: ClassVar[str] = "companion.ui.screens.gwiazda"
+
     phase: Phase
     deal: int
     banker: int

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from companion.cards import DeckProfile
@@ -15,6 +15,7 @@ from companion.games.ochko21.offers import offers
 from companion.games.ochko21.options import Ochko21Options
 from companion.games.ochko21.state import ZONES, Ochko21State, Phase, SeatRecord
 from companion.games.ochko21.view import Ochko21View, build_view
+from companion.games.score_sheet import ScoreSheet, Settlement, settlement_sheet
 
 Handler = Callable[[Ochko21Options, Ochko21State, Action], None]
 
@@ -84,6 +85,10 @@ ACTIONS: dict[str, tuple[Handler, tuple[Phase, ...]]] = {
 }
 
 
+# A sheet row each time a player's game against the bank is settled, or a bank ends.
+SHEET = Settlement("game", lambda s: (sum(p["games"] for p in s["seats"]), len(s["banks"])))
+
+
 class Ochko21(GameEngine[Ochko21Options, Ochko21State]):
     game_id: ClassVar[str] = "ochko-21"
     title: ClassVar[str] = "Очко (21) with стук"
@@ -130,6 +135,9 @@ class Ochko21(GameEngine[Ochko21Options, Ochko21State]):
 
     def state_json(self, state: Ochko21State) -> dict[str, Any]:
         return self.view(state).to_json()
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
+        return settlement_sheet(self, events, SHEET)
 
 
 def _phase_text(state: Ochko21State) -> str:

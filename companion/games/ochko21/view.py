@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.cards import Card
 from companion.games.engine import AmountChoice
@@ -52,6 +52,8 @@ class LastGame:
 
 @dataclass(frozen=True)
 class Ochko21View:
+    screens: ClassVar[str] = "companion.ui.screens.ochko21"
+
     phase: Phase
     seats: tuple[Ochko21Seat, ...]
     bank: int

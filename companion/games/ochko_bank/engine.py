@@ -7,6 +7,7 @@ asked for), ``shoe`` (the two-deck pack and its marker card), ``settle`` (money)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.cards import DOUBLE104, Card, DeckProfile
@@ -28,6 +29,7 @@ from companion.games.ochko_bank.state import (
 )
 from companion.games.ochko_bank.turns import first_drawer
 from companion.games.ochko_bank.view import OchkoBankView, build_view
+from companion.games.score_sheet import ScoreSheet, Settlement, settlement_sheet
 
 DEALER_ZONE = "dealer"
 MARKER_ZONE = "marker"
@@ -37,6 +39,10 @@ HAND_ZONES: dict[str, tuple[int, int]] = {
 ZONES: tuple[str, ...] = (DEALER_ZONE, MARKER_ZONE, *HAND_ZONES)
 # Actions still possible while a card nobody asked for awaits a decision.
 WHILE_OFFERED = ("accept", "refuse", "marker")
+
+
+# A sheet row each time a round is settled.
+SHEET = Settlement("round", lambda s: s["round"] - (s["phase"] != "settled"))
 
 
 class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
@@ -60,6 +66,15 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
 
     def state_json(self, state: OchkoBankState) -> dict[str, Any]:
         return self.view(state).to_json()
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
+        return settlement_sheet(self, events, SHEET)
+
+    def table_zones(self) -> tuple[str, ...]:
+        """The dealer's zones and the hands of the seats at this table."""
+        players = self.options.players
+        hands = (zone for zone, (seat, _) in HAND_ZONES.items() if seat < players)
+        return (DEALER_ZONE, MARKER_ZONE, *hands)
 
     def view(self, state: OchkoBankState) -> OchkoBankView:
         return build_view(state, self.options)

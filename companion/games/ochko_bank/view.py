@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.cards import Card
 from companion.games.engine import AmountChoice
@@ -119,6 +119,8 @@ class ShoeView:
 
 @dataclass(frozen=True)
 class OchkoBankView:
+    screens: ClassVar[str] = "companion.ui.screens.ochko_bank"
+
     phase: Phase
     round: int
     banker: int

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from companion.cards import SHORT36, DeckProfile
@@ -15,8 +15,13 @@ from companion.games.oczko import bank, camera, duel
 from companion.games.oczko.options import OczkoOptions
 from companion.games.oczko.state import ROUNDS, OczkoState, Phase
 from companion.games.oczko.view import OczkoView, build_view
+from companion.games.score_sheet import ScoreSheet, Settlement, settlement_sheet
 
 Handler = Callable[[OczkoOptions, OczkoState, Action], None]
+
+
+# A sheet row each time a duel is settled or the bank is taken (the banker changes).
+SHEET = Settlement("duel", lambda s: (len(s["results"]), s["banker"]))
 
 
 class Oczko(GameEngine[OczkoOptions, OczkoState]):
@@ -88,6 +93,9 @@ class Oczko(GameEngine[OczkoOptions, OczkoState]):
 
     def state_json(self, state: OczkoState) -> dict[str, Any]:
         return self.view(state).to_json()
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
+        return settlement_sheet(self, events, SHEET)
 
 
 def _bank(options: OczkoOptions, state: OczkoState, action: Action) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.cards import Card
 from companion.games.engine import AmountChoice
@@ -30,6 +30,8 @@ class OczkoSeat:
 
 @dataclass(frozen=True)
 class OczkoView:
+    screens: ClassVar[str] = "companion.ui.screens.oczko"
+
     phase: Phase
     banker: int
     bank: int

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from companion.cards import FRENCH52, DeckProfile
@@ -12,6 +13,7 @@ from companion.games.oh_hell.hands import Table
 from companion.games.oh_hell.options import OhHellOptions
 from companion.games.oh_hell.state import OhHellState
 from companion.games.oh_hell.view import OhHellView, build_view
+from companion.games.score_sheet import ScoreSheet, seat_columns
 
 TRUMP_ZONE = "trump"
 TRICK_ZONE = "trick"
@@ -68,3 +70,18 @@ class OhHell(GameEngine[OhHellOptions, OhHellState]):
 
     def state_json(self, state: OhHellState) -> dict[str, Any]:
         return self.view(state).to_json()
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
+        """The game's own sheet: a row per hand played, the running score per seat."""
+        records = self.view(self.fold(events)).score_sheet
+        columns = ("hand", "cards", "trump", *seat_columns(self.options.players))
+        rows = tuple(
+            (
+                str(record.number),
+                str(record.size),
+                "" if record.trump is None else str(record.trump),
+                *(str(score) for score in record.scores),
+            )
+            for record in records
+        )
+        return ScoreSheet(columns, rows)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.cards import Card, Suit
 from companion.games.oh_hell.bidding import due_bidder, hook_value
@@ -30,6 +30,8 @@ class OhHellSeat:
 
 @dataclass(frozen=True)
 class OhHellView:
+    screens: ClassVar[str] = "companion.ui.screens.oh_hell"
+
     phase: Phase
     hand: int  # from 1
     hands: int

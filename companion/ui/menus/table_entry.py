@@ -15,7 +15,6 @@ from enum import Enum
 from companion.cards import Card, Suit
 from companion.games.events import CardSeen, ZoneCleared
 from companion.games.session import Game
-from companion.games.zones import zones_in_play
 from companion.ui.canvas import Sheet
 from companion.ui.intents import ApplyEvent
 from companion.ui.menus import draw
@@ -61,7 +60,7 @@ def entry_rows(entry: HandEntry) -> tuple[EntryRow, ...]:
 def hand_entry(game: Game) -> HandEntry:
     """The zones a card can go to in this game (seats beyond the players left out) and
     the ranks of its deck."""
-    return HandEntry(zones_in_play(game.engine), game.engine.deck.ranks)
+    return HandEntry(game.engine.table_zones(), game.engine.deck.ranks)
 
 
 def handle_table_menu(

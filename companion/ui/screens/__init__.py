@@ -3,53 +3,65 @@
 ``draw_game(view, language, page=...)`` draws one page of the game's screen;
 ``page_count(view)`` says how many pages it has now. ``chosen`` is the amount the buttons
 have reached (a bid, a stake) on a page that asks for one.
+
+Which module draws a view is the view's own ``screens`` name (see ``GameView``): a game's
+screen module here (or anywhere) defines ``page_count(view)`` and
+``compose(sheet, view, language, page, chosen)``, and is imported when first drawn. So a
+new game adds its screen module and names it in its view; this file does not change.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from PIL import Image
 
-from companion.games.gwiazda.view import GwiazdaView
-from companion.games.ochko21.view import Ochko21View
-from companion.games.ochko_bank.view import OchkoBankView
-from companion.games.oczko.view import OczkoView
-from companion.games.oh_hell.view import OhHellView
 from companion.ui.canvas import Sheet
-from companion.ui.screens import gwiazda, ochko21, ochko_bank, oczko, oh_hell
 from companion.ui.texts import Language
 from companion.ui.views import GameView
 
 
+class NoScreens(TypeError):
+    """A view whose ``screens`` module cannot draw it."""
+
+
+@dataclass(frozen=True)
+class GameScreens:
+    """A game's screen module, as the functions this file calls."""
+
+    page_count: Callable[[Any], int]
+    compose: Callable[[Sheet, Any, Language, int, int | None], None]
+
+
+def screens_of(view: GameView) -> GameScreens:
+    name = type(view).screens
+    try:
+        module = importlib.import_module(name)
+    except ImportError as error:
+        raise NoScreens(f"{type(view).__name__}: no screen module {name!r} ({error})") from None
+    count, compose = getattr(module, "page_count", None), getattr(module, "compose", None)
+    if not callable(count) or not callable(compose):
+        raise NoScreens(f"{name} has no page_count(view) and compose(...) for its view")
+    return GameScreens(count, compose)
+
+
 def page_count(view: GameView) -> int:
-    if isinstance(view, OhHellView):
-        return oh_hell.page_count(view)
-    if isinstance(view, OczkoView):
-        return oczko.page_count(view)
-    if isinstance(view, Ochko21View):
-        return ochko21.page_count(view)
-    if isinstance(view, OchkoBankView):
-        return ochko_bank.page_count(view)
-    return gwiazda.page_count(view)
+    return screens_of(view).page_count(view)
 
 
 def compose_game(
     view: GameView, language: Language, *, page: int = 0, chosen: int | None = None
 ) -> Sheet:
     """The sheet of a game's page, with the marks of its texts (for the fit tests)."""
-    count = page_count(view)
+    screens = screens_of(view)
+    count = screens.page_count(view)
     if not 0 <= page < count:
         raise ValueError(f"page {page} of a screen with {count} pages")
     sheet = Sheet()
-    if isinstance(view, OhHellView):
-        oh_hell.compose(sheet, view, language, page, chosen)
-    elif isinstance(view, OczkoView):
-        oczko.compose(sheet, view, language, page, chosen)
-    elif isinstance(view, Ochko21View):
-        ochko21.compose(sheet, view, language, page, chosen)
-    elif isinstance(view, OchkoBankView):
-        ochko_bank.compose(sheet, view, language, page, chosen)
-    elif isinstance(view, GwiazdaView):
-        gwiazda.compose(sheet, view, language, page, chosen)
+    screens.compose(sheet, view, language, page, chosen)
     return sheet
 
 
