@@ -128,8 +128,8 @@ class Kiosk:
     def start(self) -> None:
         """Resume the last unfinished game exactly (or stay on the new-game menu) and
         draw the first screen; a game already begun (the demo's) is kept."""
-        if self.journal.moved_aside is not None:
-            self.log(str(self.journal.moved_aside))
+        for notice in self.journal.notices:
+            self.log(notice)
         resumed = None if self.played is not None else JournaledGame.resume_last(self.journal)
         if resumed is not None:
             self.played, bad = resumed
