@@ -14,6 +14,8 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 HEADER_BYTES = 32
 FRAME_HEADER_BYTES = 24
 MAGIC_LITTLE_ENDIAN = 0x377F0682
@@ -64,25 +66,26 @@ def read_wal_bytes(data: bytes) -> WalReading:
             len(data), header_valid=False, page_size=0, kept_frames=0, dropped_commits=0
         )
     frame_bytes = FRAME_HEADER_BYTES + page_size
+    count = (len(data) - HEADER_BYTES) // frame_bytes
+    sums = _frame_sums(data, count, page_size, big_endian=big_endian)
+    step = _step_power(1 + page_size // 8)
     running = (sum1, sum2)
-    kept = frames = 0
-    offset = HEADER_BYTES
+    kept = 0
     broken_at = None
-    while offset + frame_bytes <= len(data):
-        header = data[offset : offset + FRAME_HEADER_BYTES]
+    for number in range(count):
+        offset = HEADER_BYTES + number * frame_bytes
         _page, commit_size, frame_salt1, frame_salt2, frame_sum1, frame_sum2 = struct.unpack(
-            ">6I", header
+            ">6I", data[offset : offset + FRAME_HEADER_BYTES]
         )
-        page = data[offset + FRAME_HEADER_BYTES : offset + frame_bytes]
-        running = _checksum(header[:8], running, big_endian=big_endian)
-        running = _checksum(page, running, big_endian=big_endian)
+        running = (
+            (step[0][0] * running[0] + step[0][1] * running[1] + int(sums[number, 0])) & WORD_MASK,
+            (step[1][0] * running[0] + step[1][1] * running[1] + int(sums[number, 1])) & WORD_MASK,
+        )
         if (frame_salt1, frame_salt2) != (salt1, salt2) or running != (frame_sum1, frame_sum2):
             broken_at = offset
             break
-        frames += 1
         if commit_size:
-            kept = frames
-        offset += frame_bytes
+            kept = number + 1
     dropped = 0
     if broken_at is not None:
         dropped = _commits_of_this_log(data, broken_at, frame_bytes, (salt1, salt2))
@@ -105,6 +108,70 @@ def _commits_of_this_log(data: bytes, start: int, frame_bytes: int, salts: tuple
 
 def _valid_page_size(size: int) -> bool:
     return MIN_PAGE_SIZE <= size <= MAX_PAGE_SIZE and size & (size - 1) == 0
+
+
+# One step of the checksum, s0 += x0 + s1 then s1 += x1 + s0, is linear:
+# (s0, s1) -> A (s0, s1) + (x0, x0 + x1) with A = [[1, 1], [1, 2]]. A frame's pairs then
+# fold into A^m (the running sums carried over) plus a sum of its own, computed for all
+# frames at once; numpy's unsigned 64-bit arithmetic wraps, which keeps it exact mod 2^32.
+_STEP = ((1, 1), (1, 2))
+
+
+def _step_power(exponent: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A^exponent mod 2^32."""
+    result = ((1, 0), (0, 1))
+    base = _STEP
+    while exponent:
+        if exponent & 1:
+            result = _multiply(result, base)
+        base = _multiply(base, base)
+        exponent >>= 1
+    return result
+
+
+def _multiply(
+    left: tuple[tuple[int, int], tuple[int, int]], right: tuple[tuple[int, int], tuple[int, int]]
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    return (
+        (
+            (left[0][0] * right[0][0] + left[0][1] * right[1][0]) & WORD_MASK,
+            (left[0][0] * right[0][1] + left[0][1] * right[1][1]) & WORD_MASK,
+        ),
+        (
+            (left[1][0] * right[0][0] + left[1][1] * right[1][0]) & WORD_MASK,
+            (left[1][0] * right[0][1] + left[1][1] * right[1][1]) & WORD_MASK,
+        ),
+    )
+
+
+def _frame_sums(data: bytes, count: int, page_size: int, *, big_endian: bool) -> np.ndarray:
+    """Each frame's own share of the checksum (its first 8 header bytes and its page, from
+    sums of zero), for ``count`` whole frames: an array of shape (count, 2)."""
+    frame_bytes = FRAME_HEADER_BYTES + page_size
+    if count == 0:
+        return np.zeros((0, 2), dtype=np.uint64)
+    frames = np.frombuffer(data, dtype=np.uint8, count=count * frame_bytes, offset=HEADER_BYTES)
+    frames = frames.reshape(count, frame_bytes)
+    summed = np.concatenate((frames[:, :8], frames[:, FRAME_HEADER_BYTES:]), axis=1)
+    words = summed.view(">u4" if big_endian else "<u4").astype(np.uint64)
+    pairs = words.reshape(count, -1, 2)
+    steps = pairs.shape[1]
+    addend = np.stack((pairs[:, :, 0], pairs[:, :, 0] + pairs[:, :, 1]), axis=2)
+    # A^(steps - k) for k = 1..steps: the power that carries pair k to the frame's end
+    powers = np.empty((steps, 2, 2), dtype=np.uint64)
+    power = np.eye(2, dtype=np.uint64)
+    step = np.array(_STEP, dtype=np.uint64)
+    for index in range(steps - 1, -1, -1):
+        powers[index] = power
+        power = (step @ power) & np.uint64(WORD_MASK)
+    sums = np.stack(
+        [
+            (addend[:, :, 0] * powers[:, row, 0] + addend[:, :, 1] * powers[:, row, 1]).sum(axis=1)
+            for row in (0, 1)
+        ],
+        axis=1,
+    )
+    return sums & np.uint64(WORD_MASK)
 
 
 def _checksum(data: bytes, start: tuple[int, int], *, big_endian: bool) -> tuple[int, int]:

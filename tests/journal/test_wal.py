@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 from companion.games.events import Action
 from companion.journal.records import Source
 from companion.journal.store import JOURNAL_FILE, WAL_SUFFIX, Journal
-from companion.journal.wal import FRAME_HEADER_BYTES, HEADER_BYTES, read_wal, read_wal_bytes
+from companion.journal.wal import (
+    FRAME_HEADER_BYTES,
+    HEADER_BYTES,
+    _checksum,
+    _frame_sums,
+    _step_power,
+    read_wal,
+    read_wal_bytes,
+)
 from tests.journal.helpers import TickingClock
 
 ROWS = 12
@@ -112,3 +120,35 @@ def test_a_damaged_header_loses_the_whole_log(tmp_path: Path) -> None:
 def test_a_missing_or_empty_log_loses_nothing(tmp_path: Path) -> None:
     assert not read_wal(tmp_path / "none").loses_commits
     assert read_wal_bytes(b"").header_valid
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    frames=st.integers(1, 4),
+    seed=st.binary(min_size=8, max_size=8),
+    big_endian=st.booleans(),
+    start=st.tuples(st.integers(0, 0xFFFFFFFF), st.integers(0, 0xFFFFFFFF)),
+)
+def test_the_folded_frame_sums_equal_the_running_checksum(
+    frames: int, seed: bytes, big_endian: bool, start: tuple[int, int]
+) -> None:
+    """Both byte orders: the per-frame shares folded with A^m give the word-by-word sums."""
+    page_size = 512
+    frame_bytes = FRAME_HEADER_BYTES + page_size
+    body = (seed * (frames * frame_bytes // 8 + 1))[: frames * frame_bytes]
+    body = bytes((byte * (index + 7)) & 0xFF for index, byte in enumerate(body))
+    data = bytes(HEADER_BYTES) + body
+    sums = _frame_sums(data, frames, page_size, big_endian=big_endian)
+    step = _step_power(1 + page_size // 8)
+    folded = running = start
+    for number in range(frames):
+        at = HEADER_BYTES + number * frame_bytes
+        running = _checksum(data[at : at + 8], running, big_endian=big_endian)
+        running = _checksum(
+            data[at + FRAME_HEADER_BYTES : at + frame_bytes], running, big_endian=big_endian
+        )
+        folded = (
+            (step[0][0] * folded[0] + step[0][1] * folded[1] + int(sums[number, 0])) & 0xFFFFFFFF,
+            (step[1][0] * folded[0] + step[1][1] * folded[1] + int(sums[number, 1])) & 0xFFFFFFFF,
+        )
+        assert folded == running
