@@ -239,10 +239,19 @@ def cut_trial(
     return CutTrial(
         tuple(shown),
         ready_s,
-        None if ready_s is None or opened is None else ready_s - (opened[0] - started),
+        None
+        if ready_s is None or opened is None
+        else _opened_to_ready(opened[1], ready_s + started),
         "checkpointing=1" in cut_line.split(),
         "opened=1" in cut_line.split(),
     )
+
+
+def _opened_to_ready(opened_line: str, ready_at: float) -> float | None:
+    """From the file system's own time of the opening (its line is read late under
+    load) to the moment "ready" was read."""
+    opened_at = float(opened_line.split()[1])
+    return ready_at - opened_at if ready_at > opened_at else None
 
 
 def _say(process: subprocess.Popen[str], line: str) -> None:

@@ -14,11 +14,11 @@ folder needs. Usage::
     python -m companion.journal.power_fs MOUNT --disk FOLDER --kept FOLDER \
         [--watch NAME --cut-at-write N]
 
-Lines on standard output: ``mounted`` once it serves, ``opened`` when the watched file
-is first opened, ``cut checkpointing=0|1
-opened=0|1`` when the power went (checkpointing: the watched file was being written
-beside a non-empty ``-wal``, i.e. SQLite was checkpointing; opened: the watched file had
-been opened since the mount).
+Lines on standard output: ``mounted`` once it serves, ``opened SECONDS`` when the watched
+file is first opened (``time.monotonic``, the system's clock shared by all processes),
+``cut checkpointing=0|1 opened=0|1`` when the power went (checkpointing: the watched
+file was being written beside a non-empty ``-wal``, i.e. SQLite was checkpointing;
+opened: the watched file had been opened since the mount).
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ class PowerCutFs:
     def _note_opened(self, name: str) -> None:
         if name == self.watch and not self.watched_opened:
             self.watched_opened = True
-            print(OPENED_LINE, flush=True)
+            print(f"{OPENED_LINE} {time.monotonic()}", flush=True)
 
     def _handle(self, number: int) -> int:
         handle = self._next
