@@ -56,6 +56,7 @@ _ACCESS_ERRORS = frozenset(
     }
 )
 _PRIMARY_CODE_MASK = 0xFF
+INTEGRITY_LINES_SAID = 3
 
 Clock = Callable[[], datetime]
 
@@ -428,7 +429,7 @@ def _problem(path: Path) -> _Problem | None:
     try:
         checked = [row[0] for row in connection.execute("PRAGMA integrity_check")]
         if checked != ["ok"]:
-            return _Problem("integrity_check: " + "; ".join(str(c) for c in checked[:3]), True)
+            return _Problem(_integrity_summary(checked), True)
         application_id = connection.execute("PRAGMA application_id").fetchone()[0]
         tables = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
         version = connection.execute("PRAGMA user_version").fetchone()[0]
@@ -448,6 +449,14 @@ def _problem(path: Path) -> _Problem | None:
             f"journal schema version {version}, this program reads {SCHEMA_VERSION}", False
         )
     return None
+
+
+def _integrity_summary(checked: list[object]) -> str:
+    """integrity_check's first findings (it may list hundreds, several to a row)."""
+    lines = [line for row in checked for line in str(row).splitlines() if line.strip()]
+    shown = "; ".join(lines[:INTEGRITY_LINES_SAID])
+    more = len(lines) - INTEGRITY_LINES_SAID
+    return f"integrity_check: {shown}" + (f"; and {more} more" if more > 0 else "")
 
 
 def _damage_or_raise(path: Path, error: sqlite3.Error, said: str) -> _Problem:
