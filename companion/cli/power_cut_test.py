@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.arguments import positive_count
+from companion.cli.crash_test import EXAMPLES, add_session_arguments
 
 DEFAULT_CUTS = 100
 DEFAULT_GAME = "oczko"
 DEFAULT_CUT_AFTER_MS = 1000
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 EXIT_NO_FUSE = 2
 
 
@@ -37,13 +37,7 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_CUTS,
         help=f"how many power cuts (default {DEFAULT_CUTS})",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the cut moments")
-    parser.add_argument(
-        "--game",
-        default=DEFAULT_GAME,
-        choices=sorted(path.stem for path in EXAMPLES.glob("*.txt")),
-        help=f"the example session to play (default {DEFAULT_GAME})",
-    )
+    add_session_arguments(parser, default_game=DEFAULT_GAME, moments="cut")
     parser.add_argument(
         "--max-cut-after-ms",
         type=positive_count,

@@ -12,7 +12,7 @@ import os
 import shutil
 import sqlite3
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -27,6 +27,7 @@ from companion.journal.records import (
     GameRecord,
     KeptLog,
     MovedAside,
+    Row,
     RowKind,
     Salvaged,
     Source,
@@ -317,30 +318,27 @@ class Journal:
     def _restore(self, salvaged: Salvaged) -> Salvaged:
         """Write the salvaged rows, keeping their numbers (undos name rows by number);
         a row SQLite refuses (a missing value) is counted as not salvaged."""
-        games: list[tuple[object, ...]] = []
-        events: list[tuple[object, ...]] = []
         with self._writing("the salvaged rows"):
             self._db.execute("BEGIN")
-            for game in salvaged.games:
-                cursor = self._db.execute(
-                    "INSERT OR IGNORE INTO games (id, header, started, finished) "
-                    "VALUES (?, ?, ?, ?)",
-                    game,
-                )
-                games += [game] if cursor.rowcount == 1 else []
-            for event in salvaged.events:
-                cursor = self._db.execute(
-                    "INSERT OR IGNORE INTO events (seq, game, at, source, kind, line, undoes) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    event,
-                )
-                events += [event] if cursor.rowcount == 1 else []
+            games = self._insert_each(
+                "INSERT OR IGNORE INTO games (id, header, started, finished) VALUES (?, ?, ?, ?)",
+                salvaged.games,
+            )
+            events = self._insert_each(
+                "INSERT OR IGNORE INTO events (seq, game, at, source, kind, line, undoes) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                salvaged.events,
+            )
             self._db.execute("COMMIT")
         refused = len(salvaged.games) - len(games) + len(salvaged.events) - len(events)
         unread = salvaged.unread + ((f"{refused} rows with a missing value",) if refused else ())
         return Salvaged(tuple(games), tuple(events), unread)
 
     # -- SQLite ----------------------------------------------------------------------------
+
+    def _insert_each(self, sql: str, rows: Sequence[Row]) -> list[Row]:
+        """Insert row by row; the rows that went in (an ignored one did not)."""
+        return [row for row in rows if self._db.execute(sql, row).rowcount == 1]
 
     def _read(self, sql: str, parameters: tuple[object, ...]) -> list[tuple[object, ...]]:
         try:
