@@ -51,3 +51,22 @@ def test_a_child_showing_what_it_never_synced_is_caught(tmp_path: Path) -> None:
     )
     assert report.shown == 1 and report.lost == 1
     assert not report.passed
+
+
+def test_commits_that_are_not_synced_lose_shown_events(tmp_path: Path) -> None:
+    """The control: a SIGKILL keeps the page cache, a power cut does not."""
+    require_fuse()
+    path = EXAMPLES / "oczko.txt"
+    mount = tmp_path / "state"
+    child = [sys.executable, "-m", "tests.journal.unsynced_child", str(mount), str(path)]
+    report = run_power_cut_test(
+        parse_script(path.read_text("utf-8")),
+        child,
+        tmp_path / "disks",
+        mount,
+        cuts=3,
+        seed=0,
+        max_cut_after_s=0.5,
+    )
+    assert report.shown > 0
+    assert report.lost > 0, report.lines()
