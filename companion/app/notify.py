@@ -28,14 +28,17 @@ class Notifier:
         return self.address is not None
 
     def send(self, *fields: str) -> bool:
-        """Send the fields as one datagram; False when there is nowhere to send or the
-        send failed (a notify failure must never stop the table)."""
+        """Send the fields as one datagram without waiting; False when there is nowhere
+        to send or the send failed. A reader that stopped reading fills its queue: the
+        datagram is then dropped rather than the loop stalled (a status is only news)."""
         if self.address is None:
             return False
         target = "\0" + self.address[1:] if self.address.startswith("@") else self.address
         message = "\n".join(fields).encode("utf-8")
         try:
-            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
+            with socket.socket(
+                socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC | socket.SOCK_NONBLOCK
+            ) as sock:
                 sock.sendto(message, target)
         except OSError:
             return False

@@ -87,8 +87,8 @@ class Table:
 
     def resume(self) -> None:
         """Resume the last unfinished game exactly (a game already begun is kept)."""
-        if self.journal.moved_aside is not None:
-            self.log(str(self.journal.moved_aside))
+        for notice in self.journal.notices:
+            self.log(notice)
         if self.played is not None:
             return
         resumed = JournaledGame.resume_last(self.journal)

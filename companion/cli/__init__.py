@@ -16,6 +16,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.demo",
     "companion.cli.export",
     "companion.cli.mat",
+    "companion.cli.power_cut_test",
     "companion.cli.run",
     "companion.cli.simulate",
     "companion.cli.terminal",

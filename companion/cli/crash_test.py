@@ -35,13 +35,7 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_TRIALS,
         help=f"how many kills (default {DEFAULT_TRIALS})",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the kill moments")
-    parser.add_argument(
-        "--game",
-        default=DEFAULT_GAME,
-        choices=sorted(path.stem for path in EXAMPLES.glob("*.txt")),
-        help=f"the example session to play (default {DEFAULT_GAME})",
-    )
+    add_session_arguments(parser, default_game=DEFAULT_GAME, moments="kill")
     parser.add_argument(
         "--max-kill-after-ms",
         type=positive_count,
@@ -62,6 +56,17 @@ def register(subparsers: Any) -> None:
         help="where the journal goes (default: a new temporary folder)",
     )
     parser.set_defaults(run=run)
+
+
+def add_session_arguments(parser: Any, *, default_game: str, moments: str) -> None:
+    """--seed and --game, shared with the power-cut test."""
+    parser.add_argument("--seed", type=int, default=0, help=f"seed of the {moments} moments")
+    parser.add_argument(
+        "--game",
+        default=default_game,
+        choices=sorted(path.stem for path in EXAMPLES.glob("*.txt")),
+        help=f"the example session to play (default {default_game})",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

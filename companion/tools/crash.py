@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -216,7 +216,7 @@ def run_crash_test(
             unfinished = journal.last_unfinished()
             if unfinished is not None:
                 touched.add(unfinished.id)
-            wrong += _count_wrong_resumes(journal, header, steps, touched)
+            wrong += count_wrong_resumes(journal, header, steps, touched)
     with Journal.open(state_dir / JOURNAL_FILE) as journal:
         finished = sum(game.is_finished for game in journal.games())
     seconds = time.monotonic() - started
@@ -224,6 +224,12 @@ def run_crash_test(
 
 
 def _count_lost(journal: Journal, shown: list[tuple[int, int]]) -> int:
+    return len(missing_shown(journal, shown))
+
+
+def missing_shown(journal: Journal, shown: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (game, seq) pairs shown but not in the journal."""
+    shown = list(shown)
     known = {record.id for record in journal.games()}
     present = {
         (row.game, row.seq)
@@ -231,10 +237,10 @@ def _count_lost(journal: Journal, shown: list[tuple[int, int]]) -> int:
         for row in journal.rows(game)
         if isinstance(row, EventRow)
     }
-    return sum(pair not in present for pair in shown)
+    return [pair for pair in shown if pair not in present]
 
 
-def _count_wrong_resumes(
+def count_wrong_resumes(
     journal: Journal, header: str, steps: Sequence[str], games: set[int]
 ) -> int:
     """Resume the games the way the app does and compare with the steps' own replay."""

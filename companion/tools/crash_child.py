@@ -23,8 +23,8 @@ def main(argv: list[str]) -> int:
     script = parse_script(script_path.read_text("utf-8"), str(script_path))
     steps = session_steps(script)
     journal = Journal.open(state_dir / JOURNAL_FILE)
-    if journal.moved_aside is not None:
-        print(journal.moved_aside, file=sys.stderr)
+    for notice in journal.notices:
+        print(notice, file=sys.stderr)
     resumed = JournaledGame.resume_last(journal)
     if resumed is None:
         played = JournaledGame.start(journal, script_header(script))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -112,3 +113,30 @@ def test_the_watchdog_is_off_unless_meant_for_us(env: dict[str, str]) -> None:
     watchdog.advanced(Progress.SCREENS)
     assert not watchdog.enabled
     assert not watchdog.tick()
+
+
+def test_a_reader_that_stops_reading_never_blocks_the_sender(tmp_path: Path) -> None:
+    """The reader's queue fills up; later statuses are dropped and every send returns."""
+    reader = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    address = str(tmp_path / "notify")
+    reader.bind(address)
+    notifier = Notifier(address)
+    sends = 2000
+    outcomes: list[bool] = []
+    sender = threading.Thread(
+        target=lambda: outcomes.extend(notifier.status(f"event {n}") for n in range(sends)),
+        daemon=True,
+    )
+    sender.start()
+    sender.join(timeout=30)
+    try:
+        assert not sender.is_alive(), "a send blocked on the full socket"
+        assert len(outcomes) == sends
+        assert outcomes[0], "the first status fits in the empty queue"
+        assert not all(outcomes), "the full queue must have dropped some statuses"
+        reader.setblocking(False)
+        first = reader.recv(4096).decode("utf-8")
+        assert first == "STATUS=event 0"
+    finally:
+        reader.close()

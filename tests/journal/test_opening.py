@@ -1,0 +1,328 @@
+"""Opening a damaged, cut or unreachable journal: what is kept, moved aside and said."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from companion.games.events import Action
+from companion.journal.records import EventRow, Source
+from companion.journal.session import JournaledGame
+from companion.journal.store import (
+    JOURNAL_FILE,
+    WAL_SUFFIX,
+    Journal,
+    JournalError,
+    JournalUnreachable,
+)
+from tests.journal.helpers import TickingClock
+
+HEADER = "game oh-hell players=4"
+BID = Action("bid", ("1", "1"))
+PAGE = 4096
+SCRIBBLE = b"\xa5" * 64
+
+
+def _open(folder: Path) -> Journal:
+    return Journal.open(folder / JOURNAL_FILE, clock=TickingClock())
+
+
+def _write_games(journal: Journal, *, finished: int, rows: int) -> list[EventRow]:
+    """``finished`` finished games and one unfinished, each of ``rows`` rows."""
+    written = []
+    for number in range(finished + 1):
+        game = journal.start_game(HEADER)
+        written += [journal.append(game.id, BID, source=Source.BUTTON) for _ in range(rows)]
+        if number < finished:
+            journal.finish_game(game.id)
+    return written
+
+
+def _copy_open_set(live: Path, copy: Path) -> None:
+    """What a kill leaves: the main file and its -wal as they are on disk mid-session."""
+    copy.mkdir(exist_ok=True)
+    for suffix in ("", WAL_SUFFIX):
+        if (live / (JOURNAL_FILE + suffix)).exists():
+            shutil.copyfile(live / (JOURNAL_FILE + suffix), copy / (JOURNAL_FILE + suffix))
+
+
+def _all_rows(journal: Journal) -> list[EventRow]:
+    return [
+        row
+        for game in journal.games()
+        for row in journal.rows(game.id)
+        if isinstance(row, EventRow)
+    ]
+
+
+# -- item 6: an empty main file beside a live -wal ---------------------------------------------
+
+
+def test_an_empty_main_file_beside_a_live_wal_is_moved_aside_whole_and_salvaged(
+    tmp_path: Path,
+) -> None:
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    with _open(live) as journal:
+        journal.checkpoint_every = timedelta(days=1)
+        written = _write_games(journal, finished=0, rows=40)
+        _copy_open_set(live, copy)
+    (copy / JOURNAL_FILE).write_bytes(b"")  # truncated to 0 bytes
+    wal_bytes = (copy / (JOURNAL_FILE + WAL_SUFFIX)).read_bytes()
+    assert len(wal_bytes) > 40 * PAGE
+    with _open(copy) as journal:
+        moved = journal.moved_aside
+        assert moved is not None
+        assert moved.reason == f"the main file is empty beside a -wal of {len(wal_bytes)} bytes"
+        assert moved.moved_to.read_bytes() == b""
+        assert (moved.moved_to.parent / (moved.moved_to.name + WAL_SUFFIX)).read_bytes() == (
+            wal_bytes
+        )
+        assert "salvaged into the new journal: 1 game (1 unfinished) and 40 event rows" in str(
+            moved
+        )
+        assert "not salvaged" not in str(moved)
+        assert _all_rows(journal) == written
+        resumed = JournaledGame.resume_last(journal)
+        assert resumed is not None and resumed[0].record.id == 1
+
+
+def test_a_wal_without_its_main_file_is_kept_too(tmp_path: Path) -> None:
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    with _open(live) as journal:
+        journal.checkpoint_every = timedelta(days=1)
+        written = _write_games(journal, finished=0, rows=5)
+        _copy_open_set(live, copy)
+    (copy / JOURNAL_FILE).unlink()
+    with _open(copy) as journal:
+        assert journal.moved_aside is not None
+        assert "the main file is missing beside a -wal" in journal.moved_aside.reason
+        assert _all_rows(journal) == written
+
+
+def test_reading_for_export_never_deletes_the_wal(tmp_path: Path) -> None:
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    with _open(live) as journal:
+        journal.checkpoint_every = timedelta(days=1)
+        _write_games(journal, finished=0, rows=5)
+        _copy_open_set(live, copy)
+    (copy / JOURNAL_FILE).write_bytes(b"")
+    wal = copy / (JOURNAL_FILE + WAL_SUFFIX)
+    before = wal.read_bytes()
+    with pytest.raises(JournalError, match="the main file is empty beside a -wal") as raised:
+        Journal.open_read_only(copy / JOURNAL_FILE)
+    assert "left as it is" in str(raised.value)
+    assert wal.read_bytes() == before
+    assert sorted(p.name for p in copy.iterdir()) == [JOURNAL_FILE, JOURNAL_FILE + WAL_SUFFIX]
+
+
+# -- item 7: damage to the index alone ---------------------------------------------------------
+
+
+def _root_page(path: Path, name: str) -> int:
+    db = sqlite3.connect(path)
+    try:
+        page: int = db.execute(
+            "SELECT rootpage FROM sqlite_schema WHERE name = ?", (name,)
+        ).fetchone()[0]
+        return page
+    finally:
+        db.close()
+
+
+def _scribble(path: Path, page: int, at: int = 100) -> None:
+    data = bytearray(path.read_bytes())
+    start = (page - 1) * PAGE + at
+    data[start : start + len(SCRIBBLE)] = SCRIBBLE
+    path.write_bytes(bytes(data))
+
+
+def test_damage_to_the_index_alone_salvages_every_row(tmp_path: Path) -> None:
+    with _open(tmp_path) as journal:
+        written = _write_games(journal, finished=2, rows=30)
+    path = tmp_path / JOURNAL_FILE
+    _scribble(path, _root_page(path, "events_by_game"))
+    damaged = path.read_bytes()
+    with _open(tmp_path) as journal:
+        moved = journal.moved_aside
+        assert moved is not None
+        assert "integrity_check" in moved.reason
+        assert moved.moved_to.read_bytes() == damaged
+        assert "salvaged into the new journal: 3 games (1 unfinished) and 90 event rows" in str(
+            moved
+        )
+        assert "not salvaged" not in str(moved)
+        assert _all_rows(journal) == written
+        assert [game.is_finished for game in journal.games()] == [True, True, False]
+        resumed = JournaledGame.resume_last(journal)
+        assert resumed is not None and resumed[0].record.id == 3
+        assert journal._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        more = journal.append(3, BID, source=Source.BUTTON)
+        assert more.seq == written[-1].seq + 1  # numbering carries on after the salvaged rows
+
+
+def test_a_damaged_table_page_salvages_the_rows_around_it_and_names_the_rest(
+    tmp_path: Path,
+) -> None:
+    with _open(tmp_path) as journal:
+        written = _write_games(journal, finished=0, rows=400)
+    path = tmp_path / JOURNAL_FILE
+    db = sqlite3.connect(path)
+    # a leaf page of the events table in the middle of its rows
+    leaf = db.execute(
+        "SELECT pageno FROM dbstat WHERE name = 'events' AND pagetype = 'leaf' ORDER BY pageno"
+    ).fetchall()
+    db.close()
+    middle = leaf[len(leaf) // 2][0]
+    data = bytearray(path.read_bytes())
+    data[(middle - 1) * PAGE : middle * PAGE] = b"\xa5" * PAGE
+    path.write_bytes(bytes(data))
+    with _open(tmp_path) as journal:
+        moved = journal.moved_aside
+        assert moved is not None and moved.salvaged is not None
+        kept = _all_rows(journal)
+        assert 0 < len(kept) < len(written)
+        assert all(row in written for row in kept)
+        lost = sorted(set(row.seq for row in written) - {row.seq for row in kept})
+        assert f"not salvaged: event rows {lost[0]}-{lost[-1]}" in str(moved)
+        assert lost == list(range(lost[0], lost[-1] + 1))
+
+
+def test_a_foreign_database_is_moved_aside_without_salvage(tmp_path: Path) -> None:
+    other = sqlite3.connect(tmp_path / JOURNAL_FILE)
+    other.execute("PRAGMA application_id = 7")
+    other.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, header, started, finished)")
+    other.execute("INSERT INTO games VALUES (1, 'game oczko', 'noon', NULL)")
+    other.commit()
+    other.close()
+    with _open(tmp_path) as journal:
+        assert journal.moved_aside is not None
+        assert journal.moved_aside.salvaged is None
+        assert journal.games() == []
+
+
+# -- item 8: checkpoints, and a bad -wal --------------------------------------------------------
+
+
+def test_the_end_of_a_game_checkpoints_into_the_main_file(tmp_path: Path) -> None:
+    with _open(tmp_path) as journal:
+        journal.checkpoint_every = timedelta(days=1)
+        game = journal.start_game(HEADER)
+        for _ in range(50):
+            journal.append(game.id, BID, source=Source.BUTTON)
+        wal = tmp_path / (JOURNAL_FILE + WAL_SUFFIX)
+        assert wal.stat().st_size > 50 * PAGE
+        assert (tmp_path / JOURNAL_FILE).stat().st_size <= PAGE
+        journal.finish_game(game.id)
+        assert wal.stat().st_size == 0
+        assert (tmp_path / JOURNAL_FILE).stat().st_size > PAGE
+
+
+def test_a_long_game_checkpoints_every_few_minutes(tmp_path: Path) -> None:
+    with _open(tmp_path) as journal:  # the clock moves a second a read: a row a second
+        journal.checkpoint_every = timedelta(seconds=30)
+        game = journal.start_game(HEADER)
+        wal = tmp_path / (JOURNAL_FILE + WAL_SUFFIX)
+        sizes = []
+        for _ in range(100):
+            journal.append(game.id, BID, source=Source.BUTTON)
+            sizes.append(wal.stat().st_size)
+    emptied = [number for number, size in enumerate(sizes) if size == 0]
+    assert emptied == [30, 61, 92]  # 30 s after the first row since the last checkpoint
+
+
+def test_a_damaged_wal_loses_only_what_came_after_the_last_checkpoint_and_is_kept(
+    tmp_path: Path,
+) -> None:
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    with _open(live) as journal:
+        journal.checkpoint_every = timedelta(days=1)
+        checkpointed = _write_games(journal, finished=1, rows=20)  # game 1 ends: a checkpoint
+        later = [journal.append(2, BID, source=Source.BUTTON) for _ in range(30)]
+        _copy_open_set(live, copy)
+    wal = copy / (JOURNAL_FILE + WAL_SUFFIX)
+    data = bytearray(wal.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + len(SCRIBBLE)] = SCRIBBLE
+    wal.write_bytes(bytes(data))
+    with _open(copy) as journal:
+        kept = journal.kept_log
+        assert kept is not None and journal.moved_aside is None
+        assert kept.kept_at.read_bytes() == bytes(data)
+        assert kept.dropped_commits > 0
+        rows = _all_rows(journal)
+        assert rows[: len(checkpointed)] == checkpointed  # everything checkpointed
+        assert rows[len(checkpointed) :] == later[: len(rows) - len(checkpointed)]
+        assert len(rows) < len(checkpointed) + len(later)  # the frames past the damage
+        (notice,) = journal.notices
+        assert f"holds {kept.dropped_commits} committed transactions past a damaged" in notice
+        assert str(kept.kept_at) in notice
+
+
+def test_an_unfinished_last_transaction_is_no_damage(tmp_path: Path) -> None:
+    """A -wal cut inside its last transaction's frames (a kill mid-write) loses nothing
+    that was committed: no copy is made."""
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    with _open(live) as journal:
+        journal.checkpoint_every = timedelta(days=1)
+        written = _write_games(journal, finished=0, rows=10)
+        _copy_open_set(live, copy)
+    wal = copy / (JOURNAL_FILE + WAL_SUFFIX)
+    data = wal.read_bytes()
+    wal.write_bytes(data + data[32 : 32 + 24 + PAGE // 2])  # a half frame, no commit
+    with _open(copy) as journal:
+        assert journal.notices == ()
+        assert _all_rows(journal) == written
+
+
+# -- item 9: a folder that cannot be written ----------------------------------------------------
+
+_OPEN = """
+import sys
+from pathlib import Path
+from companion.journal.store import Journal, JournalUnreachable
+try:
+    Journal.open(Path(sys.argv[1]))
+except JournalUnreachable as error:
+    print(error)
+    sys.exit(3)
+"""
+# root writes anywhere: its capabilities are dropped so that the folder's mode applies
+_WITHOUT_CAPABILITIES = ["setpriv", "--inh-caps=-all", "--bounding-set=-all"]
+
+
+def test_an_unwritable_state_folder_is_named_and_nothing_is_touched(tmp_path: Path) -> None:
+    folder = tmp_path / "state"
+    with _open(folder) as journal:
+        written = _write_games(journal, finished=1, rows=5)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    folder.chmod(0o555)
+    try:
+        if os.geteuid() == 0:
+            result = subprocess.run(
+                [*_WITHOUT_CAPABILITIES, sys.executable, "-c", _OPEN, str(folder / JOURNAL_FILE)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            assert result.returncode == 3, result.stderr
+            said = result.stdout
+        else:
+            with pytest.raises(JournalUnreachable) as raised:
+                Journal.open(folder / JOURNAL_FILE)
+            said = str(raised.value)
+    finally:
+        folder.chmod(0o755)
+    assert f"folder {folder}: dr-xr-xr-x, owner uid {os.geteuid()}" in said
+    assert "may not write" in said and "the journal was left untouched" in said
+    assert "damaged" not in said and "moved" not in said
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    with _open(folder) as journal:
+        assert journal.notices == ()
+        assert _all_rows(journal) == written
