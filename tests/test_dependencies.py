@@ -19,9 +19,7 @@ APT_ONLY = frozenset({"picamera2", "libcamera"})
 EXPORT_HELPERS = frozenset({"onnx", "onnxscript"})
 # Developer harnesses inside the package that may import the dev extra (the power-cut
 # test's FUSE file system); each imports it only when run, never on the kiosk's path.
-DEV_HARNESSES = frozenset(
-    {RUNTIME / "journal" / "power_fs.py", RUNTIME / "journal" / "power_cut.py"}
-)
+DEV_HARNESSES = frozenset({RUNTIME / "tools" / "power_fs.py", RUNTIME / "tools" / "power_cut.py"})
 
 
 def _imported_modules(folder: Path) -> dict[str, set[Path]]:

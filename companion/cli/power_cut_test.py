@@ -50,8 +50,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.games.script import parse_script
-    from companion.journal.crash import app_command
-    from companion.journal.power_cut import fuse_missing, run_power_cut_test
+    from companion.tools.crash import app_command
+    from companion.tools.power_cut import fuse_missing, run_power_cut_test
 
     missing = fuse_missing()
     if missing is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.cli import main
-from tests.journal.fuse import require_fuse
+from tests.tools.fuse import require_fuse
 
 
 def test_power_cut_test_prints_zero_lost(capsys: pytest.CaptureFixture[str]) -> None:

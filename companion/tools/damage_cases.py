@@ -1,7 +1,7 @@
 """The journal's damage cases, each made on a real journal and opened as ``companion run``
 opens it: what was kept, what was moved aside, what was said.
 
-Usage: python -m companion.journal.damage_cases
+Usage: python -m companion.tools.damage_cases
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from companion.journal.power_cut import fuse_missing
+from companion.tools.power_cut import fuse_missing
 
 
 def require_fuse() -> None:

@@ -11,7 +11,7 @@ starts from that folder.
 The file system is flat (one folder, no subfolders), which is all the journal's state
 folder needs. Usage::
 
-    python -m companion.journal.power_fs MOUNT --disk FOLDER --kept FOLDER \
+    python -m companion.tools.power_fs MOUNT --disk FOLDER --kept FOLDER \
         [--watch NAME --cut-at-write N]
 
 Lines on standard output: ``mounted`` once it serves, ``opened SECONDS`` when the watched

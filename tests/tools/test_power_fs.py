@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.journal.power_cut import unmount
-from companion.journal.power_fs import CUT_COMMAND, CUT_LINE, MOUNTED_LINE
-from tests.journal.fuse import require_fuse
+from companion.tools.power_cut import unmount
+from companion.tools.power_fs import CUT_COMMAND, CUT_LINE, MOUNTED_LINE
+from tests.tools.fuse import require_fuse
 
 
 class Mounted:
@@ -23,7 +23,7 @@ class Mounted:
             [
                 sys.executable,
                 "-m",
-                "companion.journal.power_fs",
+                "companion.tools.power_fs",
                 str(self.mount),
                 "--disk",
                 str(disk),

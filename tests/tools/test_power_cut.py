@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 from companion.games.script import parse_script
-from companion.journal.crash import app_command
-from companion.journal.power_cut import run_power_cut_test
-from tests.journal.fuse import require_fuse
+from companion.tools.crash import app_command
+from companion.tools.power_cut import run_power_cut_test
 from tests.journal.helpers import EXAMPLES
+from tests.tools.fuse import require_fuse
 
 CUTS = 9  # three rounds of the kinds: start-up, mid-session, checkpoint
 
@@ -58,7 +58,7 @@ def test_commits_that_are_not_synced_lose_shown_events(tmp_path: Path) -> None:
     require_fuse()
     path = EXAMPLES / "oczko.txt"
     mount = tmp_path / "state"
-    child = [sys.executable, "-m", "tests.journal.unsynced_child", str(mount), str(path)]
+    child = [sys.executable, "-m", "tests.tools.unsynced_child", str(mount), str(path)]
     report = run_power_cut_test(
         parse_script(path.read_text("utf-8")),
         child,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.journal.damage_cases import CASES, main
+from companion.tools.damage_cases import CASES, main
 
 
 def test_every_case_reports_what_was_said_and_kept(capsys: pytest.CaptureFixture[str]) -> None:

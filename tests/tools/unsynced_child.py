@@ -1,7 +1,7 @@
 """The crash test's journal child with its commits no longer synced (``synchronous =
 NORMAL``): what the power-cut test must catch and a SIGKILL never does.
 
-Usage: python -m tests.journal.unsynced_child STATE_DIR SCRIPT
+Usage: python -m tests.tools.unsynced_child STATE_DIR SCRIPT
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlite3
 import sys
 
 import companion.journal.store as store
-from companion.journal import crash_child
+from companion.tools import crash_child
 
 _prepare = store._prepare
 

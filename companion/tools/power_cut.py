@@ -28,17 +28,16 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from companion.games.script import Script
-from companion.journal.crash import (
+from companion.games.script import Script, script_header
+from companion.journal.store import JOURNAL_FILE, Journal, JournalError
+from companion.tools.crash import (
     READY,
     SHOWN,
     count_wrong_resumes,
     missing_shown,
-    script_header,
     session_steps,
 )
-from companion.journal.power_fs import CUT_COMMAND, CUT_LINE, MOUNTED_LINE, OPENED_LINE
-from companion.journal.store import JOURNAL_FILE, Journal, JournalError
+from companion.tools.power_fs import CUT_COMMAND, CUT_LINE, MOUNTED_LINE, OPENED_LINE
 
 MOUNT_TIMEOUT_S = 20.0
 READY_TIMEOUT_S = 60.0
@@ -125,7 +124,7 @@ def fs_command(mount: Path, disk: Path, kept: Path, *, cut_at_write: int) -> lis
     return [
         sys.executable,
         "-m",
-        "companion.journal.power_fs",
+        "companion.tools.power_fs",
         str(mount),
         "--disk",
         str(disk),
