@@ -3,6 +3,7 @@
 table read as a folder sequence without a mat.
 
     python -m companion.table.figures --sessions 20
+    python -m companion.table.figures --sessions 10 --kinds glimpsed,dimmed,fours,noisy
     python -m companion.table.figures --sessions 0 --photos ../shared/photos
 
 The tracker was developed on the seeds of DEVELOPMENT_SEEDS (looked at, debugged on,
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.arguments import positive_count
+from companion.table.session_run import in_settling_order
+from companion.table.synthetic.session import SessionKind
 
 # Seeds the tracker was developed on: 1-4 tuned on, 5000-5099 debugged on.
 DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
@@ -39,6 +42,7 @@ FRAME_SIZES = ((1280, 720), (1920, 1080))
 @dataclass(frozen=True)
 class SessionFigures:
     game: str
+    kind: str
     seed: int
     frame_size: tuple[int, int]
     frames: int
@@ -54,10 +58,15 @@ class SessionFigures:
 
 
 def session_figures(
-    game: str, seed: int, frame_size: tuple[int, int], *, events: int | None = None
+    game: str,
+    seed: int,
+    frame_size: tuple[int, int],
+    *,
+    events: int | None = None,
+    kind: SessionKind = SessionKind.GAME,
 ) -> SessionFigures:
-    """Run the tracker over a synthetic session of ``game`` (whole, or its first
-    ``events`` event lines)."""
+    """Run the tracker over a synthetic session of ``game`` and ``kind`` (whole, or its
+    first ``events`` event lines)."""
     from difflib import unified_diff
 
     from companion.games.registry import make_engine
@@ -66,14 +75,14 @@ def session_figures(
     from companion.table.tracker_settings import TrackerSettings
     from companion.vision.reader import CardReader
 
-    session = make_session(game, seed=seed, frame_size=frame_size, max_events=events)
+    session = make_session(game, seed=seed, frame_size=frame_size, max_events=events, kind=kind)
     options = dict(word.split("=", 1) for word in session.header.split()[2:])
     deck = make_engine(game, options).deck
     reader = CardReader(settings=TrackerSettings().reader_settings(), deck=deck)
     tracked = track_session(session, reader, deck=deck)
     counts = tally(session.script, tracked.events)
-    want = [step.line for step in session.camera_steps]
-    got = [event.line for event in tracked.events]
+    want = [line for _, line in in_settling_order((s.time, s.line) for s in session.camera_steps)]
+    got = [line for _, line in in_settling_order((e.settled, e.line) for e in tracked.events)]
     differences = tuple(
         line
         for line in unified_diff(want, got, lineterm="", n=0)
@@ -81,6 +90,7 @@ def session_figures(
     )
     return SessionFigures(
         game=game,
+        kind=str(kind),
         seed=seed,
         frame_size=frame_size,
         frames=len(tracked.costs),
@@ -96,8 +106,9 @@ def session_figures(
     )
 
 
-def _session_job(job: tuple[str, int, tuple[int, int]]) -> SessionFigures:
-    return session_figures(*job)
+def _session_job(job: tuple[str, int, tuple[int, int], SessionKind]) -> SessionFigures:
+    game, seed, size, kind = job
+    return session_figures(game, seed, size, kind=kind)
 
 
 @dataclass(frozen=True)
@@ -178,6 +189,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--first-seed", type=int, default=FIRST_SEED, help="the first session's seed"
     )
+    parser.add_argument(
+        "--kinds",
+        type=_kinds,
+        default=(SessionKind.GAME,),
+        help="session kinds, comma-separated: "
+        + ", ".join(str(kind) for kind in SessionKind)
+        + " (default game); --sessions of each",
+    )
     parser.add_argument("--jobs", type=positive_count, default=1, help="sessions run at once")
     parser.add_argument(
         "--photos", type=Path, default=None, help="a folder of real photos with MANIFEST.tsv"
@@ -209,7 +228,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             GAME_IDS[i % len(GAME_IDS)],
             args.first_seed + i,
             FRAME_SIZES[(i // len(GAME_IDS)) % len(FRAME_SIZES)],
+            kind,
         )
+        for kind in args.kinds
         for i in range(args.sessions)
     ]
     results: list[SessionFigures] = []
@@ -232,19 +253,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         print(json.dumps(out, indent=2))
         return 0
-    if results:
-        total = {
-            key: sum(getattr(result, key) for result in results)
-            for key in ("expected", "placed", "right", "wrong", "missed", "doubled", "unsure")
-        }
-        kind = " (development seeds: not a figure)" if used else ""
-        print(
-            f"{len(results)} sessions (seeds {jobs[0][1]}..{jobs[-1][1]}){kind}: "
-            f"{total['placed']} placed cards, {total['expected']} camera events; "
-            f"{total['wrong']} wrong, {total['missed']} missed, {total['doubled']} doubled, "
-            f"{total['unsure']} unsure reports; "
-            f"max settle-to-event {max(r.max_delay_ms for r in results)} ms"
-        )
+    for kind in args.kinds:
+        of_kind = [result for result in results if result.kind == str(kind)]
+        if of_kind:
+            _print_total(kind, of_kind, seeds, development=bool(used))
     for title, figures in photos.items():
         right = sum(p.right for p in figures)
         truth = sum(len(p.truth) for p in figures)
@@ -256,13 +268,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _kinds(text: str) -> tuple[SessionKind, ...]:
+    """``--kinds``: session kind names, comma-separated."""
+    kinds = []
+    for name in text.split(","):
+        try:
+            kinds.append(SessionKind(name.strip()))
+        except ValueError:
+            known = ", ".join(str(kind) for kind in SessionKind)
+            raise argparse.ArgumentTypeError(f'"{name}" is no session kind ({known})') from None
+    return tuple(dict.fromkeys(kinds))
+
+
+def _print_total(
+    kind: SessionKind, results: Sequence[SessionFigures], seeds: range, *, development: bool
+) -> None:
+    total = {
+        key: sum(getattr(result, key) for result in results)
+        for key in ("expected", "placed", "right", "wrong", "missed", "doubled", "unsure")
+    }
+    note = " (development seeds: not a figure)" if development else ""
+    print(
+        f"{kind}: {len(results)} sessions (seeds {seeds.start}..{seeds.stop - 1}){note}: "
+        f"{total['placed']} placed cards, {total['expected']} camera events; "
+        f"{total['wrong']} wrong, {total['missed']} missed, {total['doubled']} doubled, "
+        f"{total['unsure']} unsure reports; "
+        f"max settle-to-event {max(r.max_delay_ms for r in results)} ms"
+    )
+
+
 def _seed_blocks() -> str:
     return ", ".join(f"{block.start}..{block.stop - 1}" for block in DEVELOPMENT_SEEDS)
 
 
 def _print_session(result: SessionFigures) -> None:
     print(
-        f"{result.game:<11} seed {result.seed} {result.frame_size[0]}x{result.frame_size[1]}: "
+        f"{result.kind:<8} {result.game:<11} seed {result.seed} "
+        f"{result.frame_size[0]}x{result.frame_size[1]}: "
         f"{result.frames} frames, {result.placed} placed, "
         f"{result.right}/{result.expected} events right, {result.wrong} wrong, "
         f"{result.missed} missed, {result.doubled} doubled, {result.unsure} unsure, "
