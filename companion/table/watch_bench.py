@@ -31,11 +31,11 @@ JPEG_QUALITY = 92
 DEFAULT_GAME = "oh-hell"
 DEFAULT_SEED = 101
 DEFAULT_EVENTS = 30
-# A Raspberry Pi 4 (Cortex-A72, 1.8 GHz) against this machine, single thread, on the
-# same work: Geekbench 6 single-core scores, about 2,250 for one core of this class of
-# x86 server (this machine's own score is not measured) against about 370 published for the Pi 4 at
-# 1.8 GHz: about 6. OpenCV and onnxruntime use SIMD on both (NEON on the Pi), so the
-# ratio is an estimate, not a measurement.
+# A Raspberry Pi 4 against this machine, one core on the same work, not measured on a Pi:
+# the design's budgets put a Pi 5 at about 2-3 times slower per core than this machine
+# (../shared/DESIGN.md), and Raspberry Pi Ltd announced the Pi 5 at 2-3 times a Pi 4's
+# CPU performance (a sysbench single thread: 812 against 1,847 events a second, 2.3);
+# together 4-9 times, 6 taken (their geometric middle).
 PI4_RATIO = 6.0
 FRAME_BUDGET_MS = 100.0  # 10 frames a second
 
@@ -175,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 line += "  " + events_tally(script, whole.stdout)
             print(line, flush=True)
         print(
-            f"Pi 4 ratio {args.pi_ratio:g} (single-thread, published scores; see "
+            f"Pi 4 ratio {args.pi_ratio:g} (4-9 by published figures, not measured; see "
             f"PI4_RATIO); 10 fps leaves {FRAME_BUDGET_MS:g} ms a frame"
         )
     return 0
