@@ -24,7 +24,8 @@ from typing import Any
 
 from companion.arguments import positive_count
 from companion.table.session_run import in_settling_order
-from companion.table.synthetic.session import SessionKind
+from companion.table.synthetic.session import DROPPED_LIGHT, SessionKind
+from companion.table.synthetic.timeline import GLANCE_FRAMES
 
 # Seeds the tracker was developed on: 1-4 tuned on, 5000-5099 debugged on.
 DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
@@ -33,6 +34,14 @@ DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
 FIRST_SEED = 21000
 # Real photos: each is held this many frames, as a fixed camera would see it.
 PHOTO_FRAMES = 6
+# A photo glimpsed: the light dropped for this many frames after the hand, and the hand
+# drawn over it (an ellipse of these shares of the photo's width and height, skin-toned).
+PHOTO_DIMMED_FRAMES = 8
+# A photo glimpsed: seen this many frames, the hand, then this many (0.3 s, 0.2 s).
+PHOTO_BEFORE_FRAMES = 3
+PHOTO_AFTER_FRAMES = 2
+HAND_SHARE = (0.15, 0.3)
+HAND_BGR = (120, 160, 220)
 
 
 # The sessions alternate between the frame sizes the Pi's cameras give.
@@ -135,9 +144,7 @@ def photo_figures(folder: Path, *, cleared: bool) -> list[PhotoFigures]:
     from companion.table.tracker_settings import TrackerSettings
     from companion.vision.reader import CardReader
 
-    manifest = folder / "MANIFEST.tsv"
-    with manifest.open(encoding="utf-8") as lines:
-        rows = [row for row in csv.DictReader(lines, delimiter="\t") if "scene" in row["kind"]]
+    rows = _scene_rows(folder)
     reader = CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
     tracker = TableTracker(reader, deck=FRENCH52)
     number = 0
@@ -162,6 +169,79 @@ def photo_figures(folder: Path, *, cleared: bool) -> list[PhotoFigures]:
         wrong = len(set(placed) - set(truth) - _cards_in(row["partial"]))
         figures.append(PhotoFigures(row["path"], truth, placed, right, wrong, len(truth) - right))
     return figures
+
+
+def photo_glimpses(folder: Path) -> list[PhotoFigures]:
+    """Each table photo as a camera would see it laid, glimpsed and dimmed: an empty table,
+    the photo PHOTO_BEFORE_FRAMES frames, a hand moving across it GLANCE_FRAMES frames,
+    the photo PHOTO_AFTER_FRAMES frames, then its light at DROPPED_LIGHT for
+    PHOTO_DIMMED_FRAMES frames, then an empty table again. Against the photo's cards: the
+    cards reported while it lay there (``placed``); wrong counts a card reported that is
+    not on it and a card said gone while it lay there."""
+    import cv2
+    import numpy as np
+
+    from companion.cards import FRENCH52
+    from companion.device.camera import Frame
+    from companion.table.calibration import MatView
+    from companion.table.tracker import TableTracker
+    from companion.table.tracker_settings import TrackerSettings
+    from companion.vision.reader import CardReader
+
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
+    tracker = TableTracker(reader, deck=FRENCH52)
+    number = 0
+
+    def shown(pictures: list[np.ndarray], view: MatView) -> list[str]:
+        nonlocal number
+        lines: list[str] = []
+        for picture in pictures:
+            lines.extend(
+                e.line for e in tracker.step(Frame(picture, number / 10.0, number), view).events
+            )
+            number += 1
+        return lines
+
+    figures: list[PhotoFigures] = []
+    for row in _scene_rows(folder):
+        image = cv2.imread(str(folder / row["path"]), cv2.IMREAD_COLOR)
+        if image is None:
+            print(f"{row['path']}: not a readable image, skipped", file=sys.stderr)
+            continue
+        height, width = image.shape[:2]
+        view = MatView.whole_frame(width, height)
+        table = np.empty_like(image)
+        table[:] = np.median(image.reshape(-1, 3), axis=0).astype(np.uint8)
+        hands = []
+        for step in range(GLANCE_FRAMES):
+            covered = image.copy()
+            centre = (round(width * (0.2 + 0.3 * step)), height // 2)
+            axes = (round(width * HAND_SHARE[0]), round(height * HAND_SHARE[1]))
+            cv2.ellipse(covered, centre, axes, 20, 0, 360, HAND_BGR, -1)
+            hands.append(covered)
+        dimmed = cv2.convertScaleAbs(image, alpha=DROPPED_LIGHT)
+        shown([table] * PHOTO_FRAMES, view)
+        lines = shown(
+            [image] * PHOTO_BEFORE_FRAMES
+            + hands
+            + [image] * PHOTO_AFTER_FRAMES
+            + [dimmed] * PHOTO_DIMMED_FRAMES,
+            view,
+        )
+        shown([cv2.convertScaleAbs(table, alpha=DROPPED_LIGHT)] * PHOTO_FRAMES, view)
+        reported = tuple(sorted({line.split()[-1] for line in lines if line.startswith("card ")}))
+        lost = [line for line in lines if not line.startswith("card ")]
+        truth = tuple(sorted(row["cards"].split()))
+        right = len(set(reported) & set(truth))
+        wrong = len(set(reported) - set(truth) - _cards_in(row["partial"])) + len(lost)
+        figures.append(PhotoFigures(row["path"], truth, reported, right, wrong, len(truth) - right))
+    return figures
+
+
+def _scene_rows(folder: Path) -> list[dict[str, str]]:
+    """The manifest's rows of table photos (not whole-card crops)."""
+    with (folder / "MANIFEST.tsv").open(encoding="utf-8") as lines:
+        return [row for row in csv.DictReader(lines, delimiter="\t") if "scene" in row["kind"]]
 
 
 def _cards_in(text: str) -> set[str]:
@@ -245,6 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         photos = {
             "one after another": photo_figures(args.photos, cleared=False),
             "an empty table between": photo_figures(args.photos, cleared=True),
+            "laid, a hand across, the light at 60%": photo_glimpses(args.photos),
         }
     if args.json:
         out: dict[str, Any] = {

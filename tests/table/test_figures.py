@@ -15,6 +15,7 @@ from companion.table.figures import (
     SessionFigures,
     main,
     photo_figures,
+    photo_glimpses,
     session_figures,
 )
 from companion.table.synthetic.session import SessionKind
@@ -39,6 +40,15 @@ def write_manifest(folder: Path) -> None:
 def test_each_photo_leaves_its_cards_on_the_table(tmp_path: Path) -> None:
     write_manifest(tmp_path)
     figures = photo_figures(tmp_path, cleared=True)
+    assert [(p.path, p.placed, p.wrong, p.missed) for p in figures] == [
+        ("one.png", ("4D", "KS"), 0, 0),
+        ("two.png", ("7C",), 0, 0),
+    ]
+
+
+def test_each_photo_glimpsed_and_dimmed_is_reported_and_kept(tmp_path: Path) -> None:
+    write_manifest(tmp_path)
+    figures = photo_glimpses(tmp_path)
     assert [(p.path, p.placed, p.wrong, p.missed) for p in figures] == [
         ("one.png", ("4D", "KS"), 0, 0),
         ("two.png", ("7C",), 0, 0),
