@@ -4,8 +4,10 @@ in one run (the machine is shared: only ratios of one run compare).
 
     python -m companion.table.watch_bench [--size 1920x1080] [--before 841d1a8]
 
-A synthetic session is written as JPEG files into a temporary folder; each contender is a
-child process reading that folder: its CPU time (user + system) and peak resident memory
+A synthetic session is written as image files into a temporary folder (BMP by default:
+read back at nearly no cost, as a camera's frames come; JPEG with ``--format jpg``, whose
+decoding then dominates every contender); each contender is a child process reading that
+folder: its CPU time (user + system) and peak resident memory
 come from the kernel's account of the child. Start-up (imports, loading the networks) is
 measured on the first frame alone and taken off, so the figure a frame is the work of the
 frames; the whole process's figure is printed too. ``--pi-ratio`` turns CPU a frame here
@@ -28,6 +30,7 @@ from companion.table.session_run import TrackedEvent, tally
 from companion.table.synthetic.session import ScriptStep
 
 JPEG_QUALITY = 92
+FORMATS = ("bmp", "jpg")
 DEFAULT_GAME = "oh-hell"
 DEFAULT_SEED = 101
 DEFAULT_EVENTS = 30
@@ -82,7 +85,7 @@ def run_child(command: Sequence[str], *, cwd: Path | None = None) -> Cost:
 
 
 def write_frames(folder: Path, args: argparse.Namespace) -> tuple[ScriptStep, ...]:
-    """The session's frames as JPEG files in ``folder``; the session's script."""
+    """The session's frames as image files in ``folder``; the session's script."""
     import cv2
 
     from companion.table.synthetic.session import SessionKind, make_session
@@ -97,7 +100,7 @@ def write_frames(folder: Path, args: argparse.Namespace) -> tuple[ScriptStep, ..
     )
     folder.mkdir(parents=True, exist_ok=True)
     for frame in session.frames:
-        path = folder / f"{frame.number:06d}.jpg"
+        path = folder / f"{frame.number:06d}.{args.format}"
         cv2.imwrite(str(path), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     return session.script
 
@@ -128,6 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--events", type=positive_count, default=DEFAULT_EVENTS)
     parser.add_argument("--kind", default="game", help="the session kind (figures --kinds)")
     parser.add_argument("--size", choices=("1280x720", "1920x1080"), default="1920x1080")
+    parser.add_argument("--format", choices=FORMATS, default=FORMATS[0], help="frame files")
     parser.add_argument(
         "--before", default=None, help="a commit whose watch is measured too (git archive)"
     )
@@ -158,9 +162,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
             contenders.append((f"watch at {args.before}", _watch(args.game), old))
         print(
-            f"{args.game} seed {args.seed} ({args.kind}), {len(names)} frames at {args.size}, "
-            f"JPEG {JPEG_QUALITY}; CPU ms a frame after start-up, whole process, peak MB"
+            f"{args.game} seed {args.seed} ({args.kind}), {len(names)} frames at {args.size} "
+            f"({args.format}); CPU ms a frame after start-up, whole process, peak MB"
         )
+        decoding: float | None = None  # the first contender's figure
         for name, command, cwd in contenders:
             whole = run_child([*command, str(frames)], cwd=cwd)
             start = run_child([*command, str(first)], cwd=cwd)
@@ -171,6 +176,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"  {name:32} {per_frame:6.2f} ms  ({overall:6.2f} whole)  "
                 f"{whole.peak_mb:6.1f} MB  Pi 4 about {pi:5.1f} ms"
             )
+            if decoding is None:
+                decoding = per_frame
+            else:
+                line += f"  ({per_frame - decoding:5.2f} ms besides decoding)"
             if "watch" in command:
                 line += "  " + events_tally(script, whole.stdout)
             print(line, flush=True)
