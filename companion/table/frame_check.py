@@ -24,7 +24,7 @@ TIME_SLACK = 1e-6
 @dataclass(frozen=True)
 class FrameCheckSettings:
     # Pixels of every ``sample_step``-th row and column are looked at (cheap on 1080p).
-    sample_step: int = 8
+    sample_step: int = 16
     # Darker than this mean grey level is black (a covered lens, a camera not ready).
     black_level: float = 12.0
     # Less spread than this (grey levels, standard deviation) is all one colour.
