@@ -99,9 +99,10 @@ def write_frames(folder: Path, args: argparse.Namespace) -> tuple[ScriptStep, ..
         kind=SessionKind(args.kind),
     )
     folder.mkdir(parents=True, exist_ok=True)
+    options = [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY] if args.format == "jpg" else []
     for frame in session.frames:
         path = folder / f"{frame.number:06d}.{args.format}"
-        cv2.imwrite(str(path), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        cv2.imwrite(str(path), frame.image, options)
     return session.script
 
 
