@@ -127,6 +127,7 @@ def run_watch(args: argparse.Namespace) -> int:
         use_mat=args.mat != "none",
         preview=args.preview,
         settings=settings,
+        live=_is_camera(args.source),
     )
     watch = TableWatch(reader, options, deck_for=_with_reader_deck(deck_for, reader), say=say)
     frames = frames_with_retries(args.source, fps=args.fps, retries=args.retries)

@@ -142,10 +142,13 @@ class _Window:
     picture: np.ndarray
 
     def same_as(self, picture: np.ndarray, origin: tuple[int, int]) -> bool:
+        import cv2
+
         if origin != self.origin or picture.shape != self.picture.shape:
             return False
-        change = np.abs(picture.astype(np.int16) - self.picture).mean()
-        return bool(change < SAME_WINDOW_LEVEL)
+        # OpenCV's sum of absolute differences: no widened copies of the window.
+        change = float(cv2.norm(picture, self.picture, cv2.NORM_L1)) / max(1, picture.size)
+        return change < SAME_WINDOW_LEVEL
 
 
 class Calibrator:

@@ -1,9 +1,11 @@
 """A coarse grey picture of the mat, one value per cell of a few millimetres, for judging
 motion and change cheaply on every frame.
 
-Each cell is the mean of the frame's pixels over it (the frame is first shrunk by area
-so one of its pixels is about a cell), so sensor noise averages out and a still table
-gives nearly the same cells frame after frame."""
+Each cell is about the mean of the frame's pixels over it (the frame is first shrunk by
+area, a whole number of pixels into one, so that a cell is one to two shrunk pixels), so
+sensor noise averages out and a still table gives nearly the same cells frame after
+frame. A whole-number shrink is OpenCV's fast path: a third of the cost of a fractional
+one at 1920x1080."""
 
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ import numpy as np
 from companion.table.calibration import MatView
 from companion.table.layouts import Zone
 
+# Shrunk pixels across a cell, at least (the shrink is the whole number that gives it).
+SHRUNK_PER_CELL = 1.5
+
 
 @dataclass(frozen=True)
 class CellGrid:
@@ -23,7 +28,7 @@ class CellGrid:
 
     view: MatView
     cell_mm: float
-    shrink: float  # frame pixels per shrunk pixel (1: not shrunk)
+    shrink: int  # frame pixels per shrunk pixel, each way (1: not shrunk)
     to_cells: np.ndarray  # 3x3, shrunk frame pixels -> cells
     shape: tuple[int, int]  # rows, columns
 
@@ -35,7 +40,7 @@ class CellGrid:
         ends = view.to_image(centre + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
         jacobian = np.stack([ends[1] - ends[0], ends[2] - ends[0]], axis=1)
         px_per_mm = math.sqrt(abs(float(np.linalg.det(jacobian))))
-        shrink = max(1.0, px_per_mm * cell_mm / 1.5)
+        shrink = max(1, math.floor(px_per_mm * cell_mm / SHRUNK_PER_CELL))
         to_cells = np.diag([1 / cell_mm, 1 / cell_mm, 1.0]) @ view.image_to_mat
         to_cells = to_cells @ np.diag([shrink, shrink, 1.0])
         shape = (math.ceil(height / cell_mm), math.ceil(width / cell_mm))
@@ -46,12 +51,17 @@ class CellGrid:
         import cv2
 
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        if self.shrink > 1.0:
-            size = (
-                max(1, round(grey.shape[1] / self.shrink)),
-                max(1, round(grey.shape[0] / self.shrink)),
+        shrink = self.shrink
+        if shrink > 1:
+            # Cut to whole blocks (the right and bottom edge lose under a block): the
+            # shrunk pixels keep their places, and the shrink its fast path.
+            rows = max(1, grey.shape[0] // shrink)
+            columns = max(1, grey.shape[1] // shrink)
+            grey = cv2.resize(
+                grey[: rows * shrink, : columns * shrink],
+                (columns, rows),
+                interpolation=cv2.INTER_AREA,
             )
-            grey = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
         rows, columns = self.shape
         warped = cv2.warpPerspective(
             grey,

@@ -5,7 +5,12 @@ changed since the last frame has something moving over it and says nothing; a st
 whose picture differs from the one it last settled with is read (only that zone, warped
 top-down at a fixed scale) and, once two reads over the stability window agree, its
 change becomes events (zone_watch). A still table costs the shrink and a few
-subtractions."""
+subtractions.
+
+The light of the whole table may change (a lamp dimmed, a cloud): cells are compared
+after scaling the older picture by the light's change over the whole mat (the median
+ratio of the cells, which a card or a hand over a part of the mat does not move), so a
+change of light is neither motion nor a change, and what changes under it still is."""
 
 from __future__ import annotations
 
@@ -64,7 +69,9 @@ class TableTracker:
         self._grid: CellGrid | None = None
         self._previous: np.ndarray | None = None  # the last frame's cells
         self._previous_time: float | None = None
-        self._settled: np.ndarray | None = None  # each zone's cells when it last settled
+        # Each zone's cells when it last settled, at the light of the first frame (cells
+        # settled later are scaled back by the light's change since).
+        self._settled: np.ndarray | None = None
         self.last_reads: dict[str, tuple[CardRead, ...]] = {}  # each zone's latest read
 
     def use_deck(self, deck: DeckProfile) -> None:
@@ -89,6 +96,10 @@ class TableTracker:
         settled = self._settled
         if settled is None or settled.shape != cells.shape:
             settled = self._settled = np.full(cells.shape, np.nan, np.float32)
+        light = self._light_change(cells, settled)
+        reference = settled * light  # the settled pictures as the light is now
+        if comparable and previous is not None:
+            previous = previous * self._light_change(cells, previous)
         events: list[TableEvent] = []
         unsure: list[UnsureReport] = []
         moving: list[str] = []
@@ -105,10 +116,11 @@ class TableTracker:
             look = ZoneLook(
                 time=frame.time,
                 moving=motion,
-                changed=self._differs(now, settled[rows, columns], self.settings.change_level),
-                changed_at=lambda quad: self._changed_round(grid, cells, quad),
-                read=partial(self._read_changed, frame.image, view, grid, cells, zone),
+                changed=self._differs(now, reference[rows, columns], self.settings.change_level),
+                changed_at=partial(self._changed_round, grid, cells, reference),
+                read=partial(self._read_changed, frame.image, view, grid, cells, reference, zone),
                 copies_elsewhere=partial(self._copies_outside, zone.name),
+                picture=now / light,
             )
             answer = watch.step(look, self._previous_time if comparable else None)
             if motion:
@@ -116,7 +128,7 @@ class TableTracker:
             if answer.read:
                 read.append(zone.name)
             if answer.settled:
-                settled[rows, columns] = now
+                settled[rows, columns] = now / light
             events.extend(answer.events)
             unsure.extend(answer.unsure)
         self._previous, self._previous_time = cells, frame.time
@@ -147,6 +159,16 @@ class TableTracker:
                     )
         return grid
 
+    def _light_change(self, cells: np.ndarray, before: np.ndarray) -> float:
+        """How much brighter the mat is now than in ``before`` (1.0: as bright, or too
+        little of it known to tell): the median ratio of the cells lit enough to tell."""
+        known = np.isfinite(before) & (before >= self.settings.light_floor)
+        if np.count_nonzero(known) < self.settings.light_cells:
+            return 1.0
+        ratio = float(np.median(cells[known] / before[known]))
+        low, high = self.settings.light_range
+        return min(high, max(low, ratio))
+
     @staticmethod
     def _differs(now: np.ndarray, before: np.ndarray, level: float) -> bool:
         """Whether any cell differs by more than ``level`` (cells never settled differ)."""
@@ -155,11 +177,11 @@ class TableTracker:
         gap = np.abs(now - before)
         return bool(np.isnan(gap).any() or (gap > level).any())
 
-    def _changed_round(self, grid: CellGrid, cells: np.ndarray, quad: np.ndarray) -> bool:
-        """Whether the picture round an index box differs from when its zone settled."""
-        settled = self._settled
-        if settled is None:
-            return True
+    def _changed_round(
+        self, grid: CellGrid, cells: np.ndarray, settled: np.ndarray, quad: np.ndarray
+    ) -> bool:
+        """Whether the picture round an index box differs from when its zone settled
+        (``settled``: the settled cells as the light is now)."""
         _, _, _, height, _ = box_frame(quad)
         rows, columns = grid.around(quad.mean(axis=0), height / 2 + self.settings.cell_mm)
         if rows.start >= rows.stop or columns.start >= columns.stop:
@@ -174,12 +196,18 @@ class TableTracker:
         )
 
     def _read_changed(
-        self, image: np.ndarray, view: MatView, grid: CellGrid, cells: np.ndarray, zone: Zone
+        self,
+        image: np.ndarray,
+        view: MatView,
+        grid: CellGrid,
+        cells: np.ndarray,
+        settled: np.ndarray,
+        zone: Zone,
     ) -> tuple[CardRead, ...]:
         """The zone's reads on the part of it that changed since it settled."""
         rows, columns = grid.zone_slice(zone)
         return self._read_zone(
-            image, view, zone, self._changed_box(grid, cells, zone, rows, columns)
+            image, view, zone, self._changed_box(grid, cells, settled, zone, rows, columns)
         )
 
     def _read_zone(
@@ -225,17 +253,20 @@ class TableTracker:
         return tuple(reads)
 
     def _changed_box(
-        self, grid: CellGrid, cells: np.ndarray, zone: Zone, rows: slice, columns: slice
+        self,
+        grid: CellGrid,
+        cells: np.ndarray,
+        settled: np.ndarray,
+        zone: Zone,
+        rows: slice,
+        columns: slice,
     ) -> tuple[float, float, float, float] | None:
-        """The part of the zone whose cells differ from when it settled, grown by the read
-        margin so an index on its edge is cut whole, in mm (None: no cell differs)."""
-        settled = self._settled
+        """The part of the zone whose cells differ from when it settled (``settled``: its
+        cells as the light is now), grown by the read margin so an index on its edge is
+        cut whole, in mm (None: no cell differs)."""
         now = cells[rows, columns]
-        if settled is None:
-            differs = np.ones(now.shape, bool)
-        else:
-            gap = np.abs(now - settled[rows, columns])
-            differs = np.isnan(gap) | (gap > self.settings.change_level)
+        gap = np.abs(now - settled[rows, columns])
+        differs = np.isnan(gap) | (gap > self.settings.change_level)
         where = np.nonzero(differs)
         if not len(where[0]):
             return None
@@ -252,7 +283,7 @@ class TableTracker:
         for placed in self.watches[zone.name].placed:
             face = face_corners(placed.quad)
             low, high = face.min(axis=0), face.max(axis=0)
-            if self._changed_round(grid, cells, placed.quad):
+            if self._changed_round(grid, cells, settled, placed.quad):
                 left, top = min(left, low[0] - margin), min(top, low[1] - margin)
                 right, bottom = max(right, high[0] + margin), max(bottom, high[1] + margin)
         width, height = grid.view.layout.size

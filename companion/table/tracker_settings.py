@@ -30,6 +30,13 @@ class TrackerSettings:
     cell_mm: float = 4.0
     motion_level: float = 14.0
     change_level: float = 14.0
+    # A change of the whole table's light is the median ratio of the cells at least
+    # ``light_floor`` grey (darker ones say little), taken when at least ``light_cells``
+    # are, and kept within ``light_range`` (a frame darker or brighter than that is no
+    # change of light but of the picture).
+    light_floor: float = 24.0
+    light_cells: int = 16
+    light_range: tuple[float, float] = (0.25, 4.0)
     # Cards are read on a top-down image at this scale: a 14-18 mm index is then 28-36 px,
     # inside the 20-40 px the reader reads best. Measured on the first 40 events of two
     # development sessions (gwiazda 1280x720, oh-hell 1920x1080), events right / wrong and

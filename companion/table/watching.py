@@ -1,6 +1,7 @@
-"""Frames in, tracker outputs out: finds the mat (or takes the whole frame), makes the
-tracker for the game the mat names, says when the mat is lost or found, and writes
-preview pictures. No hardware and no game rules: the deck of a game comes from outside."""
+"""Frames in, tracker outputs out: skips frames no camera should give (frame_check),
+finds the mat (or takes the whole frame), makes the tracker for the game the mat names,
+says when the mat is lost or found, and writes preview pictures. No hardware and no game
+rules: the deck of a game comes from outside."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from companion.cards import DeckProfile
 from companion.table.calibration import Calibrator, MatView
 from companion.table.events import TrackerOutput
+from companion.table.frame_check import FrameCheck, FrameCheckSettings
 from companion.table.preview import annotated
 from companion.table.tracker import CardsReader, TableTracker
 from companion.table.tracker_settings import TrackerSettings
@@ -22,12 +24,15 @@ from companion.values.watched import WatchedGame
 @dataclass(frozen=True)
 class WatchOptions:
     """``game`` None: the game the mat's markers name; ``use_mat`` False: the whole frame
-    is one zone, ``table``; ``preview``: a folder for annotated PNGs."""
+    is one zone, ``table``; ``preview``: a folder for annotated PNGs; ``live`` False: the
+    frames are a recording or a folder, where a frame repeated is the table still, not a
+    camera stuck."""
 
     game: str | None = None
     use_mat: bool = True
     preview: Path | None = None
     settings: TrackerSettings = field(default_factory=TrackerSettings)
+    live: bool = True
 
 
 class TableWatch:
@@ -54,6 +59,7 @@ class TableWatch:
         self._found: bool | None = None
         self.watched: WatchedGame | None = None
         self._ignored: set[str] = set()  # zones out of play already said
+        self.frame_check = FrameCheck(say, FrameCheckSettings(skip_repeats=options.live))
 
     def use_game(self, watched: WatchedGame) -> None:
         """Watch for this game from now on: its deck (the tracker's, the cards placed
@@ -68,6 +74,9 @@ class TableWatch:
         return self.deck_for(mat_game) if watched is None else watched.deck
 
     def step(self, frame: Frame) -> TrackerOutput:
+        if not self.frame_check.usable(frame):
+            # Nothing is learnt from the frame: no event, the mat as it was.
+            return TrackerOutput(frame.time, mat_found=bool(self._found))
         view = self._view(frame)
         found = view is not None
         if found != self._found:

@@ -5,7 +5,9 @@ The tracker hands each frame's look at the zone to ``ZoneWatch.step``: whether s
 moves over it, whether its picture changed since it last settled, and how to read it (a
 read costs, so it is asked for only when needed). A change becomes events only after two
 reads on different frames of one still spell agree, the second at least
-``min_frames`` frames and ``min_seconds`` after the spell began."""
+``min_frames`` frames and ``min_seconds`` after the spell began. A spell that something
+passing over the zone cut short goes on when the zone shows the same picture again: its
+still time before and after is one spell."""
 
 from __future__ import annotations
 
@@ -55,6 +57,8 @@ class ZoneLook:
     changed_at: Callable[[np.ndarray], bool]  # the same, round an index box (4 x 2, mm)
     read: Callable[[], Sequence[CardRead]]  # the zone's reads (costly: call when needed)
     copies_elsewhere: Callable[[Card], int]  # copies of a card placed in the other zones
+    # The zone's cells at the light it last settled in (None: not known, no spell resumes).
+    picture: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -86,13 +90,28 @@ class _Reading:
 
 @dataclass
 class _Spell:
-    """The current still spell: since when, over how many frames, and its reads."""
+    """The current still spell: since when, over how many frames, and its reads. A spell
+    resumed after something passed over the zone counts the still time of its earlier
+    parts (``still_before``) and goes on from ``part_start``."""
 
     start: float
     frames: int
     readings: list[_Reading] = field(default_factory=list)
     last_read: float | None = None
     settled: bool = False
+    part_start: float = 0.0
+    still_before: float = 0.0
+    last_time: float = 0.0
+    picture: np.ndarray | None = None
+
+    def still_for(self, now: float) -> float:
+        return self.still_before + now - self.part_start
+
+    def resume(self, part_start: float, frames: int) -> None:
+        """Go on after a pause: the still time so far is kept, the new part begins."""
+        self.still_before = self.still_for(self.last_time)
+        self.part_start = part_start
+        self.frames += frames
 
 
 class ZoneWatch:
@@ -104,6 +123,7 @@ class ZoneWatch:
         self.settings = settings
         self.placed: list[PlacedCard] = []
         self._spell: _Spell | None = None
+        self._paused: _Spell | None = None  # a spell cut short by motion, not yet settled
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -111,25 +131,26 @@ class ZoneWatch:
         return tuple(placed.card for placed in self.placed)
 
     def restart(self) -> None:
-        """Forget the still spell (motion, or no view of the mat)."""
-        self._spell = None
+        """Forget the still spell (no view of the mat)."""
+        self._spell = self._paused = None
 
     def step(self, look: ZoneLook, previous_time: float | None) -> ZoneStep:
         """Follow the zone through one frame; ``previous_time`` is the last frame's time
         when that frame was compared with this one (None: no comparison, e.g. the first)."""
         if look.moving:
-            self._spell = None
+            self._pause()
             return ZoneStep()
         spell = self._spell
         if spell is None:
             # The last frame already showed what this one shows: the spell began with it.
-            if previous_time is None:
-                spell = _Spell(start=look.time, frames=1)
-            else:
-                spell = _Spell(start=previous_time, frames=2)
+            start, frames = (look.time, 1) if previous_time is None else (previous_time, 2)
+            spell = self._resumed(look, start, frames)
+            if spell is None:
+                spell = _Spell(start=start, frames=frames, part_start=start)
             self._spell = spell
         else:
             spell.frames += 1
+        spell.last_time, spell.picture = look.time, look.picture
         if spell.settled:
             if not look.changed:
                 return ZoneStep()
@@ -143,7 +164,7 @@ class ZoneWatch:
             return ZoneStep()
         window_done = (
             spell.frames >= self.settings.min_frames
-            and look.time - spell.start >= self.settings.min_seconds - TIME_SLACK
+            and spell.still_for(look.time) >= self.settings.min_seconds - TIME_SLACK
         )
         read_now = not spell.readings or (
             window_done and spell.last_read is not None and spell.last_read < look.time
@@ -164,6 +185,27 @@ class ZoneWatch:
         events, unsure = self._settle(look, spell, present, flicker)
         spell.settled = True
         return ZoneStep(events=events, unsure=unsure, read=read_now, settled=True)
+
+    def _pause(self) -> None:
+        """Something moves over the zone: a spell being read waits for the zone to show
+        the same picture again; a settled one is over."""
+        spell = self._spell
+        if spell is not None:
+            self._paused = None if spell.settled or not spell.readings else spell
+        self._spell = None
+
+    def _resumed(self, look: ZoneLook, start: float, frames: int) -> _Spell | None:
+        """The paused spell, going on from ``start``, when the zone shows the picture it
+        showed before the motion (None: no spell to resume)."""
+        paused, self._paused = self._paused, None
+        if paused is None or paused.picture is None or look.picture is None:
+            return None
+        if paused.picture.shape != look.picture.shape or bool(
+            (np.abs(look.picture - paused.picture) > self.settings.motion_level).any()
+        ):
+            return None
+        paused.resume(start, frames)
+        return paused
 
     def _reading(self, look: ZoneLook) -> _Reading:
         """The zone's reads less those that are no card: inside another card's face away

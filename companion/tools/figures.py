@@ -3,6 +3,7 @@
 table read as a folder sequence without a mat.
 
     python -m companion.tools.figures --sessions 20
+    python -m companion.tools.figures --sessions 10 --kinds glimpsed,dimmed,fours,noisy
     python -m companion.tools.figures --sessions 0 --photos ../shared/photos
 
 The tracker was developed on the seeds of DEVELOPMENT_SEEDS (looked at, debugged on,
@@ -22,6 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.arguments import positive_count
+from companion.tools.session_run import in_settling_order
+from companion.tools.synthetic.session import DROPPED_LIGHT, SessionKind
+from companion.tools.synthetic.timeline import GLANCE_FRAMES
 
 # Seeds the tracker was developed on: 1-4 tuned on, 5000-5099 debugged on.
 DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
@@ -30,6 +34,14 @@ DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
 FIRST_SEED = 21000
 # Real photos: each is held this many frames, as a fixed camera would see it.
 PHOTO_FRAMES = 6
+# A photo glimpsed: the light dropped for this many frames after the hand, and the hand
+# drawn over it (an ellipse of these shares of the photo's width and height, skin-toned).
+PHOTO_DIMMED_FRAMES = 8
+# A photo glimpsed: seen this many frames, the hand, then this many (0.3 s, 0.2 s).
+PHOTO_BEFORE_FRAMES = 3
+PHOTO_AFTER_FRAMES = 2
+HAND_SHARE = (0.15, 0.3)
+HAND_BGR = (120, 160, 220)
 
 
 # The sessions alternate between the frame sizes the Pi's cameras give.
@@ -39,6 +51,7 @@ FRAME_SIZES = ((1280, 720), (1920, 1080))
 @dataclass(frozen=True)
 class SessionFigures:
     game: str
+    kind: str
     seed: int
     frame_size: tuple[int, int]
     frames: int
@@ -54,10 +67,15 @@ class SessionFigures:
 
 
 def session_figures(
-    game: str, seed: int, frame_size: tuple[int, int], *, events: int | None = None
+    game: str,
+    seed: int,
+    frame_size: tuple[int, int],
+    *,
+    events: int | None = None,
+    kind: SessionKind = SessionKind.GAME,
 ) -> SessionFigures:
-    """Run the tracker over a synthetic session of ``game`` (whole, or its first
-    ``events`` event lines)."""
+    """Run the tracker over a synthetic session of ``game`` and ``kind`` (whole, or its
+    first ``events`` event lines)."""
     from difflib import unified_diff
 
     from companion.games.registry import make_engine
@@ -66,14 +84,14 @@ def session_figures(
     from companion.tools.synthetic.session import make_session
     from companion.vision.reader import CardReader
 
-    session = make_session(game, seed=seed, frame_size=frame_size, max_events=events)
+    session = make_session(game, seed=seed, frame_size=frame_size, max_events=events, kind=kind)
     options = dict(word.split("=", 1) for word in session.header.split()[2:])
     deck = make_engine(game, options).deck
     reader = CardReader(settings=TrackerSettings().reader_settings(), deck=deck)
     tracked = track_session(session, reader, deck=deck)
     counts = tally(session.script, tracked.events)
-    want = [step.line for step in session.camera_steps]
-    got = [event.line for event in tracked.events]
+    want = [line for _, line in in_settling_order((s.time, s.line) for s in session.camera_steps)]
+    got = [line for _, line in in_settling_order((e.settled, e.line) for e in tracked.events)]
     differences = tuple(
         line
         for line in unified_diff(want, got, lineterm="", n=0)
@@ -81,6 +99,7 @@ def session_figures(
     )
     return SessionFigures(
         game=game,
+        kind=str(kind),
         seed=seed,
         frame_size=frame_size,
         frames=len(tracked.costs),
@@ -96,8 +115,9 @@ def session_figures(
     )
 
 
-def _session_job(job: tuple[str, int, tuple[int, int]]) -> SessionFigures:
-    return session_figures(*job)
+def _session_job(job: tuple[str, int, tuple[int, int], SessionKind]) -> SessionFigures:
+    game, seed, size, kind = job
+    return session_figures(game, seed, size, kind=kind)
 
 
 @dataclass(frozen=True)
@@ -124,9 +144,7 @@ def photo_figures(folder: Path, *, cleared: bool) -> list[PhotoFigures]:
     from companion.values.frame import Frame
     from companion.vision.reader import CardReader
 
-    manifest = folder / "MANIFEST.tsv"
-    with manifest.open(encoding="utf-8") as lines:
-        rows = [row for row in csv.DictReader(lines, delimiter="\t") if "scene" in row["kind"]]
+    rows = _scene_rows(folder)
     reader = CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
     tracker = TableTracker(reader, deck=FRENCH52)
     number = 0
@@ -153,6 +171,79 @@ def photo_figures(folder: Path, *, cleared: bool) -> list[PhotoFigures]:
     return figures
 
 
+def photo_glimpses(folder: Path) -> list[PhotoFigures]:
+    """Each table photo as a camera would see it laid, glimpsed and dimmed: an empty table,
+    the photo PHOTO_BEFORE_FRAMES frames, a hand moving across it GLANCE_FRAMES frames,
+    the photo PHOTO_AFTER_FRAMES frames, then its light at DROPPED_LIGHT for
+    PHOTO_DIMMED_FRAMES frames, then an empty table again. Against the photo's cards: the
+    cards reported while it lay there (``placed``); wrong counts a card reported that is
+    not on it and a card said gone while it lay there."""
+    import cv2
+    import numpy as np
+
+    from companion.cards import FRENCH52
+    from companion.table.calibration import MatView
+    from companion.table.tracker import TableTracker
+    from companion.table.tracker_settings import TrackerSettings
+    from companion.values.frame import Frame
+    from companion.vision.reader import CardReader
+
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
+    tracker = TableTracker(reader, deck=FRENCH52)
+    number = 0
+
+    def shown(pictures: list[np.ndarray], view: MatView) -> list[str]:
+        nonlocal number
+        lines: list[str] = []
+        for picture in pictures:
+            lines.extend(
+                e.line for e in tracker.step(Frame(picture, number / 10.0, number), view).events
+            )
+            number += 1
+        return lines
+
+    figures: list[PhotoFigures] = []
+    for row in _scene_rows(folder):
+        image = cv2.imread(str(folder / row["path"]), cv2.IMREAD_COLOR)
+        if image is None:
+            print(f"{row['path']}: not a readable image, skipped", file=sys.stderr)
+            continue
+        height, width = image.shape[:2]
+        view = MatView.whole_frame(width, height)
+        table = np.empty_like(image)
+        table[:] = np.median(image.reshape(-1, 3), axis=0).astype(np.uint8)
+        hands = []
+        for step in range(GLANCE_FRAMES):
+            covered = image.copy()
+            centre = (round(width * (0.2 + 0.3 * step)), height // 2)
+            axes = (round(width * HAND_SHARE[0]), round(height * HAND_SHARE[1]))
+            cv2.ellipse(covered, centre, axes, 20, 0, 360, HAND_BGR, -1)
+            hands.append(covered)
+        dimmed = cv2.convertScaleAbs(image, alpha=DROPPED_LIGHT)
+        shown([table] * PHOTO_FRAMES, view)
+        lines = shown(
+            [image] * PHOTO_BEFORE_FRAMES
+            + hands
+            + [image] * PHOTO_AFTER_FRAMES
+            + [dimmed] * PHOTO_DIMMED_FRAMES,
+            view,
+        )
+        shown([cv2.convertScaleAbs(table, alpha=DROPPED_LIGHT)] * PHOTO_FRAMES, view)
+        reported = tuple(sorted({line.split()[-1] for line in lines if line.startswith("card ")}))
+        lost = [line for line in lines if not line.startswith("card ")]
+        truth = tuple(sorted(row["cards"].split()))
+        right = len(set(reported) & set(truth))
+        wrong = len(set(reported) - set(truth) - _cards_in(row["partial"])) + len(lost)
+        figures.append(PhotoFigures(row["path"], truth, reported, right, wrong, len(truth) - right))
+    return figures
+
+
+def _scene_rows(folder: Path) -> list[dict[str, str]]:
+    """The manifest's rows of table photos (not whole-card crops)."""
+    with (folder / "MANIFEST.tsv").open(encoding="utf-8") as lines:
+        return [row for row in csv.DictReader(lines, delimiter="\t") if "scene" in row["kind"]]
+
+
 def _cards_in(text: str) -> set[str]:
     """The cards named in a manifest's ``partial`` column (notes and ``?`` left out)."""
     from companion.cards import Card, CardError
@@ -177,6 +268,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--first-seed", type=int, default=FIRST_SEED, help="the first session's seed"
+    )
+    parser.add_argument(
+        "--kinds",
+        type=_kinds,
+        default=(SessionKind.GAME,),
+        help="session kinds, comma-separated: "
+        + ", ".join(str(kind) for kind in SessionKind)
+        + " (default game); --sessions of each",
     )
     parser.add_argument("--jobs", type=positive_count, default=1, help="sessions run at once")
     parser.add_argument(
@@ -209,7 +308,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             GAME_IDS[i % len(GAME_IDS)],
             args.first_seed + i,
             FRAME_SIZES[(i // len(GAME_IDS)) % len(FRAME_SIZES)],
+            kind,
         )
+        for kind in args.kinds
         for i in range(args.sessions)
     ]
     results: list[SessionFigures] = []
@@ -224,6 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         photos = {
             "one after another": photo_figures(args.photos, cleared=False),
             "an empty table between": photo_figures(args.photos, cleared=True),
+            "laid, a hand across, the light at 60%": photo_glimpses(args.photos),
         }
     if args.json:
         out: dict[str, Any] = {
@@ -232,19 +334,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         print(json.dumps(out, indent=2))
         return 0
-    if results:
-        total = {
-            key: sum(getattr(result, key) for result in results)
-            for key in ("expected", "placed", "right", "wrong", "missed", "doubled", "unsure")
-        }
-        kind = " (development seeds: not a figure)" if used else ""
-        print(
-            f"{len(results)} sessions (seeds {jobs[0][1]}..{jobs[-1][1]}){kind}: "
-            f"{total['placed']} placed cards, {total['expected']} camera events; "
-            f"{total['wrong']} wrong, {total['missed']} missed, {total['doubled']} doubled, "
-            f"{total['unsure']} unsure reports; "
-            f"max settle-to-event {max(r.max_delay_ms for r in results)} ms"
-        )
+    for kind in args.kinds:
+        of_kind = [result for result in results if result.kind == str(kind)]
+        if of_kind:
+            _print_total(kind, of_kind, seeds, development=bool(used))
     for title, figures in photos.items():
         right = sum(p.right for p in figures)
         truth = sum(len(p.truth) for p in figures)
@@ -256,13 +349,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _kinds(text: str) -> tuple[SessionKind, ...]:
+    """``--kinds``: session kind names, comma-separated."""
+    kinds = []
+    for name in text.split(","):
+        try:
+            kinds.append(SessionKind(name.strip()))
+        except ValueError:
+            known = ", ".join(str(kind) for kind in SessionKind)
+            raise argparse.ArgumentTypeError(f'"{name}" is no session kind ({known})') from None
+    return tuple(dict.fromkeys(kinds))
+
+
+def _print_total(
+    kind: SessionKind, results: Sequence[SessionFigures], seeds: range, *, development: bool
+) -> None:
+    total = {
+        key: sum(getattr(result, key) for result in results)
+        for key in ("expected", "placed", "right", "wrong", "missed", "doubled", "unsure")
+    }
+    note = " (development seeds: not a figure)" if development else ""
+    print(
+        f"{kind}: {len(results)} sessions (seeds {seeds.start}..{seeds.stop - 1}){note}: "
+        f"{total['placed']} placed cards, {total['expected']} camera events; "
+        f"{total['wrong']} wrong, {total['missed']} missed, {total['doubled']} doubled, "
+        f"{total['unsure']} unsure reports; "
+        f"max settle-to-event {max(r.max_delay_ms for r in results)} ms"
+    )
+
+
 def _seed_blocks() -> str:
     return ", ".join(f"{block.start}..{block.stop - 1}" for block in DEVELOPMENT_SEEDS)
 
 
 def _print_session(result: SessionFigures) -> None:
     print(
-        f"{result.game:<11} seed {result.seed} {result.frame_size[0]}x{result.frame_size[1]}: "
+        f"{result.kind:<8} {result.game:<11} seed {result.seed} "
+        f"{result.frame_size[0]}x{result.frame_size[1]}: "
         f"{result.frames} frames, {result.placed} placed, "
         f"{result.right}/{result.expected} events right, {result.wrong} wrong, "
         f"{result.missed} missed, {result.doubled} doubled, {result.unsure} unsure, "

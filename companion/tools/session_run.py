@@ -3,9 +3,10 @@ cost of each frame, and the tally of its events against the session's own."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -15,6 +16,9 @@ from companion.table.events import UnsureReport
 from companion.table.tracker import CardsReader, TableTracker
 from companion.table.tracker_settings import TrackerSettings
 from companion.tools.synthetic.session import ScriptStep, SyntheticSession
+
+# Times equal to this many decimals are one instant (frame times are floats).
+SAME_INSTANT_DIGITS = 6
 
 
 @dataclass(frozen=True)
@@ -102,11 +106,23 @@ class Tally:
         )
 
 
+def in_settling_order(timed: Iterable[tuple[float, str]]) -> list[tuple[float, str]]:
+    """(time, line) pairs in their order, except that each run of lines that settled at
+    one instant (cards landing together) is in the order of their text, since no order
+    among them is the right one."""
+    runs = itertools.groupby(timed, key=lambda pair: round(pair[0], SAME_INSTANT_DIGITS))
+    return [pair for _, run in runs for pair in sorted(run, key=lambda pair: pair[1])]
+
+
 def tally(expected: Sequence[ScriptStep], events: Sequence[TrackedEvent]) -> Tally:
     """Match the printed lines to the expected camera lines in order (longest common
-    subsequence); the rest are missed, doubled (a line the session has) or wrong."""
-    want = [step.line for step in expected if step.source == "camera"]
-    settled = [step.time for step in expected if step.source == "camera"]
+    subsequence); the rest are missed, doubled (a line the session has) or wrong. Lines
+    that settled together are taken in one order on both sides (in_settling_order)."""
+    camera = in_settling_order((s.time, s.line) for s in expected if s.source == "camera")
+    want = [line for _, line in camera]
+    settled = [time for time, _ in camera]
+    runs = itertools.groupby(events, key=lambda event: round(event.settled, SAME_INSTANT_DIGITS))
+    events = [event for _, run in runs for event in sorted(run, key=lambda event: event.line)]
     got = [event.line for event in events]
     matcher = SequenceMatcher(a=want, b=got, autojunk=False)
     matched_want: set[int] = set()

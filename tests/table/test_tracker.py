@@ -221,3 +221,29 @@ def test_a_card_whose_index_was_covered_is_followed_at_its_other_index() -> None
     film.hold(patch_picture([(two, 60.0, 110.0)]), 6)  # 9D drawn from under 2S
     lines = [line for _, _, line in run(TableTracker(PatchReader(), deck=FRENCH52), film)]
     assert lines == ["card trump 9D", "card trump 2S", "gone trump 9D"]
+
+
+def dimmed(image: np.ndarray, light: float = 0.6) -> np.ndarray:
+    return cv2.convertScaleAbs(image, alpha=light)
+
+
+def test_the_light_dropping_is_no_motion_and_no_change(reader: CardReader) -> None:
+    film = Film()
+    table = picture([card("9H", 40, 100)])
+    film.hold(table, 8)
+    film.hold(dimmed(table), 8)
+    tracker = TableTracker(reader, deck=FRENCH52)
+    outputs = [tracker.step(frame, VIEW) for frame in film.frames()]
+    assert all(not output.moving and not output.read for output in outputs[8:])
+    assert tracker.cards()["trump"] == (Card.parse("9H"),)
+
+
+def test_a_card_laid_under_dimmed_light_is_placed(reader: CardReader) -> None:
+    film = Film()
+    before = [card("9H", 40, 100)]
+    film.hold(picture(before), 8)
+    film.hold(dimmed(picture(before)), 3)
+    film.hold(dimmed(picture(before, hand=(200, 150))), 2)
+    film.hold(dimmed(picture([*before, card("QD", 170, 80)])), 8)
+    lines = [line for _, _, line in run(TableTracker(reader, deck=FRENCH52), film)]
+    assert lines == ["card trump 9H", "card trick QD"]

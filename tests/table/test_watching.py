@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -37,6 +38,14 @@ def mat_with_card() -> np.ndarray:
     return filmed(laid, PX_PER_MM, POSE, (1280, 720))
 
 
+def noisy(image: np.ndarray, number: int) -> np.ndarray:
+    """The picture as a camera gives it, no two frames alike (a camera's noise; here one
+    pixel of the corner, so the reads stay those of the picture)."""
+    frame = image.copy()
+    frame[0, 0, 0] = number % 256
+    return frame
+
+
 def decks(game: str) -> DeckProfile:
     return SHORT36 if game == "oczko" else FRENCH52
 
@@ -46,7 +55,8 @@ def test_the_game_comes_from_the_mat(reader: CardReader, mat_with_card: np.ndarr
     watch = TableWatch(reader, WatchOptions(), deck_for=decks, say=said.append)
     lines: list[str] = []
     for n in range(8):
-        lines.extend(e.line for e in watch.step(Frame(mat_with_card, n / FPS, n)).events)
+        frame = Frame(noisy(mat_with_card, n), n / FPS, n)
+        lines.extend(e.line for e in watch.step(frame).events)
     assert lines == ["card stock 9H"]
     assert said == ["mat found: oczko (A3)"]
     assert watch.tracker is not None and watch.tracker.deck == SHORT36
@@ -55,9 +65,9 @@ def test_the_game_comes_from_the_mat(reader: CardReader, mat_with_card: np.ndarr
 def test_no_mat_no_events_then_found_again(reader: CardReader, mat_with_card: np.ndarray) -> None:
     said: list[str] = []
     watch = TableWatch(reader, WatchOptions(game="oczko"), deck_for=decks, say=said.append)
-    cloth = np.full_like(mat_with_card, 90)
+    cloth = np.random.default_rng(0).integers(60, 120, mat_with_card.shape, np.uint8)
     frames = [cloth] * 5 + [mat_with_card] * 8
-    outputs = [watch.step(Frame(image, n / FPS, n)) for n, image in enumerate(frames)]
+    outputs = [watch.step(Frame(noisy(image, n), n / FPS, n)) for n, image in enumerate(frames)]
     assert not any(output.mat_found for output in outputs[:5])
     assert [e.line for output in outputs for e in output.events] == ["card stock 9H"]
     assert said == ["mat not found: no events until it is seen again", "mat found: oczko (A3)"]
@@ -72,7 +82,7 @@ def test_the_whole_frame_is_one_zone_and_previews_are_written(
     )
     lines: list[str] = []
     for n in range(6):
-        lines.extend(e.line for e in watch.step(Frame(image, n / FPS, n)).events)
+        lines.extend(e.line for e in watch.step(Frame(noisy(image, n), n / FPS, n)).events)
     assert lines == ["card table KS"]
     previews = sorted(tmp_path.glob("frame-*.png"))
     assert previews and previews[0].name == "frame-000000.png"
@@ -84,8 +94,8 @@ def test_frames_changing_size_start_again_without_false_events(reader: CardReade
     small = table_image((300.0, 200.0), cards, 2.5)
     watch = TableWatch(reader, WatchOptions(use_mat=False), deck_for=decks, say=print)
     lines: list[str] = []
-    for n, image in enumerate([large] * 6 + [small] * 6):
-        lines.extend(e.line for e in watch.step(Frame(image, n / FPS, n)).events)
+    for n, image in enumerate([large] * 6 + [small] * 30):
+        lines.extend(e.line for e in watch.step(Frame(noisy(image, n), n / FPS, n)).events)
     assert sorted(lines) == ["card table 7D", "card table KS"]
     assert watch.tracker is not None
     assert sorted(map(str, watch.tracker.cards()["table"])) == ["7D", "KS"]
@@ -99,10 +109,38 @@ def test_the_game_told_sets_the_deck_and_the_zones_in_play(
     watch.use_game(WatchedGame("oczko", FRENCH52, ("punter", "banker")))  # no stock in play
     lines: list[str] = []
     for n in range(8):
-        lines.extend(e.line for e in watch.step(Frame(mat_with_card, n / FPS, n)).events)
+        lines.extend(e.line for e in watch.step(Frame(noisy(mat_with_card, n), n / FPS, n)).events)
     assert lines == []
     assert "stock is not in play in this game: what happens there is not read" in said
     assert watch.tracker is not None and watch.tracker.deck == FRENCH52
     watch.use_game(WatchedGame("oczko", SHORT36, ("punter", "banker", "stock")))
     assert watch.tracker.deck == SHORT36
     assert all(zone.deck == SHORT36 for zone in watch.tracker.watches.values())
+
+
+def test_bad_frames_are_skipped_said_once_and_make_no_event(
+    reader: CardReader, mat_with_card: np.ndarray
+) -> None:
+    said: list[str] = []
+    watch = TableWatch(reader, WatchOptions(game="oczko"), deck_for=decks, say=said.append)
+    good = [noisy(mat_with_card, n) for n in range(8)]
+    small = cv2.resize(mat_with_card, (640, 360))
+    black = np.zeros_like(mat_with_card)
+    grey = np.full_like(mat_with_card, 128)
+    frames = good[:8] + [small] * 3 + [black] * 3 + [grey] * 3 + [good[7]] * 15 + good[:4]
+    outputs = [watch.step(Frame(image, n / FPS, n)) for n, image in enumerate(frames)]
+    assert [e.line for output in outputs for e in output.events] == ["card stock 9H"]
+    assert all(output.events == () for output in outputs[8:])
+    assert said == [
+        "mat found: oczko (A3)",
+        "0.80s frame 8: another size than the stream's: frames skipped until that ends",
+        "1.10s frame 11: frames usable again (3 skipped: another size than the stream's)",
+        "1.10s frame 11: black: frames skipped until that ends",
+        "1.40s frame 14: frames usable again (3 skipped: black)",
+        "1.40s frame 14: all one colour: frames skipped until that ends",
+        "1.70s frame 17: frames usable again (3 skipped: all one colour)",
+        "1.80s frame 18: the same frame again (the camera repeats one frame): frames skipped "
+        "until that ends",
+        "3.20s frame 32: frames usable again (14 skipped: the same frame again (the camera "
+        "repeats one frame))",
+    ]

@@ -54,6 +54,7 @@ class Table:
     unsure: list[UnsureReport] = field(default_factory=list)
     previous: float | None = None
     event_frames: list[float] = field(default_factory=list)
+    picture: np.ndarray | None = None  # the zone's cells, when the test follows them
 
     def frame(self) -> None:
         def reader() -> Sequence[CardRead]:
@@ -71,6 +72,7 @@ class Table:
             ),
             read=reader,
             copies_elsewhere=lambda card: self.elsewhere.get(card, 0),
+            picture=self.picture,
         )
         answer = self.watch.step(look, self.previous)
         if answer.settled:
@@ -346,3 +348,67 @@ def test_a_change_gone_again_before_the_window_closes_changes_nothing() -> None:
     zone.frames(8)
     assert zone.lines() == ["card trick QS", "card trick 2H"]
     assert zone.watch.cards == (Card.parse("QS"), Card.parse("2H"))
+
+
+CARD_PICTURE = np.full((4, 4), 200.0, np.float32)
+
+
+def glimpse(zone: Table, after: np.ndarray) -> None:
+    """A card lands and lies still 3 frames, a hand passes over it 3 frames, then the zone
+    shows ``after`` still for 2 frames, and the card is taken (motion again)."""
+    zone.picture = CARD_PICTURE
+    zone.land([read("QS", 10)], still_frames=2)  # with the landing's last frame: 0.3 s
+    zone.moving = True
+    zone.frames(3)
+    zone.moving, zone.picture = False, after
+    zone.frames(2)
+    zone.moving = True
+    zone.frames(3)
+
+
+def test_still_time_either_side_of_a_passing_hand_is_one_spell() -> None:
+    zone = table()
+    zone.frames(3)
+    before = zone.reads_done
+    glimpse(zone, CARD_PICTURE + 5.0)  # noise: under the motion level
+    assert zone.lines() == ["card trick QS"]
+    assert zone.events[0].time == pytest.approx(0.5)  # when the card first lay still
+    assert zone.reads_done - before == 2  # one read either side of the hand
+
+
+def test_a_spell_resumes_only_on_the_same_picture() -> None:
+    zone = table()
+    zone.frames(3)
+    glimpse(zone, CARD_PICTURE + 40.0)
+    assert zone.lines() == []
+
+
+def test_a_spell_resumes_only_where_the_picture_is_known() -> None:
+    zone = table()
+    zone.frames(3)
+    zone.land([read("QS", 10)], still_frames=2)
+    zone.moving = True
+    zone.frames(3)
+    zone.moving = False
+    zone.frames(2)
+    assert zone.lines() == []
+
+
+@given(before=st.integers(1, 2), after=st.integers(1, 2))
+@settings(max_examples=10, deadline=None)
+def test_parts_shorter_than_the_window_together_report_once(before: int, after: int) -> None:
+    """However the still time is split round a passing hand, the card is reported once
+    the parts add up to the window (four frames, 0.3 s, with their first frames)."""
+    zone = table()
+    zone.frames(3)
+    zone.picture = CARD_PICTURE
+    zone.land([read("QS", 10)], still_frames=before)
+    zone.moving = True
+    zone.frames(3)
+    zone.moving = False
+    zone.frames(after)
+    zone.moving = True
+    zone.frames(3)
+    zone.moving = False
+    zone.frames(after)
+    assert zone.lines() == ["card trick QS"]

@@ -15,8 +15,10 @@ from companion.tools.figures import (
     SessionFigures,
     main,
     photo_figures,
+    photo_glimpses,
     session_figures,
 )
+from companion.tools.synthetic.session import SessionKind
 from tests.table.rendered import Placed, table_image
 
 
@@ -38,6 +40,15 @@ def write_manifest(folder: Path) -> None:
 def test_each_photo_leaves_its_cards_on_the_table(tmp_path: Path) -> None:
     write_manifest(tmp_path)
     figures = photo_figures(tmp_path, cleared=True)
+    assert [(p.path, p.placed, p.wrong, p.missed) for p in figures] == [
+        ("one.png", ("4D", "KS"), 0, 0),
+        ("two.png", ("7C",), 0, 0),
+    ]
+
+
+def test_each_photo_glimpsed_and_dimmed_is_reported_and_kept(tmp_path: Path) -> None:
+    write_manifest(tmp_path)
+    figures = photo_glimpses(tmp_path)
     assert [(p.path, p.placed, p.wrong, p.missed) for p in figures] == [
         ("one.png", ("4D", "KS"), 0, 0),
         ("two.png", ("7C",), 0, 0),
@@ -70,7 +81,32 @@ def test_development_seeds_are_run_when_asked_and_said_to_be_no_figure(
 ) -> None:
     monkeypatch.setattr(figures, "session_figures", short_session)
     assert main(["--sessions", "1", "--first-seed", "5000", "--development"]) == 0
-    assert "(seeds 5000..5000) (development seeds: not a figure):" in capsys.readouterr().out
+    assert "game: 1 sessions (seeds 5000..5000) (development seeds: not a figure):" in (
+        capsys.readouterr().out
+    )
+
+
+def test_each_kind_asked_is_run_and_summed_apart(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(figures, "session_figures", short_session)
+    assert (
+        main(
+            ["--sessions", "1", "--first-seed", "5000", "--development", "--kinds", "dimmed,noisy"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "dimmed: 1 sessions" in out and "noisy: 1 sessions" in out and "game:" not in out
+
+
+def test_an_unknown_kind_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--kinds", "game,sunny"])
+    assert (
+        '"sunny" is no session kind (game, glimpsed, dimmed, fours, noisy)'
+        in capsys.readouterr().err
+    )
 
 
 def test_a_folder_without_a_manifest_is_refused(
@@ -93,5 +129,7 @@ def test_a_short_session_s_figures() -> None:
     assert figures.differences == ()
 
 
-def short_session(game: str, seed: int, frame_size: tuple[int, int]) -> SessionFigures:
-    return session_figures(game, seed, frame_size, events=3)
+def short_session(
+    game: str, seed: int, frame_size: tuple[int, int], *, kind: SessionKind = SessionKind.GAME
+) -> SessionFigures:
+    return session_figures(game, seed, frame_size, events=3, kind=kind)

@@ -55,3 +55,25 @@ def test_events_and_buttons_merge_by_time() -> None:
     session = make_session("oh-hell", seed=1, max_events=6)
     events = [printed(step.time, step.line) for step in session.camera_steps]
     assert merged_script(session, events) == session.script_text()
+
+
+def test_cards_that_settled_together_match_in_any_order() -> None:
+    together = (
+        camera(1.0, "card trick QS"),
+        camera(1.0, "card trick 2H"),
+        camera(2.0, "clear trick"),
+    )
+    events = [
+        printed(1.0, "card trick QS"),
+        printed(1.0, "card trick 2H"),
+        printed(2.0, "clear trick"),
+    ]
+    assert tally(together, events).right == 3
+    apart = [
+        printed(1.0, "card trick QS"),
+        printed(1.5, "card trick 2H"),
+        printed(2.0, "clear trick"),
+    ]
+    counts = tally(together, apart)
+    # apart, the order printed is the order: one line matches out of turn
+    assert (counts.right, counts.missed, counts.doubled) == (2, 1, 1)

@@ -95,6 +95,11 @@ class Choreographer:
             return [self._take(laid)]
         return self._sweep(event.zone, as_written=str(event))
 
+    def taken_back(self, laid: LaidCard) -> list[Move]:
+        """A card just put down picked up again and put down anew (someone changed their
+        mind, or the card slipped)."""
+        return [self._take(laid), *self._place(laid.zone, laid.card)]
+
     def _place(self, zone_name: str, card: Card) -> list[Move]:
         before: list[Move] = []
         elsewhere = [c for cards in self.on_mat.values() for c in cards if c.card == card]

@@ -40,7 +40,9 @@ class SceneRenderer:
         poses: tuple[CameraPose, CameraPose],
         frame_size: tuple[int, int],
         seed: int,
+        noise_level: float = NOISE_LEVEL,
     ) -> None:
+        """``noise_level``: the sensor noise's standard deviation, grey levels."""
         self.layout = layout
         self.script = script
         self.poses = poses
@@ -61,7 +63,7 @@ class SceneRenderer:
         self._noise_down = np.zeros(shape, np.uint8)
         rng = np.random.default_rng(seed)
         for channel in range(3):  # a channel at a time keeps the float field small
-            noise = rng.standard_normal(shape[:2], dtype=np.float32) * NOISE_LEVEL
+            noise = rng.standard_normal(shape[:2], dtype=np.float32) * noise_level
             np.rint(noise, out=noise)
             self._noise_up[:, :, channel] = np.clip(noise, 0, 255)
             self._noise_down[:, :, channel] = np.clip(-noise, 0, 255)

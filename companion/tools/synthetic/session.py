@@ -11,6 +11,7 @@ import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from importlib import resources
 from typing import Literal, overload
 
@@ -21,8 +22,8 @@ from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleare
 from companion.games.script import Script, parse_script, strip_comment
 from companion.table.layouts import MatLayout, Paper, mat_layout
 from companion.tools.synthetic.camera_view import CameraPose, mat_to_image
-from companion.tools.synthetic.choreography import Choreographer
-from companion.tools.synthetic.rendering import SceneRenderer
+from companion.tools.synthetic.choreography import Choreographer, Move, MoveKind
+from companion.tools.synthetic.rendering import NOISE_LEVEL, SceneRenderer
 from companion.tools.synthetic.timeline import PASS_CHANCE, QUIET_FRAMES, Scene, TimelineBuilder
 from companion.values.frame import Frame
 
@@ -48,6 +49,33 @@ MAX_TILT = 30.0
 MAX_YAW = 8.0
 FRAME_MARGIN_PX = 12
 POSE_TRIES = 200
+
+
+class SessionKind(Enum):
+    """What happens on the table besides the game's cards being dealt one by one."""
+
+    GAME = "game"  # hands passing now and then, the light dimmed slowly, a camera bump
+    GLIMPSED = "glimpsed"  # cards seen briefly either side of a passing hand, then taken
+    DIMMED = "dimmed"  # the light drops to DROPPED_LIGHT from one frame to the next
+    FOURS = "fours"  # cards onto one zone land up to four at once
+    NOISY = "noisy"  # a camera's own noise, NOISY_LEVEL, on every frame
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# A glimpsed card: still this many frames from when it settled, a hand over it
+# (GLANCE_FRAMES), still again this many frames, then taken away and put down again for
+# good. The tracker sees the zone still from a frame before it settled (the withdrawing
+# hand is off the card a frame before it is off the zone's margin): 3 frames, then 2 (the
+# hand that takes it is over it in one frame).
+# Each still part is shorter than the tracker's window; together they are longer.
+GLIMPSE_BEFORE_FRAMES = 2
+GLIMPSE_AFTER_FRAMES = 2
+GLIMPSE_CHANCE = 0.5
+DROPPED_LIGHT = 0.6
+TOGETHER_MAX = 4
+NOISY_LEVEL = 6.0  # grey levels (standard deviation), a small sensor in a dim room
 
 
 @dataclass(frozen=True)
@@ -178,6 +206,40 @@ def _seen_as(game: str, event: Event) -> Event:
     return event
 
 
+def _joins(together: list[Move], moves: list[Move]) -> bool:
+    """Whether ``moves`` is one card put down on the zone the cards gathered land on, and
+    there is room for it among them."""
+    return (
+        0 < len(together) < TOGETHER_MAX
+        and len(moves) == 1
+        and moves[0].kind is MoveKind.PLACE
+        and moves[0].zone == together[0].zone
+    )
+
+
+def _land(builder: TimelineBuilder, together: list[Move]) -> None:
+    """Put down the cards gathered to land together (emptying the list)."""
+    if together:
+        builder.perform_together(list(together))
+        together.clear()
+
+
+def _glimpse(builder: TimelineBuilder, choreographer: Choreographer, move: Move) -> None:
+    """The card is put down, seen still GLIMPSE_BEFORE_FRAMES frames since it settled, a
+    hand passes over its zone, it is seen still GLIMPSE_AFTER_FRAMES more frames, then it
+    is taken away and put down again."""
+    assert move.laid is not None
+    settled = builder.perform(move, quiet=0)
+    seen = round((builder.now - settled) * builder.fps)
+    builder.still(max(0, GLIMPSE_BEFORE_FRAMES - seen))
+    builder.hand_over(move.zone)
+    builder.still(GLIMPSE_AFTER_FRAMES)
+    take, *again = choreographer.taken_back(move.laid)
+    builder.perform(take, approach=1)  # a hand already near: the zone moves at once
+    for place in again:
+        builder.perform(place)
+
+
 def make_session(
     game: str,
     *,
@@ -187,9 +249,10 @@ def make_session(
     script: str | None = None,
     paper: Paper = Paper.A3,
     max_events: int | None = None,
+    kind: SessionKind = SessionKind.GAME,
 ) -> SyntheticSession:
     """A session of ``game`` following ``script`` (default: its example game), the first
-    ``max_events`` event lines of it when given."""
+    ``max_events`` event lines of it when given, with what ``kind`` adds."""
     text = example_script(game) if script is None else script
     parsed = parse_script(text, f"{game} script")
     if parsed.game != game:
@@ -205,16 +268,34 @@ def make_session(
     light_at = rng.randrange(len(events) // 4, max(len(events) // 4 + 1, len(events) // 2))
     bump_at = rng.randrange(len(events) // 2, max(len(events) // 2 + 1, 3 * len(events) // 4))
     builder.still(QUIET_FRAMES)
+    together: list[Move] = []
     for index, event in enumerate(events):
         if index == light_at:
-            builder.dim_the_light()
+            if kind is SessionKind.DIMMED:
+                builder.dim_the_light(DROPPED_LIGHT, frames=1)
+            else:
+                builder.dim_the_light()
         if index == bump_at:
+            _land(builder, together)
             builder.bump_the_camera()
             builder.still(QUIET_FRAMES)
-        for move in choreographer.moves(event):
+        moves = choreographer.moves(event)
+        if kind is SessionKind.FOURS and _joins(together, moves):
+            together.extend(moves)
+            continue
+        _land(builder, together)
+        if kind is SessionKind.FOURS and len(moves) == 1 and moves[0].kind is MoveKind.PLACE:
+            together.extend(moves)
+            continue
+        for move in moves:
+            glimpsed = kind is SessionKind.GLIMPSED and move.kind is MoveKind.PLACE
+            if glimpsed and rng.random() < GLIMPSE_CHANCE:
+                _glimpse(builder, choreographer, move)
+                continue
             builder.perform(move)
         if rng.random() < PASS_CHANCE:
             builder.hand_passes()
+    _land(builder, together)
     builder.still(QUIET_FRAMES)
     scenes = tuple(builder.scenes)
     renderer = SceneRenderer(
@@ -223,6 +304,7 @@ def make_session(
         poses=(pose, _bumped(pose, rng)),
         frame_size=frame_size,
         seed=seed,
+        noise_level=NOISY_LEVEL if kind is SessionKind.NOISY else NOISE_LEVEL,
     )
     steps = tuple(
         ScriptStep(step.time, step.line, "camera" if step.source == "camera" else "button")

@@ -25,6 +25,7 @@ ARM_WIDTH_MM = 70.0
 LIGHT_RAMP_FRAMES = 5
 DIMMER_LIGHT = 0.78
 PASS_CHANCE = 0.15
+GLANCE_FRAMES = 3  # a hand sweeping across one zone without stopping
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ class TimelineBuilder:
         self.light = 1.0
         self.bumped = False
         self._light_target = 1.0
+        self._light_step = (DIMMER_LIGHT - 1.0) / LIGHT_RAMP_FRAMES
 
     @property
     def now(self) -> float:
@@ -102,8 +104,7 @@ class TimelineBuilder:
 
     def _frame(self, hand: HandAt | None) -> None:
         if self.light != self._light_target:
-            step = (DIMMER_LIGHT - 1.0) / LIGHT_RAMP_FRAMES
-            self.light = max(self._light_target, self.light + step)
+            self.light = max(self._light_target, self.light + self._light_step)
         self.scenes.append(
             Scene(len(self.scenes), self.now, tuple(self.resting), hand, self.light, self.bumped)
         )
@@ -112,8 +113,12 @@ class TimelineBuilder:
         for _ in range(frames):
             self._frame(None)
 
-    def dim_the_light(self) -> None:
-        self._light_target = DIMMER_LIGHT
+    def dim_the_light(
+        self, level: float = DIMMER_LIGHT, *, frames: int = LIGHT_RAMP_FRAMES
+    ) -> None:
+        """The light goes down to ``level`` over the next ``frames`` frames and stays."""
+        self._light_target = level
+        self._light_step = (level - self.light) / max(1, frames)
 
     def bump_the_camera(self) -> None:
         self.bumped = True
@@ -154,30 +159,67 @@ class TimelineBuilder:
             settled = self.now
         return settled
 
-    def perform(self, move: Move) -> None:
+    def perform(
+        self, move: Move, *, quiet: int = QUIET_FRAMES, approach: int = APPROACH_FRAMES
+    ) -> float:
+        """Play a move, its hand coming in over ``approach`` frames, then ``quiet`` still
+        frames; the time its camera line settled (a button's: when it was pressed)."""
         if move.kind is MoveKind.BUTTON:
-            self.steps.append(TimedStep(self.now, move.line, "button"))
+            pressed = self.now
+            self.steps.append(TimedStep(pressed, move.line, "button"))
             self.still(BUTTON_FRAMES)
-            return
+            return pressed
         zone = self.layout.zone(move.zone)
         if move.kind is MoveKind.PLACE:
             assert move.laid is not None
-            target = move.laid.centre
-            entry = _entry_for(self.layout, target)
-            self._travel(entry, target, entry, APPROACH_FRAMES, move.laid)
-            self.resting.append(move.laid)
-            self._frame(HandAt(_lerp(target, entry, 0.25), entry))  # let go, still over it
-            settled = self._until_clear(zone, entry, _lerp(target, entry, 0.25))
+            entry = self._lay_down(move.laid, approach)
+            settled = self._until_clear(zone, entry, _lerp(move.laid.centre, entry, 0.25))
         else:
             taken = (move.laid,) if move.kind is MoveKind.TAKE else move.taken
             target = move.laid.centre if move.laid is not None else zone.centre
             entry = _entry_for(self.layout, target)
-            self._travel(entry, target, entry, APPROACH_FRAMES, None)
+            self._travel(entry, target, entry, approach, None)
             self.resting = [c for c in self.resting if c not in taken]
             self._frame(HandAt(target, entry))
             settled = self._until_clear(zone, entry, target)
         self.steps.append(TimedStep(settled, move.line, "camera"))
+        self.still(quiet)
+        return settled
+
+    def _lay_down(self, laid: LaidCard, approach: int = APPROACH_FRAMES) -> tuple[float, float]:
+        """A hand brings the card in over ``approach`` frames and lets go of it, still
+        over it; where its arm comes from."""
+        target = laid.centre
+        entry = _entry_for(self.layout, target)
+        self._travel(entry, target, entry, approach, laid)
+        self.resting.append(laid)
+        self._frame(HandAt(_lerp(target, entry, 0.25), entry))  # let go, still over it
+        return entry
+
+    def perform_together(self, moves: list[Move]) -> float:
+        """Cards put down on one zone one straight after another (several players at
+        once), so the zone never stands still between them: every line settles when the
+        last hand has left. The time they settled."""
+        assert moves and all(m.kind is MoveKind.PLACE and m.laid for m in moves)
+        zone = self.layout.zone(moves[0].zone)
+        entry = (0.0, 0.0)
+        for move in moves:
+            assert move.laid is not None
+            entry = self._lay_down(move.laid)
+        last = moves[-1].laid
+        assert last is not None
+        settled = self._until_clear(zone, entry, _lerp(last.centre, entry, 0.25))
+        self.steps.extend(TimedStep(settled, move.line, "camera") for move in moves)
         self.still(QUIET_FRAMES)
+        return settled
+
+    def hand_over(self, zone_name: str) -> None:
+        """A hand sweeping across one zone and away without stopping."""
+        zone = self.layout.zone(zone_name)
+        entry = _entry_for(self.layout, zone.centre)
+        across = (2 * zone.centre[0] - entry[0], 2 * zone.centre[1] - entry[1])
+        far = _lerp(zone.centre, across, 0.1)
+        self._travel(_lerp(entry, zone.centre, 0.6), far, entry, GLANCE_FRAMES, None)
 
     def hand_passes(self) -> None:
         """A hand crossing the mat and leaving: nothing on the mat changes."""

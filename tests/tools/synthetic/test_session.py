@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,16 @@ from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.table.calibration import Calibrator
 from companion.table.layouts import LAYOUT_GAMES, Paper, mat_layout
-from companion.tools.synthetic.session import SyntheticSession, example_script, make_session
+from companion.tools.synthetic.session import (
+    DROPPED_LIGHT,
+    GLIMPSE_AFTER_FRAMES,
+    GLIMPSE_BEFORE_FRAMES,
+    TOGETHER_MAX,
+    SessionKind,
+    SyntheticSession,
+    example_script,
+    make_session,
+)
 from companion.tools.synthetic.timeline import QUIET_FRAMES, hand_covers
 
 
@@ -171,3 +181,67 @@ def test_other_papers_film_their_own_mat() -> None:
     assert view is not None and view.layout.paper is Paper.A2
     with pytest.raises(ValueError, match=r'zone "seat3" is not on the A4 ochko-bank mat'):
         make_session("ochko-bank", seed=1, paper=Paper.A4)
+
+
+def _kind(kind: SessionKind, events: int = 24) -> SyntheticSession:
+    return make_session("oh-hell", seed=7, max_events=events, kind=kind)
+
+
+def test_the_game_kind_is_the_session_as_before() -> None:
+    assert (
+        make_session("oh-hell", seed=7, max_events=10).script == _kind(SessionKind.GAME, 10).script
+    )
+
+
+def test_a_glimpsed_card_is_seen_either_side_of_a_hand_then_taken_and_laid_again() -> None:
+    session = _kind(SessionKind.GLIMPSED)
+    lines = [step.line for step in session.camera_steps]
+    taken = [n for n, line in enumerate(lines) if line.startswith(("gone trick", "clear trick"))]
+    glimpses = [
+        n for n in taken if n + 1 < len(lines) and lines[n + 1].endswith(lines[n - 1].split()[-1])
+    ]
+    assert glimpses
+    zone = session.layout.zone("trick")
+    for n in glimpses:
+        placed, gone = session.camera_steps[n - 1], session.camera_steps[n]
+        first, last = round(placed.time * session.fps), round(gone.time * session.fps)
+        covered = [
+            s.number
+            for s in session.scenes[first:last]
+            if s.hand is not None and hand_covers(s.hand, zone)
+        ]
+        # still 2 frames from settling, a hand over it, still 2 frames, then the taking hand
+        assert covered[0] == first + GLIMPSE_BEFORE_FRAMES
+        gap = [m for m in range(covered[0], covered[-1]) if m not in covered]
+        assert len(gap) == GLIMPSE_AFTER_FRAMES
+
+
+def test_dimmed_light_drops_from_one_frame_to_the_next_and_stays() -> None:
+    lights = [scene.light for scene in _kind(SessionKind.DIMMED).scenes]
+    drop = next(n for n, light in enumerate(lights) if light < 1.0)
+    assert lights[drop] == pytest.approx(DROPPED_LIGHT)
+    assert all(light == pytest.approx(DROPPED_LIGHT) for light in lights[drop:])
+
+
+def test_cards_onto_one_zone_land_up_to_four_at_once() -> None:
+    session = _kind(SessionKind.FOURS, 30)
+    times = Counter(
+        step.time for step in session.camera_steps if step.line.startswith("card trick")
+    )
+    assert max(times.values()) == TOGETHER_MAX
+    zone = session.layout.zone("trick")
+    for time, count in times.items():
+        if count > 1:  # no still frame of the zone between the cards landing
+            number = round(time * session.fps)
+            landing = session.scenes[number - count * 5 : number]
+            assert all(s.hand is not None and hand_covers(s.hand, zone) for s in landing[-3:])
+
+
+def test_a_noisy_session_has_more_noise_on_the_same_picture() -> None:
+    quiet, noisy = _kind(SessionKind.GAME, 2), _kind(SessionKind.NOISY, 2)
+    assert quiet.scenes == noisy.scenes
+    spread = [
+        float(np.std(s.frames[3].image.astype(np.float32) - s.frames[4].image.astype(np.float32)))
+        for s in (quiet, noisy)
+    ]
+    assert spread[1] > 3 * spread[0]

@@ -1,0 +1,27 @@
+"""The watch bench: a child's CPU and peak memory, and the events a watch printed."""
+
+from __future__ import annotations
+
+import sys
+
+from companion.tools.synthetic.session import ScriptStep
+from companion.tools.watch_bench import events_tally, run_child
+
+
+def test_a_child_s_cpu_and_peak_memory_are_its_own() -> None:
+    busy = "x = bytearray(60_000_000); sum(range(3_000_000)); print('done')"
+    cost = run_child([sys.executable, "-c", busy])
+    assert cost.stdout == "done\n"
+    assert cost.cpu_s > 0.0
+    assert 60.0 < cost.peak_mb < 200.0  # the bytearray, not the parent's size
+
+
+def test_the_printed_lines_are_tallied_against_the_script() -> None:
+    script = (
+        ScriptStep(1.0, "card trick QS", "camera"),
+        ScriptStep(2.0, "bid 1 1", "button"),
+        ScriptStep(3.0, "clear trick", "camera"),
+    )
+    assert events_tally(script, "card trick QS\n") == (
+        "events 1/2 right, 0 wrong, 1 missed, 0 doubled"
+    )
