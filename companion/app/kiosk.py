@@ -31,6 +31,8 @@ from companion.app.messages import (
     CameraNews,
     CameraState,
     Message,
+    Part,
+    PartNews,
     Press,
     ScriptedLine,
     ScriptRestart,
@@ -122,6 +124,7 @@ class Kiosk:
         self.violation_until = 0.0
         self.press_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self.resumed_rows: int | None = None  # the resumed game's rows, undos too
+        self.missing: dict[Part, str] = {}  # parts that could not be opened, and why
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -151,6 +154,8 @@ class Kiosk:
             self.table_news(message)
         elif isinstance(message, CameraNews):
             self.camera_news(message)
+        elif isinstance(message, PartNews):
+            self.part_news(message)
         elif isinstance(message, ScriptedLine):
             self.scripted_line(message.line)
         elif isinstance(message, ScriptRestart):
@@ -194,6 +199,14 @@ class Kiosk:
         if news.state is not self.camera or news.detail != self.camera_detail:
             self.log(f"camera {news.state.value}" + (f": {news.detail}" if news.detail else ""))
         self.camera, self.camera_detail = news.state, news.detail
+        self.show()
+
+    def part_news(self, news: PartNews) -> None:
+        """Logged where the part is opened; kept here for the status lines."""
+        if news.problem is None:
+            self.missing.pop(news.part, None)
+        else:
+            self.missing[news.part] = news.problem
         self.show()
 
     def scripted_line(self, line: str) -> None:
@@ -261,6 +274,9 @@ class Kiosk:
             return self.problem
         if self.camera is CameraState.LOST:
             return app_say("camera.lost", language)
+        missing = next(iter(self.missing), None)
+        if missing is not None:
+            return app_say(f"{missing.value}.lost", language)
         return None
 
     def status_text(self) -> str:
@@ -271,7 +287,7 @@ class Kiosk:
             record = self.played.record
             game = f"game {record.id} ({record.header.split()[1]}), {len(self.played.live)} events"
         camera = "no camera" if self.camera is None else f"camera {self.camera.value}"
-        trouble = f"; {self.problem}" if self.problem else ""
+        trouble = "".join(f"; {text}" for text in (self.problem, *self.missing.values()) if text)
         return f"{game}; {camera}{trouble}"
 
     # -- doing ---------------------------------------------------------------------------------

@@ -56,6 +56,21 @@ class CameraNews:
     detail: str = ""
 
 
+class Part(Enum):
+    """A part the app opens itself and opens again while it is missing."""
+
+    BUTTONS = "buttons"
+    DISPLAY = "display"
+
+
+@dataclass(frozen=True)
+class PartNews:
+    """A part could not be opened (``problem``: why, in one line) or is back (None)."""
+
+    part: Part
+    problem: str | None
+
+
 @dataclass(frozen=True)
 class ScriptedLine:
     """A step of a scripted session: an action line, given as if from the buttons'
@@ -71,4 +86,4 @@ class ScriptRestart:
     header: str
 
 
-Message = Press | TableNews | CameraNews | ScriptedLine | ScriptRestart
+Message = Press | TableNews | CameraNews | PartNews | ScriptedLine | ScriptRestart

@@ -229,6 +229,11 @@ class GpioButtons:
         self.devices.clear()
 
 
+# How often buttons that could not be opened are tried again: GPIO that is missing at
+# start (a chip not yet probed, a pin another program holds) may come later.
+BUTTON_RETRY_S = 15.0
+
+
 @dataclass(frozen=True)
 class OpenedButtons:
     source: ButtonSource
@@ -241,9 +246,7 @@ def open_buttons(
     """The GPIO buttons, or (no GPIO here) an empty fake and a one-line reason, so the
     rest of the companion goes on (the terminal keys still work)."""
     try:
-        from gpiozero.exc import GPIOZeroError
-
-        errors: tuple[type[BaseException], ...] = (GPIOZeroError, OSError, RuntimeError)
+        import gpiozero  # noqa: F401
     except ImportError as error:
         return OpenedButtons(FakeButtons(), f"no buttons: gpiozero is not installed ({error})")
     try:
@@ -251,5 +254,54 @@ def open_buttons(
             # gpiozero warns once per pin library it tries; the one-line reason says it all
             warnings.simplefilter("ignore")
             return OpenedButtons(GpioButtons(pins, timing), None)
-    except errors as error:
-        return OpenedButtons(FakeButtons(), f"no buttons: GPIO is not available ({error})")
+    except Exception as error:
+        # Choosing a pin factory and claiming a pin raise whatever the pin library does:
+        # gpiozero's own errors, OSError, ImportError of a missing lgpio, lgpio.error...
+        return OpenedButtons(FakeButtons(), f"no buttons: GPIO is not available ({_cause(error)})")
+
+
+def _cause(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class RetriedButtons:
+    """Buttons that are opened again every ``retry_s`` while they cannot be (tried on the
+    caller's ``next_press``); ``on_change(problem)`` is told when they go missing, when
+    the reason changes and (None) when they are back."""
+
+    def __init__(
+        self,
+        opener: Callable[[], OpenedButtons],
+        *,
+        on_change: Callable[[str | None], None],
+        retry_s: float = BUTTON_RETRY_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._opener = opener
+        self._on_change = on_change
+        self.retry_s = retry_s
+        self._clock = clock
+        self._source: ButtonSource = FakeButtons()
+        self.problem: str | None = None
+        self.attempts = 0
+        self._next_try = clock()
+        self._try_open()
+
+    def _try_open(self) -> None:
+        opened = self._opener()
+        self.attempts += 1
+        self._source.close()
+        self._source = opened.source
+        self._next_try = self._clock() + self.retry_s
+        if opened.problem != self.problem:
+            self.problem = opened.problem
+            self._on_change(opened.problem)
+
+    def next_press(self, timeout: float | None = None) -> ButtonPress | None:
+        if self.problem is not None and self._clock() >= self._next_try:
+            self._try_open()
+        return self._source.next_press(timeout)
+
+    def close(self) -> None:
+        self._source.close()

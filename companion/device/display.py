@@ -224,6 +224,88 @@ class Screen:
         self._sent = key
 
 
+# How often a panel that could not be opened is tried again (at the next picture).
+PANEL_RETRY_S = 15.0
+
+
+class RetriedPanel:
+    """A panel that could not be opened when the app started: what it is told is kept, and
+    it is opened again at a call once ``retry_s`` has passed (the screen sends a picture
+    at each change, and at least at each shift against burn-in). Once open, the kept
+    contrast and picture go to it and every call after that passes straight through.
+    ``opener`` gives the panel or why not; ``on_change(problem)`` is told when it is
+    missing, when the reason changes and (None) when it is there."""
+
+    def __init__(
+        self,
+        opener: Callable[[], LumaDevice | str],
+        *,
+        on_change: Callable[[str | None], None],
+        retry_s: float = PANEL_RETRY_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._opener = opener
+        self._on_change = on_change
+        self.retry_s = retry_s
+        self._clock = clock
+        self.device: LumaDevice | None = None
+        self.problem: str | None = None
+        self._image: Image.Image | None = None
+        self._contrast: int | None = None
+        self._hidden = False
+        self._try_open()
+
+    def _try_open(self) -> None:
+        opened = self._opener()
+        self._next_try = self._clock() + self.retry_s
+        if isinstance(opened, str):
+            if opened != self.problem:
+                self.problem = opened
+                self._on_change(opened)
+            return
+        self.device = opened
+        if self._contrast is not None:
+            opened.contrast(self._contrast)
+        if self._hidden:
+            opened.hide()
+        elif self._image is not None:
+            opened.display(self._image)
+        if self.problem is not None:
+            self.problem = None
+            self._on_change(None)
+
+    def _opened(self) -> LumaDevice | None:
+        """The panel, when it is (or has just been) opened; None while it is missing."""
+        if self.device is None and self._clock() >= self._next_try:
+            self._try_open()
+            return None  # a fresh panel was given the kept state already
+        return self.device
+
+    def display(self, image: Image.Image) -> None:
+        self._image = image
+        device = self._opened()
+        if device is not None:
+            device.display(image)
+
+    def contrast(self, level: int) -> None:
+        self._contrast = level
+        device = self._opened()
+        if device is not None:
+            device.contrast(level)
+
+    def hide(self) -> None:
+        self._hidden = True
+        device = self._opened()
+        if device is not None:
+            device.hide()
+
+    def show(self) -> None:
+        self._hidden = False
+        device = self._opened()
+        if device is not None:
+            device.show()
+
+
 @dataclass(frozen=True)
 class OpenedDisplay:
     screen: Screen
@@ -240,7 +322,6 @@ def open_display(
     config.validate()
     where = f"I2C bus {config.port} at 0x{config.address:02X}"
     try:
-        from luma.core.error import Error as LumaError
         from luma.core.interface.serial import i2c
         from luma.oled.device import sh1106, ssd1306
     except ImportError as error:
@@ -250,7 +331,7 @@ def open_display(
     try:
         serial = i2c(port=config.port, address=config.address)
         device = chip(serial, width=WIDTH, height=HEIGHT)
-    except (LumaError, OSError, ImportError) as error:
+    except Exception as error:  # smbus and luma raise OSError, their own errors and more
         problem = f"no {config.driver.value} display on {where} ({error}): drawing to a fake"
         return OpenedDisplay(Screen(RecordingDevice(), settings, clock=clock), problem)
     return OpenedDisplay(Screen(device, settings, clock=clock), None)

@@ -3,8 +3,10 @@ display that fails mid-game logged rather than raised (luma's own dummy device).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from luma.core.device import dummy
 from PIL import Image
 
@@ -88,5 +90,44 @@ def test_a_camera_gets_its_thread_and_the_kiosk_waits_for_it(tmp_path: Path) -> 
         assert [t.name for t in assembled.runner.threads] == ["buttons", "camera"]
         assert assembled.runner.kiosk.camera is not None
         assert assembled.runner.kiosk.camera.value == "starting"
+    finally:
+        assembled.close()
+
+
+@pytest.fixture
+def broken_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """gpiozero's mock pins, one of them already held by another program."""
+    from gpiozero import Button as GpioButton
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    monkeypatch.setattr(Device, "pin_factory", MockFactory())
+    holder = GpioButton(13)
+    yield
+    holder.close()
+    Device.pin_factory.close()
+
+
+@pytest.mark.usefixtures("broken_pins")
+def test_buttons_and_display_that_cannot_be_opened_are_a_state_said_once(
+    tmp_path: Path,
+) -> None:
+    config = config_file(
+        tmp_path, '[camera]\nsource = "none"\n[display]\nkind = "sh1106"\ni2c_port = 29\n'
+    )
+    logged: list[str] = []
+    assembled = assemble(config, RunOptions(), log=logged.append, out=print, environ={})
+    try:
+        runner = assembled.runner
+        assert [line.split(" (")[0] for line in logged] == [
+            "no buttons: GPIO is not available",
+            "no sh1106 display on I2C bus 29 at 0x3C",
+        ]
+        assert "GPIO13" in logged[0]
+        while not runner.inbox.empty():
+            runner.kiosk.take(runner.inbox.get_nowait())
+        assert runner.kiosk.status_line() == "No buttons: retrying"
+        assert runner.kiosk.status_text() == f"no game; no camera; {logged[0]}; {logged[1]}"
+        assert len(logged) == 2  # drawing again tells nothing new
     finally:
         assembled.close()
