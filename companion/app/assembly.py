@@ -248,13 +248,20 @@ def camera_feed(
     config: Config, inbox: Inbox, stop: threading.Event, log: Callable[[str], None]
 ) -> CameraFeed:
     from companion.app.table_side import TrackedTable
-    from companion.device.camera import FrameSource, open_source
+    from companion.device.camera import FrameSource, SkippedImage, open_source
 
     spec = str(config.camera.source)
     fps = float(config.camera.fps)
 
+    said: set[Path] = set()  # a folder is read again after each retry: each image said once
+
+    def skip(skipped: SkippedImage) -> None:
+        if skipped.path not in said:
+            said.add(skipped.path)
+            log(str(skipped))
+
     def opened() -> FrameSource:
-        return open_source(spec, fps=fps, on_skip=lambda skipped: log(str(skipped)))
+        return open_source(spec, fps=fps, on_skip=skip)
 
     settings = tracker_settings(config)
     return CameraFeed(opened, lambda: TrackedTable(settings, game=None, say=log), inbox, stop)

@@ -3,6 +3,8 @@ display that fails mid-game logged rather than raised (luma's own dummy device).
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,9 +12,10 @@ import pytest
 from luma.core.device import dummy
 from PIL import Image
 
-from companion.app.assembly import GuardedDevice, LastPicture, RunOptions, assemble
+from companion.app.assembly import GuardedDevice, LastPicture, RunOptions, assemble, camera_feed
 from companion.app.config import Config, load_config
 from companion.device.buttons import FakeButtons
+from companion.device.camera import SourceError
 from companion.ui.texts import Language
 
 
@@ -131,3 +134,19 @@ def test_buttons_and_display_that_cannot_be_opened_are_a_state_said_once(
         assert len(logged) == 2  # drawing again tells nothing new
     finally:
         assembled.close()
+
+
+def test_a_folder_camera_read_again_after_each_retry_names_each_bad_image_once(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    (folder / "0001.png").write_bytes(b"not an image")
+    config = config_file(tmp_path, f'[camera]\nsource = "{folder}"\n')
+    logged: list[str] = []
+    feed = camera_feed(config, queue.Queue(), threading.Event(), logged.append)
+    for _ in range(3):
+        source = feed.open_source()
+        with pytest.raises(SourceError, match="none of its 1 images is readable"):
+            list(source.frames())
+    assert logged == [f"{folder / '0001.png'}: not a readable image, skipped"]
