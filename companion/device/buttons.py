@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.device.retry import Retried
 from companion.ui.presses import LONG_PRESS_BUTTONS, Button, ButtonPress, PressKind
 
 MAX_BCM_PIN = 27
@@ -278,30 +279,25 @@ class RetriedButtons:
         retry_s: float = BUTTON_RETRY_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._opener = opener
-        self._on_change = on_change
-        self.retry_s = retry_s
-        self._clock = clock
-        self._source: ButtonSource = FakeButtons()
-        self.problem: str | None = None
-        self.attempts = 0
-        self._next_try = clock()
-        self._try_open()
+        def open_source() -> ButtonSource | str:
+            opened = opener()
+            return opened.source if opened.problem is None else opened.problem
 
-    def _try_open(self) -> None:
-        opened = self._opener()
-        self.attempts += 1
-        self._source.close()
-        self._source = opened.source
-        self._next_try = self._clock() + self.retry_s
-        if opened.problem != self.problem:
-            self.problem = opened.problem
-            self._on_change(opened.problem)
+        self._retried = Retried(open_source, on_change=on_change, retry_s=retry_s, clock=clock)
+
+    @property
+    def problem(self) -> str | None:
+        return self._retried.problem
+
+    @property
+    def attempts(self) -> int:
+        return self._retried.attempts
 
     def next_press(self, timeout: float | None = None) -> ButtonPress | None:
-        if self.problem is not None and self._clock() >= self._next_try:
-            self._try_open()
-        return self._source.next_press(timeout)
+        self._retried.attempt()
+        source = self._retried.part
+        return None if source is None else source.next_press(timeout)
 
     def close(self) -> None:
-        self._source.close()
+        if self._retried.part is not None:
+            self._retried.part.close()

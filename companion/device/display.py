@@ -18,6 +18,8 @@ from typing import Protocol
 
 from PIL import Image
 
+from companion.device.retry import Retried
+
 WIDTH = 128
 HEIGHT = 64
 MAX_CONTRAST = 255
@@ -244,64 +246,54 @@ class RetriedPanel:
         retry_s: float = PANEL_RETRY_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._opener = opener
-        self._on_change = on_change
-        self.retry_s = retry_s
-        self._clock = clock
-        self.device: LumaDevice | None = None
-        self.problem: str | None = None
         self._image: Image.Image | None = None
         self._contrast: int | None = None
         self._hidden = False
-        self._try_open()
+        self._retried = Retried(opener, on_change=on_change, retry_s=retry_s, clock=clock)
 
-    def _try_open(self) -> None:
-        opened = self._opener()
-        self._next_try = self._clock() + self.retry_s
-        if isinstance(opened, str):
-            if opened != self.problem:
-                self.problem = opened
-                self._on_change(opened)
-            return
-        self.device = opened
+    @property
+    def device(self) -> LumaDevice | None:
+        return self._retried.part
+
+    @property
+    def problem(self) -> str | None:
+        return self._retried.problem
+
+    def _open(self) -> LumaDevice | None:
+        """The panel to pass a call to; None while it is missing, or when it was opened
+        just now and has been given the kept state already."""
+        fresh = self._retried.attempt()
+        if fresh is None:
+            return self._retried.part
         if self._contrast is not None:
-            opened.contrast(self._contrast)
+            fresh.contrast(self._contrast)
         if self._hidden:
-            opened.hide()
+            fresh.hide()
         elif self._image is not None:
-            opened.display(self._image)
-        if self.problem is not None:
-            self.problem = None
-            self._on_change(None)
-
-    def _opened(self) -> LumaDevice | None:
-        """The panel, when it is (or has just been) opened; None while it is missing."""
-        if self.device is None and self._clock() >= self._next_try:
-            self._try_open()
-            return None  # a fresh panel was given the kept state already
-        return self.device
+            fresh.display(self._image)
+        return None
 
     def display(self, image: Image.Image) -> None:
         self._image = image
-        device = self._opened()
+        device = self._open()
         if device is not None:
             device.display(image)
 
     def contrast(self, level: int) -> None:
         self._contrast = level
-        device = self._opened()
+        device = self._open()
         if device is not None:
             device.contrast(level)
 
     def hide(self) -> None:
         self._hidden = True
-        device = self._opened()
+        device = self._open()
         if device is not None:
             device.hide()
 
     def show(self) -> None:
         self._hidden = False
-        device = self._opened()
+        device = self._open()
         if device is not None:
             device.show()
 
