@@ -67,7 +67,20 @@ UPGRADE_MARK = "# systest: the upgraded checkout"
 TEST_SETTINGS = (
     f"[Unit]\nStartLimitBurst=100\n[Service]\nWatchdogSec={TEST_WATCHDOG_S}\nTimeoutAbortSec=5\n"
 )
-BAD_CONFIG_INSIDE = "/opt/companion-systest/bad.toml"
+SYSTEST_INSIDE = "/opt/companion-systest"
+BAD_CONFIG_INSIDE = f"{SYSTEST_INSIDE}/bad.toml"
+# The menu's run: a fresh journal (its first screen is home), no camera, the terminal's
+# display and keys.
+MENU_CONFIG = f"{SYSTEST_INSIDE}/menu.toml"
+MENU_CONFIG_TEXT = (
+    '[camera]\nsource = "none"\n[display]\nkind = "terminal"\n'
+    f'[state]\ndirectory = "{STATE}/menu"\n'
+)
+# BACK (home), long OK (the menu), UP (from its first item round to Shut down, the
+# last), OK (are you sure?), OK.
+MENU_SHUTDOWN_KEYS = "bOuoo"
+KEYS_NAME_FILE = "/run/systest-keys.name"
+KEYS_FILE = "/run/systest-keys.keys"
 
 BOOT_TIMEOUT_S = 90.0
 SETTLE_TIMEOUT_S = 60.0
@@ -243,6 +256,10 @@ class Container:
         session.parent.mkdir(parents=True)
         shutil.copyfile(CHECKOUT / "companion/examples/oh-hell.txt", session)
         session.with_name("bad.toml").write_text("[display]\nkind = 7\n", "utf-8")
+        session.with_name("menu.toml").write_text(MENU_CONFIG_TEXT, "utf-8")
+        shutil.copyfile(
+            CHECKOUT / "systest/keys_on_a_tty.py", session.with_name("keys_on_a_tty.py")
+        )
         debs = self.root / "root/stand-ins"
         debs.mkdir()
         for package in PI_ONLY_PACKAGES:
@@ -641,20 +658,40 @@ class Checks:
         return f"{len(log.splitlines())} log lines, none a traceback"
 
     def power_off(self) -> str:
-        """Exit status 10 (what ``run`` exits with after Shut down in the menu) powers the
-        container off through the unit's ExecStopPost."""
-        self.service.drop_in(
-            "power-off",
-            f"[Service]\nExecStart=\nExecStart={VENV}/bin/python -c "
-            f"'raise SystemExit(__import__(\"companion.cli.run\").cli.run.EXIT_POWER_OFF)'\n",
+        """Shut down chosen in the menu (the terminal display and keys, on a pseudo-
+        terminal typed into from inside) ends ``run`` with exit status 10, on which the
+        unit's ExecStopPost powers the container off."""
+        box, service = self.box, self.service
+        box.run(
+            [
+                "systemd-run",
+                "--unit=systest-keys",
+                "python3",
+                f"{SYSTEST_INSIDE}/keys_on_a_tty.py",
+                KEYS_NAME_FILE,
+                KEYS_FILE,
+            ]
         )
-        self.box.run(["systemctl", "restart", "--no-block", UNIT])
-        assert self.box.nspawn is not None
+        service.wait(
+            lambda: box.run(["test", "-s", KEYS_NAME_FILE], check=False).returncode == 0,
+            "the keys' terminal",
+            RESTART_TIMEOUT_S,
+        )
+        terminal = box.run(["cat", KEYS_NAME_FILE]).stdout.strip()
+        service.drop_in(
+            "menu",
+            f"[Service]\nExecStart=\nExecStart={VENV}/bin/companion run --config {MENU_CONFIG}\n"
+            f"StandardInput=tty-force\nStandardOutput=tty\nStandardError=journal\n"
+            f"TTYPath={terminal}\n",
+        )
+        box.run(["systemctl", "restart", UNIT])  # READY: the keys are read from now on
+        box.write(KEYS_FILE, MENU_SHUTDOWN_KEYS)
+        assert box.nspawn is not None
         try:
-            self.box.nspawn.wait(POWER_OFF_TIMEOUT_S)
+            box.nspawn.wait(POWER_OFF_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             raise CheckFailed(f"still running {POWER_OFF_TIMEOUT_S:.0f} s later") from None
-        return "the container powered off"
+        return f"keys {MENU_SHUTDOWN_KEYS!r} on {terminal}: the container powered off"
 
     def all(self) -> None:
         check = self.report.check
@@ -679,7 +716,7 @@ class Checks:
         check("the service's log holds no traceback", self.no_traceback)
         if not all(passed for _, passed, _ in self.report.results):
             say(self.service_log_tail())
-        check("exit status 10 powers the container off", self.power_off)
+        check("Shut down in the menu (exit status 10) powers the container off", self.power_off)
 
     def service_log_tail(self) -> str:
         with contextlib.suppress(RuntimeError, subprocess.SubprocessError):
