@@ -460,10 +460,12 @@ def script_lines(script: str) -> list[str]:
 
 
 class Checks:
-    def __init__(self, box: Container, report: Report) -> None:
+    def __init__(self, box: Container, report: Report, *, keep_log: Path | None) -> None:
+        """``keep_log``: where to write the unit's whole log before the power-off."""
         self.box = box
         self.service = Service(box)
         self.report = report
+        self.keep_log = keep_log
         self.session: list[str] = []
 
     def install(self) -> subprocess.CompletedProcess[str]:
@@ -716,6 +718,9 @@ class Checks:
         check("the service's log holds no traceback", self.no_traceback)
         if not all(passed for _, passed, _ in self.report.results):
             say(self.service_log_tail())
+        if self.keep_log is not None:
+            log = self.box.run(["journalctl", "-u", UNIT, "--no-pager"], check=False).stdout
+            self.keep_log.write_text(log, "utf-8")
         check("Shut down in the menu (exit status 10) powers the container off", self.power_off)
 
     def service_log_tail(self) -> str:
@@ -745,6 +750,9 @@ def container(tree: Path, cache: Path) -> Iterator[Container]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="where the tree is kept")
+    parser.add_argument(
+        "--service-log", type=Path, default=None, help="write the unit's whole log here"
+    )
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
         say("FAIL the booted-system test needs root (debootstrap, mount, systemd-nspawn)")
@@ -759,7 +767,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with container(tree, args.cache) as box:
             say(f"booted in {time.monotonic() - started:.0f} s since the start")
-            Checks(box, report).all()
+            Checks(box, report, keep_log=args.service_log).all()
     except Skip as skip:
         loud_skip(str(skip))
         return 0
