@@ -3,8 +3,8 @@ buttons, the camera thread (or none), the kiosk and its loop.
 
 A display or buttons that cannot be opened are a state, not a crash: logged once, told
 to the kiosk (its status lines say so) and opened again now and then; a missing camera
-is the camera thread's to report and retry. Only a journal that cannot
-be opened stops the start (``JournalError``), since nothing could be kept.
+is the camera thread's to report and retry. Only a journal that cannot be opened stops
+the start (``JournalError``), since nothing could be kept.
 """
 
 from __future__ import annotations
