@@ -614,6 +614,7 @@ class Checks:
         said = result.stdout + result.stderr
         expect(result.returncode == 0, f"exit {result.returncode}:\n{said}")
         expect("keeping" in said, "install.sh did not say it kept the config")
+        expect("not in the apt sources" not in said, "the stand-in packages were not seen")
         config_after = box.run(["sha256sum", CONFIG]).stdout.split()[0]
         expect(config_after == config_before, "the config changed")
         installed = box.sh(
@@ -625,7 +626,10 @@ class Checks:
         expect(games_after == games_before, "the journal's games changed")
         expect(script_lines(service.game_script()) == self.session, "the game changed")
         expect(service.show("ActiveState")["ActiveState"] == "active", "not active after")
-        return "config kept (sha256 equal), journal kept, new code installed, active"
+        return (
+            "with python3-picamera2 and python3-lgpio from apt: config kept (sha256 equal), "
+            "journal kept, new code installed, active"
+        )
 
     def security(self) -> str:
         text = self.box.run(["systemd-analyze", "security", UNIT, "--no-pager"]).stdout
