@@ -5,6 +5,7 @@ import time
 from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -318,7 +319,7 @@ class RaisingFactory(MockFactory):  # type: ignore[misc]
 
     broken = True
 
-    def pin(self, spec: object, **kwargs: object) -> object:
+    def pin(self, spec: object, **kwargs: object) -> Any:
         if self.broken:
             raise RuntimeError("can not open gpiochip")
         return super().pin(spec, **kwargs)

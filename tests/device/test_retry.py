@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from companion.device.retry import Retried
 
 
@@ -15,7 +17,7 @@ class Clock:
 
 def test_a_part_is_tried_when_due_told_once_per_reason_and_kept_once_open() -> None:
     clock = Clock()
-    answers = iter(["no chip", "no chip", "pin busy", 42])
+    answers: Iterator[int | str] = iter(["no chip", "no chip", "pin busy", 42])
     told: list[str | None] = []
     retried: Retried[int] = Retried(
         lambda: next(answers), on_change=told.append, retry_s=10.0, clock=clock
