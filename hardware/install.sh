@@ -3,7 +3,8 @@
 #
 #   sudo hardware/install.sh
 #
-# It installs picamera2 and lgpio from apt, turns I2C on, makes the user "companion",
+# It installs picamera2 and lgpio from apt (where apt has them: plain Debian has not, and
+# it says so and goes on), turns I2C on, makes the user "companion",
 # a venv in /opt/companion/venv that sees apt's Python packages, installs this checkout
 # into it as a package (not editable), writes /etc/companion/config.toml from the
 # commented example when there is none, and installs, enables and (re)starts the
@@ -30,8 +31,17 @@ fail() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
 say "apt: picamera2, lgpio, venv, i2c-tools"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-apt-get install -y -q --no-install-recommends \
-    python3-venv python3-pip python3-picamera2 python3-lgpio i2c-tools
+# Raspberry Pi OS has these; plain Debian (a PC with a USB camera) has not, and the
+# companion still runs there: the USB camera, and gpiozero's other pin libraries.
+PACKAGES=(python3-venv python3-pip i2c-tools)
+for package in python3-picamera2 python3-lgpio; do
+    if [[ -n "$(apt-cache policy "$package" 2>/dev/null | grep -E '^ +Candidate: [^(]')" ]]; then
+        PACKAGES+=("$package")
+    else
+        say "$package: not in the apt sources (not Raspberry Pi OS?): going on without it"
+    fi
+done
+apt-get install -y -q --no-install-recommends "${PACKAGES[@]}"
 
 if command -v raspi-config >/dev/null 2>&1; then
     say "I2C on (raspi-config; 0 means enable)"

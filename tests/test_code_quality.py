@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKED = ("companion", "training", "tests")  # the runtime, the training tools, the tests
+CHECKED = ("companion", "training", "systest", "tests")  # the runtime, tools, tests
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:

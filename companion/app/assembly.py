@@ -1,9 +1,10 @@
 """``companion run`` put together from the config: the journal, the display, the
 buttons, the camera thread (or none), the kiosk and its loop.
 
-A missing display or missing buttons are logged and replaced by quiet stand-ins; a
-missing camera is the camera thread's to report and retry. Only a journal that cannot
-be opened stops the start (``JournalError``), since nothing could be kept.
+A display or buttons that cannot be opened are a state, not a crash: logged once, told
+to the kiosk (its status lines say so) and opened again now and then; a missing camera
+is the camera thread's to report and retry. Only a journal that cannot be opened stops
+the start (``JournalError``), since nothing could be kept.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 from PIL import Image
@@ -21,12 +23,18 @@ from PIL import Image
 from companion.app.config import CameraKind, Config, DisplayKind
 from companion.app.feeds import ButtonPump, CameraFeed, Inbox
 from companion.app.kiosk import Kiosk, power_settings
-from companion.app.messages import CameraState
+from companion.app.messages import CameraState, Part, PartNews
 from companion.app.notify import Notifier, Progress, Watchdog
 from companion.app.runner import Runner
 from companion.app.saved_settings import SETTINGS_FILE, SavedSettings
-from companion.device.buttons import ButtonPins, ButtonSource, FakeButtons, PressTiming
-from companion.device.display import Driver, LumaDevice, Screen
+from companion.device.buttons import (
+    ButtonPins,
+    ButtonSource,
+    FakeButtons,
+    PressTiming,
+    RetriedButtons,
+)
+from companion.device.display import Driver, LumaDevice, RetriedPanel, Screen
 from companion.journal.records import EventRow
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
@@ -133,7 +141,12 @@ def tracker_settings(config: Config) -> TrackerSettings:
     return TrackerSettings(min_frames=table.stability_frames, min_seconds=table.stability_ms / 1000)
 
 
-def open_screen(config: Config, settings: UiSettings, log: Callable[[str], None]) -> Screen:
+PartReport = Callable[[str | None], None]
+
+
+def open_screen(
+    config: Config, settings: UiSettings, log: Callable[[str], None], report: PartReport
+) -> Screen:
     kind = config.display.kind
     power = power_settings(settings)
     if kind is DisplayKind.TERMINAL:
@@ -146,28 +159,38 @@ def open_screen(config: Config, settings: UiSettings, log: Callable[[str], None]
 
     driver = Driver.SSD1306 if kind is DisplayKind.SSD1306 else Driver.SH1106
     where = DisplayConfig(driver, config.display.i2c_port, config.display.i2c_address)
-    opened = open_display(where, power)
-    if opened.problem is not None:
-        log(opened.problem)
-        return Screen(LastPicture(), power)
-    return Screen(GuardedDevice(opened.screen.device, log), power)
+
+    def open_panel() -> LumaDevice | str:
+        opened = open_display(where, power)
+        if opened.problem is not None:
+            return opened.problem
+        return GuardedDevice(opened.screen.device, log)
+
+    return Screen(RetriedPanel(open_panel, on_change=report), power)
 
 
-def open_button_source(config: Config, log: Callable[[str], None]) -> ButtonSource:
+def open_button_source(config: Config, report: PartReport) -> ButtonSource:
     if config.display.kind is DisplayKind.TERMINAL and sys.stdin.isatty():
         from companion.device.terminal import TerminalKeys
 
         return TerminalKeys()
     from companion.device.buttons import open_buttons
 
-    pins = config.buttons
-    opened = open_buttons(
-        ButtonPins(pins.up, pins.down, pins.ok, pins.back),
-        PressTiming(long_press=pins.long_press_s),
+    pins = ButtonPins(
+        config.buttons.up, config.buttons.down, config.buttons.ok, config.buttons.back
     )
-    if opened.problem is not None:
-        log(opened.problem)
-    return opened.source
+    timing = PressTiming(long_press=config.buttons.long_press_s)
+    return RetriedButtons(lambda: open_buttons(pins, timing), on_change=report)
+
+
+def part_reporter(part: Part, inbox: Inbox, log: Callable[[str], None]) -> PartReport:
+    """Logs a part's trouble (once per change) and tells the kiosk, through the inbox."""
+
+    def report(problem: str | None) -> None:
+        log(problem if problem is not None else f"{part.value} back")
+        inbox.put(PartNews(part, problem))
+
+    return report
 
 
 def assemble(
@@ -184,12 +207,16 @@ def assemble(
     settings = saved.load(ui_settings(config))
     inbox: Inbox = queue.Queue()
     stop = threading.Event()
-    buttons = FakeButtons() if feed is not None else open_button_source(config, log)
+    buttons = (
+        FakeButtons()
+        if feed is not None
+        else open_button_source(config, part_reporter(Part.BUTTONS, inbox, log))
+    )
     camera_on = feed is None and config.camera.source.kind is not CameraKind.NONE
     camera = camera_feed(config, inbox, stop, log) if camera_on else None
     kiosk = Kiosk(
         journal,
-        open_screen(config, settings, log),
+        open_screen(config, settings, log, part_reporter(Part.DISPLAY, inbox, log)),
         settings=settings,
         camera=CameraState.STARTING if camera_on else None,
         log=log,
@@ -223,14 +250,21 @@ def camera_feed(
     config: Config, inbox: Inbox, stop: threading.Event, log: Callable[[str], None]
 ) -> CameraFeed:
     from companion.app.table_side import TrackedTable
-    from companion.device.camera import FrameSource, open_source
+    from companion.device.camera import FrameSource, SkippedImage, open_source
 
     spec = str(config.camera.source)
     fps = float(config.camera.fps)
     size = config.camera.size
 
+    said: set[Path] = set()  # a folder is read again after each retry: each image said once
+
+    def skip(skipped: SkippedImage) -> None:
+        if skipped.path not in said:
+            said.add(skipped.path)
+            log(str(skipped))
+
     def opened() -> FrameSource:
-        return open_source(spec, fps=fps, size=size, on_skip=lambda skipped: log(str(skipped)))
+        return open_source(spec, fps=fps, size=size, on_skip=skip)
 
     settings = tracker_settings(config)
     return CameraFeed(opened, lambda: TrackedTable(settings, game=None, say=log), inbox, stop)

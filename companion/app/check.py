@@ -33,6 +33,8 @@ def check_camera(config: Config) -> tuple[Finding, Frame | None]:
             opened.close()
     except SourceError as error:
         return Finding("camera", False, str(error)), None
+    except Exception as error:  # a camera library may raise anything at all
+        return Finding("camera", False, f"{source}: {type(error).__name__}: {error}"), None
     if frame is None:
         return Finding("camera", False, f"{source}: opened but gave no frame"), None
     height, width = frame.image.shape[:2]

@@ -14,7 +14,15 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
+from companion.app.messages import (
+    CameraNews,
+    CameraState,
+    Intended,
+    Message,
+    PartNews,
+    Press,
+    TableNews,
+)
 from companion.app.table import Table
 from companion.device.display import PowerSettings, Screen
 from companion.games.zones import watched_game
@@ -106,6 +114,8 @@ class Kiosk:
         elif isinstance(message, Intended):
             self.table.carry_out(message.intent)
             self.show()
+        elif isinstance(message, PartNews):
+            self.part_news(message)
 
     def table_news(self, news: TableNews) -> None:
         table = self.table
@@ -125,6 +135,14 @@ class Kiosk:
         if news.state is not self.table.camera or news.detail != self.camera_detail:
             self.log(f"camera {news.state.value}" + (f": {news.detail}" if news.detail else ""))
         self.table.camera, self.camera_detail = news.state, news.detail
+        self.show()
+
+    def part_news(self, news: PartNews) -> None:
+        """Logged where the part is opened; kept by the table for the status line."""
+        if news.problem is None:
+            self.table.missing.pop(news.part, None)
+        else:
+            self.table.missing[news.part] = news.problem
         self.show()
 
     def tick(self) -> None:
@@ -152,7 +170,7 @@ class Kiosk:
             record = table.played.record
             game = f"game {record.id} ({record.header.split()[1]}), {len(table.played.live)} events"
         camera = "no camera" if table.camera is None else f"camera {table.camera.value}"
-        trouble = f"; {table.problem}" if table.problem else ""
+        trouble = "".join(f"; {text}" for text in (table.problem, *table.missing.values()) if text)
         return f"{game}; {camera}{trouble}"
 
     def _settings_changed(self, before: UiSettings, after: UiSettings) -> None:

@@ -48,6 +48,21 @@ class CameraNews:
     detail: str = ""
 
 
+class Part(Enum):
+    """A part the app opens itself and opens again while it is missing."""
+
+    BUTTONS = "buttons"
+    DISPLAY = "display"
+
+
+@dataclass(frozen=True)
+class PartNews:
+    """A part could not be opened (``problem``: why, in one line) or is back (None)."""
+
+    part: Part
+    problem: str | None
+
+
 @dataclass(frozen=True)
 class Intended:
     """What the menus would ask for, sent by a feed beside the buttons: the demo's
@@ -56,4 +71,4 @@ class Intended:
     intent: Intent
 
 
-Message = Press | TableNews | CameraNews | Intended
+Message = Press | TableNews | CameraNews | PartNews | Intended

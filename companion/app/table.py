@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from companion.app.messages import CameraState
+from companion.app.messages import CameraState, Part
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import CameraEvent, CardSeen, Event
@@ -71,6 +71,7 @@ class Table:
         self.ui = UiState()
         self.questions: deque[UnsureReading] = deque()
         self.problem: str | None = None  # a journal trouble, shown until an append works
+        self.missing: dict[Part, str] = {}  # parts that could not be opened, and why
         self.stopped = False
         self.shutdown_asked = False
         # flagged by the rules: shown until the next press or for VIOLATION_S
@@ -168,6 +169,9 @@ class Table:
             return self.problem
         if self.camera is CameraState.LOST:
             return app_say("camera.lost", self.settings.language)
+        missing = next(iter(self.missing), None)
+        if missing is not None:
+            return app_say(f"{missing.value}.lost", self.settings.language)
         return None
 
     # -- doing ---------------------------------------------------------------------------------

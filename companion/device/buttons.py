@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.device.retry import Retried
 from companion.ui.presses import LONG_PRESS_BUTTONS, Button, ButtonPress, PressKind
 
 MAX_BCM_PIN = 27
@@ -229,6 +230,11 @@ class GpioButtons:
         self.devices.clear()
 
 
+# How often buttons that could not be opened are tried again: GPIO that is missing at
+# start (a chip not yet probed, a pin another program holds) may come later.
+BUTTON_RETRY_S = 15.0
+
+
 @dataclass(frozen=True)
 class OpenedButtons:
     source: ButtonSource
@@ -241,9 +247,7 @@ def open_buttons(
     """The GPIO buttons, or (no GPIO here) an empty fake and a one-line reason, so the
     rest of the companion goes on (the terminal keys still work)."""
     try:
-        from gpiozero.exc import GPIOZeroError
-
-        errors: tuple[type[BaseException], ...] = (GPIOZeroError, OSError, RuntimeError)
+        import gpiozero  # noqa: F401
     except ImportError as error:
         return OpenedButtons(FakeButtons(), f"no buttons: gpiozero is not installed ({error})")
     try:
@@ -251,5 +255,49 @@ def open_buttons(
             # gpiozero warns once per pin library it tries; the one-line reason says it all
             warnings.simplefilter("ignore")
             return OpenedButtons(GpioButtons(pins, timing), None)
-    except errors as error:
-        return OpenedButtons(FakeButtons(), f"no buttons: GPIO is not available ({error})")
+    except Exception as error:
+        # Choosing a pin factory and claiming a pin raise whatever the pin library does:
+        # gpiozero's own errors, OSError, ImportError of a missing lgpio, lgpio.error...
+        return OpenedButtons(FakeButtons(), f"no buttons: GPIO is not available ({_cause(error)})")
+
+
+def _cause(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class RetriedButtons:
+    """Buttons that are opened again every ``retry_s`` while they cannot be (tried on the
+    caller's ``next_press``); ``on_change(problem)`` is told when they go missing, when
+    the reason changes and (None) when they are back."""
+
+    def __init__(
+        self,
+        opener: Callable[[], OpenedButtons],
+        *,
+        on_change: Callable[[str | None], None],
+        retry_s: float = BUTTON_RETRY_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        def open_source() -> ButtonSource | str:
+            opened = opener()
+            return opened.source if opened.problem is None else opened.problem
+
+        self._retried = Retried(open_source, on_change=on_change, retry_s=retry_s, clock=clock)
+
+    @property
+    def problem(self) -> str | None:
+        return self._retried.problem
+
+    @property
+    def attempts(self) -> int:
+        return self._retried.attempts
+
+    def next_press(self, timeout: float | None = None) -> ButtonPress | None:
+        self._retried.attempt()
+        source = self._retried.part
+        return None if source is None else source.next_press(timeout)
+
+    def close(self) -> None:
+        if self._retried.part is not None:
+            self._retried.part.close()

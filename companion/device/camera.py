@@ -111,7 +111,8 @@ class FolderSource:
     """The images of a folder in name order, one every 1/fps seconds of source time.
 
     An image that cannot be read is named in ``skipped`` (and passed to ``on_skip``) and
-    the rest are read; times keep their pace as if it had been a frame."""
+    the rest are read; times keep their pace as if it had been a frame. A folder none of
+    whose images reads fails with ``SourceError`` once they have all been tried."""
 
     def __init__(
         self,
@@ -129,6 +130,7 @@ class FolderSource:
         )
         if not self.paths:
             raise SourceError(f"{folder}: no images ({', '.join(sorted(IMAGE_SUFFIXES))})")
+        self.folder = folder
         self.fps = fps
         self.skipped: list[SkippedImage] = []
         self._on_skip = on_skip
@@ -145,6 +147,9 @@ class FolderSource:
             yield Frame(image=image, time=position / self.fps, number=number)
             del image
             number += 1
+        if number == 0:
+            # nothing to show for the whole folder: a lost camera, not a finished one
+            raise SourceError(f"{self.folder}: none of its {len(self.paths)} images is readable")
 
     def _skip(self, skipped: SkippedImage) -> None:
         self.skipped.append(skipped)

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from PIL import Image
 
+from companion.device.retry import Retried
 from companion.ui.settings import (
     BRIGHTNESS_LEVELS,
     DEFAULT_BRIGHTNESS,
@@ -240,6 +241,78 @@ class Screen:
         self._sent = key
 
 
+# How often a panel that could not be opened is tried again (at the next picture).
+PANEL_RETRY_S = 15.0
+
+
+class RetriedPanel:
+    """A panel that could not be opened when the app started: what it is told is kept, and
+    it is opened again at a call once ``retry_s`` has passed (the screen sends a picture
+    at each change, and at least at each shift against burn-in). Once open, the kept
+    contrast and picture go to it and every call after that passes straight through.
+    ``opener`` gives the panel or why not; ``on_change(problem)`` is told when it is
+    missing, when the reason changes and (None) when it is there."""
+
+    def __init__(
+        self,
+        opener: Callable[[], LumaDevice | str],
+        *,
+        on_change: Callable[[str | None], None],
+        retry_s: float = PANEL_RETRY_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._image: Image.Image | None = None
+        self._contrast: int | None = None
+        self._hidden = False
+        self._retried = Retried(opener, on_change=on_change, retry_s=retry_s, clock=clock)
+
+    @property
+    def device(self) -> LumaDevice | None:
+        return self._retried.part
+
+    @property
+    def problem(self) -> str | None:
+        return self._retried.problem
+
+    def _open(self) -> LumaDevice | None:
+        """The panel to pass a call to; None while it is missing, or when it was opened
+        just now and has been given the kept state already."""
+        fresh = self._retried.attempt()
+        if fresh is None:
+            return self._retried.part
+        if self._contrast is not None:
+            fresh.contrast(self._contrast)
+        if self._hidden:
+            fresh.hide()
+        elif self._image is not None:
+            fresh.display(self._image)
+        return None
+
+    def display(self, image: Image.Image) -> None:
+        self._image = image
+        device = self._open()
+        if device is not None:
+            device.display(image)
+
+    def contrast(self, level: int) -> None:
+        self._contrast = level
+        device = self._open()
+        if device is not None:
+            device.contrast(level)
+
+    def hide(self) -> None:
+        self._hidden = True
+        device = self._open()
+        if device is not None:
+            device.hide()
+
+    def show(self) -> None:
+        self._hidden = False
+        device = self._open()
+        if device is not None:
+            device.show()
+
+
 @dataclass(frozen=True)
 class OpenedDisplay:
     screen: Screen
@@ -256,7 +329,6 @@ def open_display(
     config.validate()
     where = f"I2C bus {config.port} at 0x{config.address:02X}"
     try:
-        from luma.core.error import Error as LumaError
         from luma.core.interface.serial import i2c
         from luma.oled.device import sh1106, ssd1306
     except ImportError as error:
@@ -266,7 +338,7 @@ def open_display(
     try:
         serial = i2c(port=config.port, address=config.address)
         device = chip(serial, width=WIDTH, height=HEIGHT)
-    except (LumaError, OSError, ImportError) as error:
+    except Exception as error:  # smbus and luma raise OSError, their own errors and more
         problem = f"no {config.driver.value} display on {where} ({error}): drawing to a fake"
         return OpenedDisplay(Screen(RecordingDevice(), settings, clock=clock), problem)
     return OpenedDisplay(Screen(device, settings, clock=clock), None)

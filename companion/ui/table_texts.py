@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from companion.ui.texts import Language
 
 ENGLISH: Mapping[str, str] = {
+    "buttons.lost": "No buttons: retrying",
     "camera.lost": "Camera lost: retrying",
     "camera.none": "No camera",
+    "display.lost": "No display: retrying",
     "entry.card": "Card on {zone}",
     "entry.clear": "Clear {zone}",
     "entry.hint-rank": "▲▼ rank, OK: suit",
@@ -21,8 +23,10 @@ ENGLISH: Mapping[str, str] = {
     "refused.table": "{line}: {reason}",
 }
 POLISH: Mapping[str, str] = {
+    "buttons.lost": "Brak przycisków: ponawiam",
     "camera.lost": "Brak kamery: ponawiam",
     "camera.none": "Bez kamery",
+    "display.lost": "Brak ekranu: ponawiam",
     "entry.card": "Karta: {zone}",
     "entry.clear": "Zbierz: {zone}",
     "entry.hint-rank": "▲▼ figura, OK: kolor",
@@ -34,8 +38,10 @@ POLISH: Mapping[str, str] = {
     "refused.table": "{line}: {reason}",
 }
 RUSSIAN: Mapping[str, str] = {
+    "buttons.lost": "Нет кнопок: повтор",
     "camera.lost": "Нет камеры: повтор",
     "camera.none": "Без камеры",
+    "display.lost": "Нет экрана: повтор",
     "entry.card": "Карта: {zone}",
     "entry.clear": "Убрать: {zone}",
     "entry.hint-rank": "▲▼ номинал, OK: масть",

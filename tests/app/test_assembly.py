@@ -3,14 +3,19 @@ display that fails mid-game logged rather than raised (luma's own dummy device).
 
 from __future__ import annotations
 
+import queue
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from luma.core.device import dummy
 from PIL import Image
 
-from companion.app.assembly import GuardedDevice, LastPicture, assemble
+from companion.app.assembly import GuardedDevice, LastPicture, assemble, camera_feed
 from companion.app.config import Config, load_config
 from companion.device.buttons import FakeButtons
+from companion.device.camera import SourceError
 from companion.tools.scripted_run import ScriptedSession
 from companion.ui.texts import Language
 
@@ -89,3 +94,58 @@ def test_a_camera_gets_its_thread_and_the_kiosk_waits_for_it(tmp_path: Path) -> 
         assert assembled.runner.kiosk.table.camera.value == "starting"
     finally:
         assembled.close()
+
+
+@pytest.fixture
+def broken_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """gpiozero's mock pins, one of them already held by another program."""
+    from gpiozero import Button as GpioButton
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    monkeypatch.setattr(Device, "pin_factory", MockFactory())
+    holder = GpioButton(13)
+    yield
+    holder.close()
+    Device.pin_factory.close()
+
+
+@pytest.mark.usefixtures("broken_pins")
+def test_buttons_and_display_that_cannot_be_opened_are_a_state_said_once(
+    tmp_path: Path,
+) -> None:
+    config = config_file(
+        tmp_path, '[camera]\nsource = "none"\n[display]\nkind = "sh1106"\ni2c_port = 29\n'
+    )
+    logged: list[str] = []
+    assembled = assemble(config, log=logged.append, environ={})
+    try:
+        runner = assembled.runner
+        assert [line.split(" (")[0] for line in logged] == [
+            "no buttons: GPIO is not available",
+            "no sh1106 display on I2C bus 29 at 0x3C",
+        ]
+        assert "GPIO13" in logged[0]
+        while not runner.inbox.empty():
+            runner.kiosk.take(runner.inbox.get_nowait())
+        assert runner.kiosk.table.status_line() == "No buttons: retrying"
+        assert runner.kiosk.status_text() == f"no game; no camera; {logged[0]}; {logged[1]}"
+        assert len(logged) == 2  # drawing again tells nothing new
+    finally:
+        assembled.close()
+
+
+def test_a_folder_camera_read_again_after_each_retry_names_each_bad_image_once(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    (folder / "0001.png").write_bytes(b"not an image")
+    config = config_file(tmp_path, f'[camera]\nsource = "{folder}"\n')
+    logged: list[str] = []
+    feed = camera_feed(config, queue.Queue(), threading.Event(), logged.append)
+    for _ in range(3):
+        source = feed.open_source()
+        with pytest.raises(SourceError, match="none of its 1 images is readable"):
+            list(source.frames())
+    assert logged == [f"{folder / '0001.png'}: not a readable image, skipped"]

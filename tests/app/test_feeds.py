@@ -7,6 +7,7 @@ import queue
 import threading
 import weakref
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from companion.app.feeds import CameraFeed, Inbox
 from companion.app.messages import CameraNews, CameraState, Intended, Message, TableNews
 from companion.cards import FRENCH52, SHORT36, Card
-from companion.device.camera import FakeSource, FrameSource, SourceError
+from companion.device.camera import FakeSource, FolderSource, FrameSource, SourceError
 from companion.games.events import Action, CardSeen
 from companion.table.events import TableEvent, TrackerOutput
 from companion.ui.intents import ApplyEvent
@@ -123,6 +124,27 @@ def test_a_camera_unplugged_mid_game_is_reported_and_opened_again() -> None:
     states = [m.state for m in drain(inbox) if isinstance(m, CameraNews)]
     assert states == [CameraState.LOST, CameraState.LOST, CameraState.ENDED]
     assert camera.opened == 3 and feed.frames_seen == 5
+
+
+def test_a_folder_of_unreadable_images_is_a_lost_camera_opened_again(tmp_path: Path) -> None:
+    (tmp_path / "0001.png").write_bytes(b"not an image")
+    inbox: Inbox = queue.Queue()
+    stop = threading.Event()
+    opened: list[FolderSource] = []
+
+    def open_folder() -> FolderSource:
+        opened.append(FolderSource(tmp_path))
+        if len(opened) == 3:
+            stop.set()
+        return opened[-1]
+
+    feed = CameraFeed(open_folder, lambda: EventAt(-1, ""), inbox, stop, retry_s=0.0)
+    feed.thread.start()
+    feed.thread.join(10)
+    news = [m for m in drain(inbox) if isinstance(m, CameraNews)]
+    assert {m.state for m in news} == {CameraState.LOST}
+    assert news[0].detail == f"{tmp_path}: none of its 1 images is readable"
+    assert len(opened) == 3
 
 
 class WatchedFrames:

@@ -23,6 +23,8 @@ LOGGING_STUB = '#!/bin/sh\necho "$(basename "$0") $*" >> "$STUB_LOG"\n'
 STUBS = {
     "apt-get": LOGGING_STUB,
     "raspi-config": LOGGING_STUB,
+    # apt-cache policy PKG: a candidate only for the packages named in $STUB_APT_HAS
+    "apt-cache": '#!/bin/sh\ncase " $STUB_APT_HAS " in *" $2 "*) echo "  Candidate: 1.0";; esac\n',
     "systemctl": LOGGING_STUB,
     "usermod": LOGGING_STUB,
     "id": "#!/bin/sh\necho 0\n",
@@ -65,8 +67,12 @@ class Sandbox:
             (self.bin / name).write_text(text)
             (self.bin / name).chmod(0o755)
 
-    def run(self) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, *, apt_has: str = "python3-picamera2 python3-lgpio"
+    ) -> subprocess.CompletedProcess[str]:
+        """``apt_has``: the Raspberry Pi OS packages the apt sources offer."""
         env = {
+            "STUB_APT_HAS": apt_has,
             "PATH": f"{self.bin}:/usr/bin:/bin",
             "COMPANION_ROOT": str(self.root),
             "STUB_LOG": str(self.log),
@@ -112,6 +118,17 @@ def test_running_it_twice_installs_once_and_keeps_the_config(tmp_path: Path) -> 
     assert len(box.calls("groupadd")) == 2
     assert len(box.calls("python3")) == 1
     assert len(box.calls("systemctl")) == 6
+
+
+def test_on_plain_debian_it_says_what_apt_lacks_and_goes_on(tmp_path: Path) -> None:
+    box = Sandbox(tmp_path)
+    result = box.run(apt_has="python3-picamera2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "python3-lgpio: not in the apt sources" in result.stdout
+    installs = [call for call in box.calls("apt-get") if " install " in call]
+    assert len(installs) == 1
+    assert "python3-picamera2" in installs[0] and "python3-lgpio" not in installs[0]
+    assert box.calls("systemctl")[-1] == "systemctl restart companion.service"
 
 
 def test_a_bad_config_stops_before_the_service_restarts(tmp_path: Path) -> None:

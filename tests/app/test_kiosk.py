@@ -11,7 +11,16 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.app.kiosk import Kiosk
-from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
+from companion.app.messages import (
+    CameraNews,
+    CameraState,
+    Intended,
+    Message,
+    Part,
+    PartNews,
+    Press,
+    TableNews,
+)
 from companion.cards import DOUBLE104, FRENCH52, Card
 from companion.device.display import RecordingDevice, Screen
 from companion.games.events import Action, parse_event
@@ -223,6 +232,25 @@ def test_a_lost_camera_is_said_on_the_screen_and_the_buttons_still_work(tmp_path
     assert isinstance(kiosk.table.ui.mode, TableMenu)
     kiosk.take(news())  # frames again
     assert kiosk.table.status_line() is None
+
+
+def test_missing_buttons_are_said_on_the_screen_and_in_the_status_until_back(
+    tmp_path: Path,
+) -> None:
+    kiosk, device, _ = make_kiosk(tmp_path, camera=None)
+    kiosk.start()
+    before = device.images[-1]
+    reason = "no buttons: GPIO is not available (BadPinFactory: Unable to load any)"
+    kiosk.take(PartNews(Part.BUTTONS, reason))
+    assert kiosk.table.status_line() == "No buttons: retrying"
+    assert kiosk.status_text() == f"no game; no camera; {reason}"
+    assert not same(device.images[-1], before)
+    kiosk.take(CameraNews(CameraState.LOST, "pi: no camera"))
+    assert kiosk.table.status_line() == "Camera lost: retrying"  # the camera's line comes first
+    kiosk.take(PartNews(Part.BUTTONS, None))
+    assert kiosk.table.status_line() == "Camera lost: retrying"
+    assert kiosk.status_text() == "no game; camera lost"
+    assert kiosk.table.missing == {}
 
 
 def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,3 +60,37 @@ def test_check_names_a_bad_config(tmp_path: Path, capsys: pytest.CaptureFixture[
     config.write_text("[camera]\nfps = 0\n", "utf-8")
     assert main(["check", "--config", str(config)]) == 2
     assert f"{config}: [camera] fps" in capsys.readouterr().err
+
+
+def test_check_names_why_the_buttons_cannot_be_opened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gpiozero import Device
+
+    if importlib.util.find_spec("lgpio") is not None:
+        pytest.skip("lgpio is installed here")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "lgpio")  # the unit's choice, lgpio absent
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "none"\n\n[display]\nkind = "none"\n', "utf-8")
+    assert main(["check", "--config", str(config)]) == 1
+    buttons = capsys.readouterr().out.splitlines()[2]
+    assert buttons.startswith("buttons: not found: no buttons: GPIO is not available (")
+    assert "lgpio" in buttons
+
+
+def test_a_camera_library_raising_its_own_error_is_a_line_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.device import camera
+
+    def libcamera_fails(spec: str, **options: object) -> camera.FrameSource:
+        raise RuntimeError("Failed to acquire camera: Device or resource busy")
+
+    monkeypatch.setattr(camera, "open_source", libcamera_fails)
+    config = tmp_path / "config.toml"
+    config.write_text('[camera]\nsource = "pi"\n\n[display]\nkind = "none"\n', "utf-8")
+    assert main(["check", "--config", str(config)]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "camera: not found: pi: RuntimeError: Failed to acquire camera: Device or resource busy"
+    )

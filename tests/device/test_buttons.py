@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import importlib.util
+import time
 from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -16,6 +19,7 @@ from companion.device.buttons import (
     GpioButtons,
     PressDecoder,
     PressTiming,
+    RetriedButtons,
     open_buttons,
 )
 from companion.ui.presses import Button, ButtonPress, PressKind
@@ -261,3 +265,98 @@ def test_without_gpio_the_buttons_are_a_fake_with_a_one_line_reason() -> None:
     assert opened.problem is not None
     assert opened.problem.startswith("no buttons: GPIO is not available (")
     assert "\n" not in opened.problem
+
+
+# -- buttons that cannot be opened ----------------------------------------------------------
+
+
+@pytest.fixture
+def process_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """gpiozero picks its pin factory once for the process: start with none, and drop
+    whatever the test made."""
+    from gpiozero import Device
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    yield
+    if Device.pin_factory is not None:
+        Device.pin_factory.close()
+
+
+@pytest.mark.usefixtures("process_factory")
+def test_a_pin_library_that_is_not_installed_is_a_reason_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("gpiozero")
+    if importlib.util.find_spec("lgpio") is not None:
+        pytest.skip("lgpio is installed here")
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "lgpio")  # what the unit sets on a Pi 5
+    opened = open_buttons()
+    assert isinstance(opened.source, FakeButtons)
+    assert opened.problem is not None
+    assert opened.problem.startswith("no buttons: GPIO is not available (")
+    assert "lgpio" in opened.problem and "\n" not in opened.problem
+
+
+@pytest.mark.usefixtures("process_factory")
+def test_a_pin_another_program_holds_is_named_and_the_other_pins_are_let_go() -> None:
+    from gpiozero import Button as GpioButton
+    from gpiozero import Device
+
+    Device.pin_factory = MockFactory()
+    holder = GpioButton(ButtonPins().ok)
+    opened = open_buttons()
+    assert isinstance(opened.source, FakeButtons)
+    assert opened.problem is not None and "GPIO13" in opened.problem
+    assert "GPIOPinInUse" in opened.problem
+    holder.close()
+    again = open_buttons()  # up and down were claimed before ok failed: freed again
+    assert again.problem is None
+    again.source.close()
+
+
+class RaisingFactory(MockFactory):  # type: ignore[misc]
+    """A pin factory whose pins cannot be had, the way a broken pin library fails."""
+
+    broken = True
+
+    def pin(self, spec: object, **kwargs: object) -> Any:
+        if self.broken:
+            raise RuntimeError("can not open gpiochip")
+        return super().pin(spec, **kwargs)
+
+
+@pytest.mark.usefixtures("process_factory")
+def test_buttons_that_cannot_be_opened_are_tried_again_every_retry_period() -> None:
+    from gpiozero import Device
+
+    factory = RaisingFactory()
+    Device.pin_factory = factory
+    clock = Clock()
+    told: list[str | None] = []
+    buttons = RetriedButtons(
+        lambda: open_buttons(ButtonPins(), slow_tick()),
+        on_change=told.append,
+        retry_s=10.0,
+        clock=clock,
+    )
+    try:
+        assert told == ["no buttons: GPIO is not available (RuntimeError: can not open gpiochip)"]
+        assert buttons.next_press(timeout=0) is None
+        clock.now += 9.0
+        assert buttons.next_press(timeout=0) is None
+        assert buttons.attempts == 1  # not yet due
+        clock.now += 1.0
+        assert buttons.next_press(timeout=0) is None
+        assert buttons.attempts == 2 and len(told) == 1  # the same reason is not told again
+        factory.broken = False
+        clock.now += 10.0
+        assert buttons.next_press(timeout=0) is None
+        assert told[-1] is None and buttons.problem is None
+        pin = factory.pin(ButtonPins().ok)
+        pin.drive_low()
+        time.sleep(PressTiming().debounce * 2)  # the reopened buttons keep real time
+        pin.drive_high()
+        assert buttons.next_press(timeout=0) == SHORT_OK
+        assert buttons.attempts == 3
+    finally:
+        buttons.close()

@@ -55,6 +55,16 @@ def test_a_bad_image_in_a_folder_is_named_and_skipped(tmp_path: Path) -> None:
     assert str(told[0]).endswith("2.png: not a readable image, skipped")
 
 
+def test_a_folder_of_unreadable_images_fails_once_all_were_tried(tmp_path: Path) -> None:
+    for name in ("1.png", "2.jpg"):
+        (tmp_path / name).write_bytes(b"not an image")
+    told: list[SkippedImage] = []
+    source = FolderSource(tmp_path, on_skip=told.append)
+    with pytest.raises(SourceError, match=r"none of its 2 images is readable"):
+        list(source.frames())
+    assert [s.path.name for s in told] == ["1.png", "2.jpg"]
+
+
 def test_folder_refusals_name_the_problem(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="no images"):
         FolderSource(tmp_path)

@@ -14,6 +14,7 @@ from companion.device.display import (
     Level,
     PowerSettings,
     RecordingDevice,
+    RetriedPanel,
     Screen,
     open_display,
     shifted,
@@ -191,3 +192,46 @@ def test_the_menus_brightness_levels_are_the_displays() -> None:
             PowerSettings(dim_after=dim, dark_after=dark).validate()
     ui = UiSettings()
     PowerSettings(ui.brightness, ui.dim_after, ui.dark_after).validate()
+
+
+def test_a_panel_missing_at_start_is_opened_again_and_gets_the_kept_picture() -> None:
+    clock = Clock()
+    panel = dummy(width=128, height=64, mode="1")
+    where = DisplayConfig(port=250)  # no /dev/i2c-250: luma's own failure
+    present = False
+
+    def opener() -> dummy | str:
+        if present:
+            return panel
+        problem = open_display(where, clock=clock).problem
+        assert problem is not None
+        return problem
+
+    told: list[str | None] = []
+    slot = RetriedPanel(opener, on_change=told.append, retry_s=15.0, clock=clock)
+    screen = Screen(slot, PowerSettings(brightness=2), clock=clock)
+    assert len(told) == 1 and told[0] is not None
+    assert told[0].startswith("no ssd1306 display on I2C bus 250 at 0x3C (")
+    screen.show(picture("first"))
+    present = True
+    clock.now += 14.0
+    screen.show(picture("second"))
+    assert panel.image is None or not same(panel.image, picture("second"))  # not yet due
+    clock.now += 1.0
+    screen.show(picture("third"))
+    assert told == [told[0], None]
+    assert same(panel.image, picture("third"))
+    slot.display(picture("fourth"))  # straight through from now on
+    assert same(panel.image, picture("fourth"))
+
+
+def test_a_panel_that_stays_missing_is_told_once_per_reason() -> None:
+    clock = Clock()
+    reasons = iter(["no bus", "no bus", "busy", "busy"])
+    told: list[str | None] = []
+    slot = RetriedPanel(lambda: next(reasons), on_change=told.append, retry_s=1.0, clock=clock)
+    for _ in range(3):
+        clock.now += 1.0
+        slot.display(picture())
+    assert told == ["no bus", "busy"]
+    assert slot.device is None
