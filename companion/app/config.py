@@ -6,6 +6,7 @@ A wrong file stops the start with one line naming the file, the key and what is 
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import tomllib
@@ -125,6 +126,16 @@ class StateConfig:
 
 
 @dataclass(frozen=True)
+class SheetConfig:
+    """The phone score sheet (``companion sheet``, its own unit): on or off, and where it
+    listens (every address of the box by default, so phones on the room's Wi-Fi reach it)."""
+
+    enabled: bool = True
+    port: int = 8080
+    bind: str = "0.0.0.0"
+
+
+@dataclass(frozen=True)
 class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
@@ -132,6 +143,7 @@ class Config:
     table: TableConfig = field(default_factory=TableConfig)
     ui: UiConfig = field(default_factory=UiConfig)
     state: StateConfig = field(default_factory=StateConfig)
+    sheet: SheetConfig = field(default_factory=SheetConfig)
 
 
 # -- reading one value ----------------------------------------------------------------------
@@ -178,6 +190,21 @@ def _choice(kind: type[Enum]) -> Reader:
     return read
 
 
+def _switch(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{_shown(value)} is not true or false")
+    return value
+
+
+def _address(value: object) -> str:
+    text = _text(value)
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        raise ValueError(f'"{text}" is not an IP address (like "0.0.0.0" or "::")') from None
+    return text
+
+
 def _camera_source(value: object) -> CameraSource:
     return CameraSource.parse(_text(value))
 
@@ -214,6 +241,7 @@ READERS: dict[str, dict[str, Reader]] = {
     "table": {"stability_frames": _whole(1, 100), "stability_ms": _whole(0, 10_000)},
     "ui": {"language": _choice(Language)},
     "state": {"directory": _directory},
+    "sheet": {"enabled": _switch, "port": _whole(1, 65_535), "bind": _address},
 }
 
 
@@ -324,6 +352,8 @@ def config_toml(config: Config) -> str:
 
 
 def _toml_value(key: str, value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if key == "i2c_address" and isinstance(value, int):
         return f"0x{value:02X}"
     if isinstance(value, Enum):

@@ -17,6 +17,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.export",
     "companion.cli.mat",
     "companion.cli.run",
+    "companion.cli.sheet",
     "companion.cli.simulate",
     "companion.cli.terminal",
     "companion.cli.vision",

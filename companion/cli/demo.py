@@ -60,6 +60,15 @@ def register(subparsers: Any) -> None:
         help="play only the game's first N events (default: the whole game)",
     )
     parser.add_argument(
+        "--state-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="keep the demo's journal in DIR (journal.sqlite3), so that companion export "
+        "and companion sheet can read the game afterwards (default: a temporary folder, "
+        "removed at the end)",
+    )
+    parser.add_argument(
         "--language",
         choices=[language.value for language in Language],
         default=Language.EN.value,
@@ -78,6 +87,15 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             print(f"companion demo: --png {args.png}: {error.strerror or error}", file=sys.stderr)
             return 2
+    if args.state_dir is not None:
+        try:
+            args.state_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            print(
+                f"companion demo: --state-dir {args.state_dir}: {error.strerror or error}",
+                file=sys.stderr,
+            )
+            return 2
     options = DemoOptions(
         game=args.game,
         seed=args.seed,
@@ -85,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
         png=args.png,
         events=args.events,
         language=Language(args.language),
+        state_dir=args.state_dir,
     )
     buttons: ButtonSource = FakeButtons()
     if sys.stdin.isatty():
