@@ -12,6 +12,9 @@ from typing import Any
 from companion.cli.config import add_config_argument
 
 EXIT_OK, EXIT_ERROR = 0, 2
+# --check-enabled's answer when [sheet] enabled is false: systemd's ExecCondition= then
+# skips the unit without counting it as failed (any status from 1 to 254 does).
+EXIT_DISABLED = 1
 MAX_PORT = 65_535
 
 
@@ -50,6 +53,12 @@ def register(subparsers: Any) -> None:
         metavar="ADDR",
         help="the address to listen on (default: [sheet] bind; 0.0.0.0 is every address)",
     )
+    parser.add_argument(
+        "--check-enabled",
+        action="store_true",
+        help="only say whether the config's [sheet] enabled is true (exit 0) or false "
+        f"(exit {EXIT_DISABLED}); the unit's ExecCondition",
+    )
     add_config_argument(parser)
     parser.set_defaults(run=run)
 
@@ -65,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"companion sheet: {error}", file=sys.stderr)
         return EXIT_ERROR
+    if args.check_enabled:
+        print(f"companion sheet: [sheet] enabled = {str(config.sheet.enabled).lower()}")
+        return EXIT_OK if config.sheet.enabled else EXIT_DISABLED
     state_dir: Path = args.state_dir or config.state.directory
     port: int = args.port or config.sheet.port
     bind: str = args.bind or config.sheet.bind
