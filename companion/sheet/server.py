@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 # A game number in a path: at most this many digits (SQLite's integers end near 9e18).
 GAME_NUMBER = r"{game:[0-9]{1,9}}"
 STATIC_MAX_AGE_S = 3600
+# A stop waits this long for requests in flight (the live streams end at once).
+SHUTDOWN_S = 3.0
 BAD_REQUEST_SHOWN = 160  # characters of a refused request's reason in the log
 # Who may load what: only this box's own files (no CDN, nothing from the internet).
 # Plotly sets element styles itself, hence 'unsafe-inline' for styles only.
@@ -98,6 +100,7 @@ class SheetServer:
         self._changed = asyncio.Condition()
         self._built: dict[Key, asyncio.Future[bytes]] = {}
         self._poller: asyncio.Task[None] | None = None
+        self._closing = False  # set on shutdown: every stream ends so that the stop is quick
         self.streams = 0  # open live streams, for the figures
 
     # -- the application -------------------------------------------------------------------
@@ -120,12 +123,18 @@ class SheetServer:
         for path, handler in routes:  # GET only: HEAD and the rest are 405
             app.router.add_get(path, handler, allow_head=False)
         app.on_startup.append(self._start)
+        app.on_shutdown.append(self._end_streams)
         app.on_cleanup.append(self._stop)
         return app
 
     async def _start(self, app: web.Application) -> None:
         await self._refresh()
         self._poller = asyncio.create_task(self._poll())
+
+    async def _end_streams(self, app: web.Application) -> None:
+        self._closing = True
+        async with self._changed:
+            self._changed.notify_all()
 
     async def _stop(self, app: web.Application) -> None:
         if self._poller is not None:
@@ -278,7 +287,7 @@ class SheetServer:
         if not await self._send(response, f"retry: {self.settings.retry_ms}\n\n".encode()):
             return
         seen: object = object()  # no version yet: the first message is the sheet as it is
-        while True:
+        while not self._closing:
             version = self._version
             if version != seen:
                 seen = version
@@ -304,7 +313,7 @@ class SheetServer:
         async with self._changed:
             try:
                 await asyncio.wait_for(
-                    self._changed.wait_for(lambda: self._version != seen),
+                    self._changed.wait_for(lambda: self._version != seen or self._closing),
                     self.settings.heartbeat_s,
                 )
             except TimeoutError:
@@ -338,6 +347,7 @@ def make_runner(server: SheetServer) -> web.AppRunner:
     return web.AppRunner(
         server.application(),
         access_log=None,
+        shutdown_timeout=SHUTDOWN_S,
         logger=OneLineBadRequests(logging.getLogger(f"{__name__}.requests"), {}),
     )
 

@@ -54,22 +54,25 @@ class RunningSheet:
 
 @contextmanager
 def running_sheet(
-    folder: Path, *, language: Language = Language.EN, heartbeat_s: float = 15.0
+    folder: Path,
+    *,
+    language: Language = Language.EN,
+    heartbeat_s: float = 15.0,
+    port: int = 0,
 ) -> Iterator[RunningSheet]:
-    """``companion sheet`` over ``folder``'s journal on a free loopback port."""
+    """``companion sheet`` over ``folder``'s journal on a loopback port (0: a free one)."""
     settings = SheetSettings(folder / JOURNAL_FILE, language, heartbeat_s=heartbeat_s)
     server = SheetServer(settings)
     loop = asyncio.new_event_loop()
     started = threading.Event()
     runner = make_runner(server)
-    port: list[int] = []
+    bound: list[int] = []
 
     async def start() -> None:
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
+        site = web.TCPSite(runner, "127.0.0.1", port)
         await site.start()
-        bound = runner.addresses[0]
-        port.append(int(bound[1]))
+        bound.append(int(runner.addresses[0][1]))
         started.set()
 
     def run() -> None:
@@ -84,7 +87,7 @@ def running_sheet(
     if not started.wait(START_TIMEOUT_S):
         raise RuntimeError("the sheet server did not start")
     try:
-        yield RunningSheet(server, port[0], loop)
+        yield RunningSheet(server, bound[0], loop)
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(START_TIMEOUT_S)

@@ -6,6 +6,7 @@
 (function () {
   const boot = JSON.parse(document.getElementById("sheet-data").textContent);
   const texts = boot.texts;
+  const BANK_SCALE = 3; // a bank this many times the largest balance gets its own scale
   const RETRY_MS = 2000; // a closed stream (the box restarted, the Wi-Fi dropped) reopens
   let source = null;
   let lastDrawn = null;
@@ -23,28 +24,41 @@
     return element;
   }
 
+  const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+  // "8D" as "8♦"; any other text as it is.
+  function card(text) {
+    const match = /^(10|[2-9JQKA])([SHDC])$/.exec(text);
+    return match ? match[1] + SUITS[match[2]] : text;
+  }
+
+  // The row's first column, the others beneath it in small type (a phone has no room
+  // for them beside the seats).
+  function leadingCell(tag, cells) {
+    const first = cell(tag, cells[0], "lead");
+    const rest = cells.slice(1).filter((text) => text !== "").map(card);
+    if (rest.length) first.appendChild(cell("small", rest.join(" · ")));
+    return first;
+  }
+
   function drawTable(sheet) {
     const table = document.getElementById("sheet");
     table.replaceChildren();
     const head = table.createTHead().insertRow();
-    for (const name of sheet.leading_columns) head.appendChild(cell("th", name));
+    head.appendChild(leadingCell("th", sheet.leading_columns));
     for (const name of sheet.seat_columns) head.appendChild(cell("th", name, "num"));
     if (sheet.bank_column) head.appendChild(cell("th", sheet.bank_column, "num"));
     const body = table.createTBody();
     for (const row of sheet.rows) {
       const line = body.insertRow();
-      row.leading.forEach((text, index) => {
-        line.appendChild(cell("td", text, index === 1 && sheet.game !== "oh-hell" ? "event" : ""));
-      });
+      line.appendChild(leadingCell("td", row.leading));
       row.seats.forEach((value, seat) => line.appendChild(seatCell("td", value, row.notes[seat])));
       if (sheet.bank_column) line.appendChild(cell("td", row.bank, "num"));
     }
     if (sheet.totals.length) {
       const foot = table.createTFoot().insertRow();
       foot.id = "totals";
-      const label = cell("th", texts.total);
-      label.colSpan = sheet.leading_columns.length;
-      foot.appendChild(label);
+      foot.appendChild(cell("th", texts.total));
       sheet.totals.forEach((value) => foot.appendChild(cell("td", value, "num total")));
     }
   }
@@ -65,9 +79,9 @@
         paper_bgcolor: "rgba(0,0,0,0)",
         plot_bgcolor: "rgba(0,0,0,0)",
         font: { color: colour.text },
-        margin: { l: 40, r: 10, t: 36, b: 36 },
+        margin: { l: 40, r: 40, t: 36, b: 36 },
         legend: { orientation: "h", y: -0.2 },
-        xaxis: { gridcolor: colour.grid, fixedrange: true },
+        xaxis: { gridcolor: colour.grid, fixedrange: true, type: "category" },
         yaxis: { gridcolor: colour.grid, fixedrange: true, zerolinecolor: colour.grid },
         height: 300,
       },
@@ -79,15 +93,36 @@
 
   function drawCharts(sheet) {
     const chart = sheet.chart;
+    // The bank comes after the seats. Where it is far larger than any balance (a pool
+    // the players pay into), it gets its own scale on the right so that the balances
+    // stay readable; otherwise one scale shows them side by side.
+    const bank = sheet.seat_columns.length;
+    const largest = (values) => Math.max(0, ...values.map(Math.abs));
+    const balances = Math.max(0, ...chart.lines.slice(0, bank).map((l) => largest(l.values)));
+    const ownScale =
+      chart.lines.length > bank && largest(chart.lines[bank].values) > BANK_SCALE * balances;
     const lines = chart.lines.map((line, index) => ({
       x: chart.x,
       y: line.values,
       name: line.name,
       type: "scatter",
       mode: "lines+markers",
-      line: index === sheet.seat_columns.length ? { dash: "dot", width: 3 } : { width: 2 },
+      yaxis: index === bank && ownScale ? "y2" : "y",
+      line: index === bank ? { dash: "dot", width: 3 } : { width: 2 },
     }));
-    Plotly.react("chart", lines, layout(chart.title), CONFIG);
+    const extra = ownScale
+      ? {
+          yaxis2: {
+            overlaying: "y",
+            side: "right",
+            showgrid: false,
+            fixedrange: true,
+            tickformat: "d",
+            title: { text: chart.lines[bank].name },
+          },
+        }
+      : {};
+    Plotly.react("chart", lines, layout(chart.title, extra), CONFIG);
     const rates = document.getElementById("rates");
     if (chart.rates.length) {
       rates.hidden = false;
@@ -97,13 +132,16 @@
           y: chart.rates.map((rate) => rate.values[0]),
           type: "bar",
           text: chart.rates.map((rate) => Math.round(rate.values[0] * 100) + "%"),
-          textposition: "auto",
+          textposition: "outside",
+          cliponaxis: false,
         },
       ];
       Plotly.react(
         "rates",
         bars,
-        layout(chart.rates_title, { yaxis: { range: [0, 1], tickformat: ".0%", fixedrange: true } }),
+        layout(chart.rates_title, {
+          yaxis: { range: [0, 1.15], tickformat: ".0%", fixedrange: true, gridcolor: colours().grid },
+        }),
         CONFIG
       );
     } else {
