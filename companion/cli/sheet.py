@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +29,34 @@ def port_number(text: str) -> int:
     return value
 
 
+DESCRIPTION = (
+    "A small web server for the players' phones: the current game's score sheet, a chart, "
+    "the journal's earlier games and each sheet as CSV (the rows of companion export "
+    "--format csv), in English, Polish or Russian. Open pages follow the game as it is "
+    "played. It opens the journal read-only and offers nothing that changes a game. Port "
+    "and address default to the config's [sheet] section."
+)
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "sheet",
         help="serve the score sheet to the phones at the table (read-only, live)",
-        description="A small web server for the players' phones: the current game's score "
-        "sheet, a chart, the journal's earlier games and each sheet as CSV (the rows of "
-        "companion export --format csv), in English, Polish or Russian. Open pages follow "
-        "the game as it is played. It opens the journal read-only and offers nothing that "
-        "changes a game. Port and address default to the config's [sheet] section.",
+        description=DESCRIPTION,
     )
+    add_arguments(parser)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``companion-sheet``, the unit's command: ``companion sheet`` without the parsers of
+    every other command, some of which load the camera stack (numpy, OpenCV) for their
+    defaults, which would more than double this process's memory."""
+    parser = argparse.ArgumentParser(prog="companion-sheet", description=DESCRIPTION)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--state-dir",
         type=Path,

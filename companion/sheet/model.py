@@ -132,7 +132,7 @@ def game_sheet(record: GameRecord, game: Game, language: Language) -> GameSheet:
         name=game_name(state["game"], language),
         header=record.header,
         started=record.started.isoformat(timespec="seconds"),
-        finished=None if record.finished is None else record.finished.isoformat("seconds"),
+        finished=None if record.finished is None else record.finished.isoformat(timespec="seconds"),
         events=len(game.events),
         leading_columns=leading,
         seat_columns=seat_names,

@@ -16,7 +16,7 @@ from companion.cli import main
 
 UNIT = Path(__file__).resolve().parents[2] / "systemd" / "companion-sheet.service"
 KIOSK_UNIT = UNIT.with_name("companion.service")
-PI_EXEC = "/opt/companion/venv/bin/companion"
+PI_EXEC = "/opt/companion/venv/bin/companion-sheet"
 MAX_EXPOSURE = 1.5  # systemd-analyze security's scale: 0 safe .. 10 exposed
 
 needs_systemd = pytest.mark.skipif(
@@ -36,8 +36,8 @@ def _settings(unit: Path) -> dict[str, list[str]]:
 def test_the_unit_runs_the_sheet_as_the_service_user_when_enabled() -> None:
     settings = _settings(UNIT)
     expected = {
-        "ExecStart": [f"{PI_EXEC} sheet"],
-        "ExecCondition": [f"{PI_EXEC} sheet --check-enabled"],
+        "ExecStart": [PI_EXEC],
+        "ExecCondition": [f"{PI_EXEC} --check-enabled"],
         "Restart": ["on-failure"],
         "User": ["companion"],
         "StateDirectory": ["companion"],
@@ -67,7 +67,7 @@ def test_the_condition_follows_the_configs_switch(
 
 @needs_systemd
 def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
-    program = Path(sys.executable).parent / "companion"
+    program = Path(sys.executable).parent / "companion-sheet"
     copy = tmp_path / UNIT.name
     copy.write_text(UNIT.read_text("utf-8").replace(PI_EXEC, str(program)), "utf-8")
     result = subprocess.run(

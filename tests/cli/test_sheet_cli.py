@@ -24,11 +24,18 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_the_command_serves_the_journal_until_stopped(tmp_path: Path) -> None:
+SHEET_COMMANDS = {
+    "companion sheet": [sys.executable, "-m", "companion", "sheet"],
+    "companion-sheet": [str(Path(sys.executable).parent / "companion-sheet")],
+}
+
+
+@pytest.mark.parametrize("name", SHEET_COMMANDS)
+def test_the_command_serves_the_journal_until_stopped(tmp_path: Path, name: str) -> None:
     with open_journal(tmp_path) as journal:
         play_example(journal, "gwiazda")
     port = _free_port()
-    command = [sys.executable, "-m", "companion", "sheet", "--state-dir", str(tmp_path)]
+    command = [*SHEET_COMMANDS[name], "--state-dir", str(tmp_path)]
     server = subprocess.Popen(
         [*command, "--port", str(port), "--bind", "127.0.0.1", "--config", "/dev/null"],
         stdout=subprocess.PIPE,
@@ -88,6 +95,21 @@ def test_a_wrong_config_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[s
     config.write_text("[sheet]\nport = 'x'\n")
     assert main(["sheet", "--config", str(config)]) == 2
     assert "[sheet] port" in capsys.readouterr().err
+
+
+def test_companion_sheet_loads_no_camera_stack() -> None:
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; import companion.cli.sheet, companion.sheet.server; "
+            "print(' '.join(m for m in ('numpy', 'cv2', 'PIL') if m in sys.modules))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert loaded.stdout.strip() == ""
 
 
 def test_the_chart_script_is_the_one_plotly_ships() -> None:

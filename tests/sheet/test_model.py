@@ -87,3 +87,14 @@ def test_a_money_games_phase_and_bank_are_named(tmp_path: Path) -> None:
     assert sheet.bank_column == "Bank"
     assert sheet.leading_columns == ("Runda", "Rozliczone przez")
     assert sheet.now  # the next round's bets are offered
+
+
+def test_a_finished_game_says_when(tmp_path: Path) -> None:
+    with open_journal(tmp_path) as journal:
+        played = play_example(journal, "oczko", events=5)
+        played.finish()
+        replayed = replay(journal, 1)
+    sheet = game_sheet(replayed.record, replayed.game, Language.EN)
+    assert replayed.record.finished is not None
+    assert sheet.finished == replayed.record.finished.isoformat(timespec="seconds")
+    assert sheet.to_json()["finished"] == sheet.finished
