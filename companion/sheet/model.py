@@ -113,9 +113,13 @@ class GameSheet:
         }
 
 
-def game_sheet(record: GameRecord, game: Game, language: Language) -> GameSheet:
-    """The sheet of a replayed game; its rows are export's score sheet of the same events."""
-    exported = score_sheet(record.header, game.events)
+def game_sheet(
+    record: GameRecord, game: Game, language: Language, exported: ScoreSheet | None = None
+) -> GameSheet:
+    """The sheet of a replayed game; its rows are export's score sheet of the same events
+    (``exported``, when the caller already has it)."""
+    if exported is None:
+        exported = score_sheet(record.header, game.events)
     state = game.to_json()
     seats = len(state["seats"])
     seat_names = tuple(seat_label(seat, language, short=True) for seat in range(seats))

@@ -13,15 +13,23 @@ commits, and costs no file read, so the server can poll it ten times a second.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from companion.journal.export import score_sheet
-from companion.journal.records import GameRecord
+from companion.games.errors import RefusedEvent
+from companion.games.events import EventSyntaxError, parse_event
+from companion.journal.export import ScoreSheet, score_sheet
+from companion.journal.records import BadRow, EventRow, GameRecord, RowKind
 from companion.journal.replay import Replayed, replay
 from companion.journal.store import Journal, JournalError, UnknownGame
 from companion.sheet.model import GameSheet, game_sheet
 from companion.ui.texts import Language
+
+# Games kept folded: the one being played and a few that phones opened lately.
+KEPT_FOLDS = 4
+WHOLE_REPLAY_TRIES = 3
 
 
 class NoGame(LookupError):
@@ -37,6 +45,58 @@ class Version:
     data_version: int
 
 
+@dataclass
+class Fold:
+    """A game folded from its rows, kept between versions: rows appended since are applied
+    on top (a long game is not replayed whole for each event), and export's sheet is
+    made once per change and shared by every language."""
+
+    replayed: Replayed
+    last_seq: int
+    exported: ScoreSheet
+
+    @classmethod
+    def whole(cls, journal: Journal, game_id: int) -> Fold:
+        """The game replayed from its first row. The kiosk may commit meanwhile, so the
+        rows are read again after the replay, and it is done again if they grew: the
+        fold must know exactly which rows it holds."""
+        for _ in range(WHOLE_REPLAY_TRIES):
+            before = _last_seq(journal.rows(game_id))
+            replayed = replay(journal, game_id)
+            if _last_seq(journal.rows(game_id)) == before:
+                exported = score_sheet(replayed.record.header, replayed.game.events)
+                return cls(replayed, before, exported)
+        raise JournalError(
+            f"game {game_id} of {journal.path} changed during each of {WHOLE_REPLAY_TRIES} replays"
+        )
+
+    def extended(self, rows: Sequence[EventRow | BadRow]) -> bool:
+        """Apply the rows after ``last_seq`` when they are all plain events the game takes;
+        False (and the fold unusable) for anything else: an undo, a bad row, a refusal,
+        which a full replay then deals with as ``replay`` does."""
+        new = [row for row in rows if row.seq > self.last_seq]
+        if not new:
+            return True
+        game = self.replayed.game
+        live = list(self.replayed.live)
+        for row in new:
+            if not isinstance(row, EventRow) or row.kind is not RowKind.EVENT:
+                return False
+            try:
+                game.apply(parse_event(row.line), row.seq)
+            except (EventSyntaxError, RefusedEvent):
+                return False
+            live.append(row)
+        self.replayed = replace(self.replayed, live=tuple(live))
+        self.last_seq = new[-1].seq
+        self.exported = score_sheet(self.replayed.record.header, game.events)
+        return True
+
+
+def _last_seq(rows: Sequence[EventRow | BadRow]) -> int:
+    return max((row.seq for row in rows), default=0)
+
+
 class JournalReader:
     """Reads one journal file read-only. Not thread-safe: the server uses it from one
     worker thread."""
@@ -47,6 +107,7 @@ class JournalReader:
         self._watch: sqlite3.Connection | None = None
         self._inode: int | None = None
         self.problem: str | None = None  # why the journal cannot be read now, if so
+        self._folds: OrderedDict[int, Fold] = OrderedDict()  # the games read last
 
     def close(self) -> None:
         if self._journal is not None:
@@ -54,6 +115,7 @@ class JournalReader:
         if self._watch is not None:
             self._watch.close()
         self._journal, self._watch, self._inode = None, None, None
+        self._folds.clear()
 
     def version(self) -> Version | None:
         """The journal's version now; None while there is none to read (``problem`` says
@@ -109,7 +171,8 @@ class JournalReader:
         record = None if journal is None else journal.last_game()
         return None if record is None else record.id
 
-    def _replayed(self, game_id: int | None) -> Replayed:
+    def _fold(self, game_id: int | None) -> Fold:
+        """Game ``game_id`` (None: the latest) as its rows leave it now."""
         journal = self._opened()
         if journal is None:
             raise NoGame(self.problem or f"no journal at {self.path}")
@@ -119,16 +182,24 @@ class JournalReader:
                 raise NoGame(f"the journal {self.path} holds no game yet")
             game_id = record.id
         try:
-            return replay(journal, game_id)
+            rows = journal.rows(game_id)
+            fold = self._folds.pop(game_id, None)
+            if fold is None or not fold.extended(rows):
+                fold = Fold.whole(journal, game_id)
+            fold.replayed = replace(fold.replayed, record=journal.game(game_id))
         except UnknownGame as error:
             raise NoGame(str(error)) from None
+        self._folds[game_id] = fold
+        while len(self._folds) > KEPT_FOLDS:
+            self._folds.popitem(last=False)
+        return fold
 
     def sheet(self, game_id: int | None, language: Language) -> GameSheet:
         """The sheet of game ``game_id`` (None: the latest game)."""
-        replayed = self._replayed(game_id)
-        return game_sheet(replayed.record, replayed.game, language)
+        fold = self._fold(game_id)
+        return game_sheet(fold.replayed.record, fold.replayed.game, language, fold.exported)
 
     def csv_text(self, game_id: int | None) -> str:
-        """The game's score sheet exactly as ``companion export --format csv`` writes it."""
-        replayed = self._replayed(game_id)
-        return score_sheet(replayed.record.header, replayed.game.events).csv_text()
+        """The game's score sheet exactly as ``companion export --format csv`` writes it:
+        export's ``score_sheet`` of the same standing events."""
+        return self._fold(game_id).exported.csv_text()
