@@ -21,7 +21,8 @@ from companion.ui.texts import Language
 # The texts the script needs, by key (the rest of SHEET_TEXTS is drawn here).
 SCRIPT_TEXTS = ("total", "live", "offline", "no-game", "events", "unfinished", "bid-took")
 
-_PAGE = Template("""<!DOCTYPE html>
+# Both pages' head: the box's own style sheet and nothing else (no icon to fetch either).
+_HEAD = """<!DOCTYPE html>
 <html lang="$lang">
 <head>
 <meta charset="utf-8">
@@ -31,7 +32,11 @@ _PAGE = Template("""<!DOCTYPE html>
 <title>$title</title>
 <link rel="stylesheet" href="/static/sheet.css">
 </head>
-<body>
+"""
+
+_PAGE = Template(
+    _HEAD
+    + """<body>
 <header>
 <h1 id="name">$title</h1>
 <p id="status" class="status" data-state="offline">$offline</p>
@@ -48,19 +53,12 @@ _PAGE = Template("""<!DOCTYPE html>
 <script src="/static/sheet.js"></script>
 </body>
 </html>
-""")
+"""
+)
 
-_LIST = Template("""<!DOCTYPE html>
-<html lang="$lang">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<link rel="icon" href="data:,">
-<title>$title</title>
-<link rel="stylesheet" href="/static/sheet.css">
-</head>
-<body>
+_LIST = Template(
+    _HEAD
+    + """<body>
 <header><h1>$title</h1></header>
 <nav>$languages · <a href="/?lang=$lang">$current</a></nav>
 <ol class="games" reversed>
@@ -68,7 +66,8 @@ $items
 </ol>
 </body>
 </html>
-""")
+"""
+)
 
 
 def _script_json(value: object) -> str:
