@@ -10,6 +10,8 @@
    append returned) to each stream's copy of the sheet that shows it (median, max).
    The streams are plain SSE clients that parse each sheet's JSON, not browsers.
 3. Bad requests against the same server: their status, and that it still serves.
+4. One page following an Oh Hell game ``--long-game`` events long (a random lawful game):
+   the time from a commit to the page, late in an evening.
 
 Loopback only; every loop is bounded.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import shutil
 import socket
 import statistics
@@ -32,7 +35,11 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.games.events import CardSeen, Event, ZoneCleared
+from companion.games.registry import make_engine
 from companion.games.script import parse_script
+from companion.games.session import Game
+from companion.journal.export import score_sheet
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
@@ -44,6 +51,9 @@ LANGUAGES = ("en", "pl", "ru")
 START_WITHIN_S = 30.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 MEGABYTE = 1 << 20
+LONG_GAME_SEED = 7
+LONG_GAME_COMMITS = 80  # enough to end at least one hand
+LONG_GAME_INTERVAL_S = 1.0
 
 
 def _script(name: str) -> tuple[str, list[str]]:
@@ -128,6 +138,7 @@ class Stream:
 
     server: Server
     seen: dict[int, float] = field(default_factory=dict)
+    rows: dict[int, int] = field(default_factory=dict)  # the sheet's rows at each count
     errors: list[str] = field(default_factory=list)
 
     def follow(self, stop: threading.Event) -> None:
@@ -151,6 +162,7 @@ class Stream:
         while (start := buffer.find(b"data: {")) >= 0 and (end := buffer.find(b"\n\n", start)) > 0:
             sheet = json.loads(buffer[start + 6 : end])
             self.seen.setdefault(int(sheet["events"]), time.monotonic())
+            self.rows.setdefault(int(sheet["events"]), len(sheet["rows"]))
             buffer = buffer[end + 2 :]
         return buffer
 
@@ -241,6 +253,76 @@ def live_pages(folder: Path, pages: int, events: int, interval: float) -> None:
         print("server stderr had a traceback:\n" + err)
 
 
+def lawful_walk(game: Game, rng: random.Random) -> Event | None:
+    """A random event the game takes now: an offered action or a card in (or the clearing
+    of) one of its zones; None when it takes none of them."""
+    tried: list[Event] = []
+    for offer in game.offers():
+        amount = None if offer.amount is None else rng.choice(offer.amount.values())
+        tried.append(offer.action(amount))
+    for zone in game.engine.zones:
+        tried.append(CardSeen(zone, rng.choice(game.engine.deck.distinct_cards)))
+        tried.append(ZoneCleared(zone))
+    rng.shuffle(tried)
+    return next((event for event in tried if game.can_apply(event) is None), None)
+
+
+def long_game(folder: Path, events: int, more: int, interval: float) -> None:
+    """One page following an Oh Hell game already ``events`` long while ``more`` commits
+    land: the cost of a change late in an evening."""
+    rng = random.Random(LONG_GAME_SEED)
+    game = Game(make_engine("oh-hell", {"players": "4"}))
+    with Journal.open(folder / JOURNAL_FILE) as journal:
+        played = JournaledGame.start(journal, "game oh-hell players=4")
+        for _ in range(events + more):
+            event = lawful_walk(game, rng)
+            if event is None:
+                break
+            game.apply(event)
+        walked = game.events
+        for event in walked[:events]:
+            played.record_event(event, source=Source.CAMERA)
+    server = Server(folder)
+    stop = threading.Event()
+    stream = Stream(server)
+    thread = threading.Thread(target=stream.follow, args=(stop,), daemon=True)
+    thread.start()
+    commits: dict[int, float] = {}
+    try:
+        deadline = time.monotonic() + START_WITHIN_S
+        while events not in stream.seen and time.monotonic() < deadline:
+            time.sleep(0.1)
+        with Journal.open(folder / JOURNAL_FILE) as journal:
+            resumed, _ = JournaledGame.resume(journal, played.record.id)
+            for number, event in enumerate(walked[events:], start=events + 1):
+                resumed.record_event(event, source=Source.CAMERA)
+                commits[number] = time.monotonic()
+                time.sleep(interval)
+        time.sleep(interval)
+    finally:
+        stop.set()
+        thread.join(2)
+        server.stop()
+    shown = [n for n in commits if n in stream.seen]
+    # a commit that ends a hand adds a row: export's sheet is then made from a whole replay
+    ending = [n for n in shown if stream.rows[n] > stream.rows.get(n - 1, stream.rows[n])]
+    for label, counts in (("within a hand", set(shown) - set(ending)), ("ending a hand", ending)):
+        delays = [1000 * (stream.seen[n] - commits[n]) for n in counts]
+        if delays:
+            print(
+                f"one page following a {events}-event Oh Hell game, commits {label}: "
+                f"commit -> page median {statistics.median(delays):.0f} ms, max "
+                f"{max(delays):.0f} ms over {len(delays)} commits {interval:g} s apart"
+            )
+    print(f"  ({len(commits) - len(shown)} intermediate sheets skipped)")
+    started = time.monotonic()
+    score_sheet(played.record.header, walked[:events])
+    print(
+        f"  a commit that ends a hand remakes export's sheet by a whole replay: "
+        f"{1000 * (time.monotonic() - started):.0f} ms for these {events} events"
+    )
+
+
 def bad_requests(folder: Path) -> None:
     server = Server(folder)
     try:
@@ -293,18 +375,26 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--events", type=int, default=60)
     parser.add_argument("--interval", type=float, default=0.5)
+    parser.add_argument("--long-game", type=int, default=500, help="events of the long game")
     parser.add_argument(
         "--journal",
         type=Path,
         default=None,
         help="keep the written journal in this folder, and reuse it when it is there",
     )
+    parser.add_argument(
+        "--only", choices=("journal", "long"), default=None, help="run one part: 1-3 or 4"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="sheet-bench-") as temporary:
-        folder = Path(temporary)
-        peak_memory(folder, args.games, args.journal)
-        live_pages(folder, args.pages, args.events, args.interval)
-        bad_requests(folder)
+    if args.only != "long":
+        with tempfile.TemporaryDirectory(prefix="sheet-bench-") as temporary:
+            folder = Path(temporary)
+            peak_memory(folder, args.games, args.journal)
+            live_pages(folder, args.pages, args.events, args.interval)
+            bad_requests(folder)
+    if args.only != "journal":
+        with tempfile.TemporaryDirectory(prefix="sheet-bench-long-") as temporary:
+            long_game(Path(temporary), args.long_game, LONG_GAME_COMMITS, LONG_GAME_INTERVAL_S)
     return 0
 
 

@@ -12,15 +12,17 @@ commits, and costs no file read, so the server can poll it ten times a second.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.games.errors import RefusedEvent
 from companion.games.events import EventSyntaxError, parse_event
-from companion.journal.export import ScoreSheet, score_sheet
+from companion.games.session import Game
+from companion.journal.export import MONEY_SHEETS, ScoreSheet, score_sheet
 from companion.journal.records import BadRow, EventRow, GameRecord, RowKind
 from companion.journal.replay import Replayed, replay
 from companion.journal.store import Journal, JournalError, UnknownGame
@@ -54,6 +56,7 @@ class Fold:
     replayed: Replayed
     last_seq: int
     exported: ScoreSheet
+    settled: Hashable  # what export's sheet depends on in the state the sheet was made at
 
     @classmethod
     def whole(cls, journal: Journal, game_id: int) -> Fold:
@@ -64,8 +67,9 @@ class Fold:
             before = _last_seq(journal.rows(game_id))
             replayed = replay(journal, game_id)
             if _last_seq(journal.rows(game_id)) == before:
-                exported = score_sheet(replayed.record.header, replayed.game.events)
-                return cls(replayed, before, exported)
+                game = replayed.game
+                exported = score_sheet(replayed.record.header, game.events)
+                return cls(replayed, before, exported, settled_key(game))
         raise JournalError(
             f"game {game_id} of {journal.path} changed during each of {WHOLE_REPLAY_TRIES} replays"
         )
@@ -79,6 +83,7 @@ class Fold:
             return True
         game = self.replayed.game
         live = list(self.replayed.live)
+        settled_since = False
         for row in new:
             if not isinstance(row, EventRow) or row.kind is not RowKind.EVENT:
                 return False
@@ -87,10 +92,26 @@ class Fold:
             except (EventSyntaxError, RefusedEvent):
                 return False
             live.append(row)
+            key = settled_key(game)
+            settled_since = settled_since or key != self.settled
+            self.settled = key
         self.replayed = replace(self.replayed, live=tuple(live))
         self.last_seq = new[-1].seq
-        self.exported = score_sheet(self.replayed.record.header, game.events)
+        if settled_since:
+            self.exported = score_sheet(self.replayed.record.header, game.events)
         return True
+
+
+def settled_key(game: Game) -> Hashable:
+    """What export's score sheet reads of the game's state, as export defines it: Oh Hell's
+    rows are its own sheet; a money game's gain one exactly when its ``MONEY_SHEETS`` key
+    changes. Its earlier rows never change, so while this key stays the same the sheet of
+    the longer game is the sheet already made (no whole replay for each card)."""
+    state = game.engine.state_json(game.state)
+    game_id = game.engine.game_id
+    if game_id in MONEY_SHEETS:
+        return MONEY_SHEETS[game_id].settled(state)
+    return json.dumps(state.get("score_sheet"), sort_keys=True)
 
 
 def _last_seq(rows: Sequence[EventRow | BadRow]) -> int:

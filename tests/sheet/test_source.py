@@ -40,7 +40,7 @@ def test_a_game_followed_row_by_row_reads_as_its_whole_replay(tmp_path: Path, na
                 journal.append(record.id, line.event, source=Source.CAMERA)
             if number == 9:  # a line the game refuses now: skipped by every reader
                 journal.append(record.id, parse_event("clear nowhere"), source=Source.CAMERA)
-            if number % 4 == 0 or number == len(script.lines) - 1:
+            if number % 2 == 0 or number == len(script.lines) - 1:
                 follower.version()
                 followed = follower.sheet(record.id, Language.EN).to_json(), follower.csv_text(None)
                 assert followed == _fresh(path, record.id), f"after line {number}"
@@ -69,4 +69,29 @@ def test_no_journal_is_said_and_tried_again(tmp_path: Path) -> None:
         journal.start_game("game oczko")
     assert reader.version() is not None and reader.problem is None
     assert reader.sheet(None, Language.EN).game == "oczko"
+    reader.close()
+
+
+def test_only_a_settled_hand_remakes_exports_sheet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import companion.sheet.source as source
+
+    made: list[int] = []
+
+    def counted(header: str, events: object) -> object:
+        made.append(len(events))  # type: ignore[arg-type]
+        return real(header, events)  # type: ignore[arg-type]
+
+    real = source.score_sheet
+    monkeypatch.setattr(source, "score_sheet", counted)
+    script = example("oh-hell")
+    reader = JournalReader(tmp_path / JOURNAL_FILE)
+    with open_journal(tmp_path) as journal:
+        record = journal.start_game(header_of(script))
+        for number, line in enumerate(script.lines[:9]):  # hand 1: trump, bids, one trick
+            journal.append(record.id, line.event, source=Source.CAMERA)
+            reader.version()
+            reader.sheet(record.id, Language.EN)
+            assert len(made) == (1 if number < 8 else 2), (number, line.event)
     reader.close()
