@@ -75,9 +75,9 @@ class Fold:
         )
 
     def extended(self, rows: Sequence[EventRow | BadRow]) -> bool:
-        """Apply the rows after ``last_seq`` when they are all plain events the game takes;
-        False (and the fold unusable) for anything else: an undo, a bad row, a refusal,
-        which a full replay then deals with as ``replay`` does."""
+        """Apply the rows after ``last_seq`` when they are events the game takes or undos
+        of the last event standing; False (and the fold unusable) for anything else: a bad
+        row, a refusal, which a whole replay then deals with as ``replay`` does."""
         new = [row for row in rows if row.seq > self.last_seq]
         if not new:
             return True
@@ -85,13 +85,21 @@ class Fold:
         live = list(self.replayed.live)
         settled_since = False
         for row in new:
-            if not isinstance(row, EventRow) or row.kind is not RowKind.EVENT:
+            if not isinstance(row, EventRow):
                 return False
-            try:
-                game.apply(parse_event(row.line), row.seq)
-            except (EventSyntaxError, RefusedEvent):
-                return False
-            live.append(row)
+            if row.kind is RowKind.UNDO:
+                # what replay does with an undo of the last event standing; any other
+                # undo is a bad row, left to a whole replay to name
+                if not live or row.undoes != live[-1].seq:
+                    return False
+                game.undo()
+                live.pop()
+            else:
+                try:
+                    game.apply(parse_event(row.line), row.seq)
+                except (EventSyntaxError, RefusedEvent):
+                    return False
+                live.append(row)
             key = settled_key(game)
             settled_since = settled_since or key != self.settled
             self.settled = key
