@@ -89,4 +89,10 @@ install -m 0644 "$CHECKOUT/systemd/companion.service" "$UNIT_DIR/companion.servi
 systemctl daemon-reload
 systemctl enable companion.service
 systemctl restart companion.service
-say "done: systemctl status companion; journalctl -u companion"
+
+say "systemd unit of the phone score sheet (the config's [sheet] enabled turns it on or off)"
+install -m 0644 "$CHECKOUT/systemd/companion-sheet.service" "$UNIT_DIR/companion-sheet.service"
+systemctl daemon-reload
+systemctl enable companion-sheet.service
+systemctl restart companion-sheet.service
+say "done: systemctl status companion companion-sheet; journalctl -u companion"

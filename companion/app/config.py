@@ -12,6 +12,7 @@ A value the check accepts is one ``companion run`` can use (tests hold that).
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import tomllib
@@ -22,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.device.buttons import MAX_BCM_PIN, ButtonPins, PressTiming
-from companion.device.camera import PI_SENSOR_MODES, PI_STREAM_SIZE
-from companion.device.display import DEFAULT_ADDRESS, DEFAULT_PORT, MAX_ADDRESS, MIN_ADDRESS
-from companion.table.tracker_settings import TrackerSettings
+from companion.device.camera_modes import PI_SENSOR_MODES, PI_STREAM_SIZE
+from companion.device.i2c_bus import DEFAULT_ADDRESS, DEFAULT_PORT, MAX_ADDRESS, MIN_ADDRESS
+from companion.table.stability import STILL_FRAMES, STILL_SECONDS
 from companion.ui.settings import (
     BRIGHTNESS_LEVELS,
     DEFAULT_DARK_AFTER_S,
@@ -164,6 +165,21 @@ def _choice(kind: type[Enum]) -> Reader:
     return read
 
 
+def _switch(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{_shown(value)} is not true or false")
+    return value
+
+
+def _address(value: object) -> str:
+    text = _text(value)
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        raise ValueError(f'"{text}" is not an IP address (like "0.0.0.0" or "::")') from None
+    return text
+
+
 def _camera_source(value: object) -> CameraSource:
     return CameraSource.parse(_text(value))
 
@@ -194,13 +210,14 @@ MAX_LONG_PRESS_S = 10.0
 MAX_STABILITY_FRAMES = 100
 MAX_STABILITY_MS = 10_000
 MS_PER_S = 1000
+DEFAULT_SHEET_PORT = 8080
+MAX_PORT = 65_535
 
 # The values the other layers start from when nobody sets them: the config's defaults are
 # these, not copies of them.
 PINS = ButtonPins()
 TIMING = PressTiming()
 UI = UiSettings()
-TRACKER = TrackerSettings()
 
 
 @dataclass(frozen=True)
@@ -263,10 +280,10 @@ class TableConfig:
     """A zone's reading stands once it is still this many frames and milliseconds."""
 
     stability_frames: int = field(
-        default=TRACKER.min_frames, metadata=checked(_whole(1, MAX_STABILITY_FRAMES))
+        default=STILL_FRAMES, metadata=checked(_whole(1, MAX_STABILITY_FRAMES))
     )
     stability_ms: int = field(
-        default=round(TRACKER.min_seconds * MS_PER_S), metadata=checked(_whole(0, MAX_STABILITY_MS))
+        default=round(STILL_SECONDS * MS_PER_S), metadata=checked(_whole(0, MAX_STABILITY_MS))
     )
 
 
@@ -284,6 +301,16 @@ class StateConfig:
 
 
 @dataclass(frozen=True)
+class SheetConfig:
+    """The phone score sheet (``companion sheet``, its own unit): on or off, and where it
+    listens (every address of the box by default, so phones on the room's Wi-Fi reach it)."""
+
+    enabled: bool = field(default=True, metadata=checked(_switch))
+    port: int = field(default=DEFAULT_SHEET_PORT, metadata=checked(_whole(1, MAX_PORT)))
+    bind: str = field(default="0.0.0.0", metadata=checked(_address))
+
+
+@dataclass(frozen=True)
 class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
@@ -291,6 +318,7 @@ class Config:
     table: TableConfig = field(default_factory=TableConfig)
     ui: UiConfig = field(default_factory=UiConfig)
     state: StateConfig = field(default_factory=StateConfig)
+    sheet: SheetConfig = field(default_factory=SheetConfig)
 
 
 def _quoted(text: str) -> str:
@@ -445,6 +473,8 @@ def config_toml(config: Config) -> str:
 
 
 def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, Enum):
         value = value.value
     if isinstance(value, str):

@@ -18,6 +18,7 @@ SUBCOMMAND_MODULES = (
     "companion.cli.mat",
     "companion.cli.power_cut_test",
     "companion.cli.run",
+    "companion.cli.sheet",
     "companion.cli.simulate",
     "companion.cli.terminal",
     "companion.cli.vision",

@@ -68,6 +68,15 @@ def register(subparsers: Any) -> None:
         "the game and its options)",
     )
     parser.add_argument(
+        "--state-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="keep the demo's journal in DIR (journal.sqlite3), so that companion export "
+        "and companion sheet can read the game afterwards (default: a temporary folder, "
+        "removed at the end)",
+    )
+    parser.add_argument(
         "--language",
         choices=[language.value for language in Language],
         default=Language.EN.value,
@@ -102,6 +111,15 @@ def run(args: argparse.Namespace) -> int:
         except (ScriptError, ValueError) as error:
             print(f"companion demo: {error}", file=sys.stderr)
             return 2
+    if args.state_dir is not None:
+        try:
+            args.state_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            print(
+                f"companion demo: --state-dir {args.state_dir}: {error.strerror or error}",
+                file=sys.stderr,
+            )
+            return 2
     options = DemoOptions(
         game=args.game if script is None else script.game,
         seed=args.seed,
@@ -110,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         events=args.events,
         language=Language(args.language),
         script=None if script is None else text,
+        state_dir=args.state_dir,
     )
     buttons: ButtonSource = FakeButtons()
     if sys.stdin.isatty():

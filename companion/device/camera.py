@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from companion.device.camera_modes import PI_STREAM_SIZE, pi_sensor_mode
 from companion.values.frame import Frame
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"})
@@ -33,18 +34,6 @@ USB_READ_RETRIES = 3
 # 1920 px gives 1.85 px/mm (index 28 px, letter 11 px). So the main stream is 1920x1080,
 # scaled from the 2304x1296 sensor mode, which keeps the whole field of view at 56 fps.
 PI_LENS_DEGREES = 66.0
-PI_STREAM_SIZE = (1920, 1080)
-# Camera Module 3's sensor modes (full field of view each), smallest first; a stream is
-# scaled from the smallest that covers it.
-PI_SENSOR_MODES: tuple[tuple[int, int], ...] = ((1536, 864), (2304, 1296), (4608, 2592))
-
-
-def pi_sensor_mode(size: tuple[int, int]) -> tuple[int, int]:
-    """The smallest sensor mode at least ``size`` in both directions (the largest if none)."""
-    for mode in PI_SENSOR_MODES:
-        if mode[0] >= size[0] and mode[1] >= size[1]:
-            return mode
-    return PI_SENSOR_MODES[-1]
 
 
 def table_width_seen_mm(height_mm: float, lens_degrees: float = PI_LENS_DEGREES) -> float:

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from PIL import Image
 
+from companion.device.i2c_bus import DEFAULT_ADDRESS, DEFAULT_PORT, MAX_ADDRESS, MIN_ADDRESS
 from companion.device.retry import Retried
 from companion.ui.settings import (
     BRIGHTNESS_LEVELS,
@@ -38,12 +39,6 @@ BRIGHTNESS_CONTRAST: dict[int, int] = dict(
     zip(BRIGHTNESS_LEVELS, (8, 40, 100, 180, 255), strict=True)
 )
 DIM_CONTRAST = 1
-
-# Where the panel answers: I2C bus 1 (the header's pins 3 and 5), at 0x3C (some at 0x3D);
-# a 7-bit address outside the reserved ones.
-DEFAULT_PORT = 1
-DEFAULT_ADDRESS = 0x3C
-MIN_ADDRESS, MAX_ADDRESS = 0x03, 0x77
 
 
 class DisplayConfigError(ValueError):

@@ -9,8 +9,9 @@ and throws that copy away on a refusal.
 from __future__ import annotations
 
 import copy
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -177,6 +178,12 @@ class GameEngine(ABC, Generic[OptionsT, StateT]):
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         """The score sheet of a game played with ``events`` (refused events raise)."""
         raise NoScoreSheet(f"the game {self.game_id!r} keeps no score sheet")
+
+    def sheet_key(self, state: StateT) -> Hashable:
+        """What the score sheet reads of ``state``: while it stays the same, a longer game's
+        sheet is the one already made, so a reader following the game remakes it only when
+        this changes. The default, the whole state, is always right and never saves work."""
+        return json.dumps(self.state_json(state), sort_keys=True, default=str)
 
     def table_zones(self) -> tuple[str, ...]:
         """The zones a card can be put on at this table (the card-entry menu and the

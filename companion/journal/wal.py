@@ -10,11 +10,14 @@ one: a 32-byte header, then frames of a 24-byte header and one page each.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
 import struct
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
 
 HEADER_BYTES = 32
 FRAME_HEADER_BYTES = 24
@@ -147,6 +150,10 @@ def _multiply(
 def _frame_sums(data: bytes, count: int, page_size: int, *, big_endian: bool) -> np.ndarray:
     """Each frame's own share of the checksum (its first 8 header bytes and its page, from
     sums of zero), for ``count`` whole frames: an array of shape (count, 2)."""
+    # Imported here: a reader of the journal that never checks a -wal (the phone sheet)
+    # stays without numpy.
+    import numpy as np
+
     frame_bytes = FRAME_HEADER_BYTES + page_size
     if count == 0:
         return np.zeros((0, 2), dtype=np.uint64)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.table.stability import STILL_FRAMES, STILL_SECONDS
 from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource
 
@@ -15,8 +16,8 @@ class TrackerSettings:
     Lengths are mat millimetres (pixels with ``--mat none``, where 1 mm is 1 px)."""
 
     # A zone's reading stands once it is still for at least this many frames and seconds.
-    min_frames: int = 3
-    min_seconds: float = 0.25
+    min_frames: int = STILL_FRAMES
+    min_seconds: float = STILL_SECONDS
     # Reads of one still spell that may disagree before the zone's change is reported unsure.
     max_reads: int = 4
     # The live reader's own threshold (companion.vision.reader.LIVE_MIN_CONFIDENCE); reads

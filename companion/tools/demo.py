@@ -9,6 +9,7 @@ game's score sheet is printed and the game compared with the session's own scrip
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import statistics
 import tempfile
@@ -52,6 +53,7 @@ class DemoOptions:
     events: int | None = None  # only the first events of the game
     language: Language = Language.EN
     script: str | None = None  # an event script to film instead of the game's example
+    state_dir: Path | None = None  # keep the journal here (default: a folder removed after)
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class DemoResult:
     press_latencies: tuple[float, ...]  # press taken -> its screen out, seconds
     screens: int
     frames: int
+    journal: Path | None = None  # where the game's journal was kept, if it was
 
     @property
     def same_game(self) -> bool:
@@ -84,6 +87,12 @@ class DemoResult:
             "the game equals the session's script: " + ("yes" if self.same_game else "no"),
             "card settled -> screen updated, median: "
             + ("-" if latency is None else f"{latency:.0f} ms over {len(self.latencies)} events"),
+            "journal: "
+            + (
+                "kept in a temporary folder, now removed (--state-dir DIR keeps it)"
+                if self.journal is None
+                else f"{self.journal} (companion export --state-dir {self.journal.parent})"
+            ),
         ]
 
 
@@ -175,8 +184,11 @@ def run_demo(
         return FakeSource(session.frames)
 
     buttons = buttons or FakeButtons()
-    with tempfile.TemporaryDirectory(prefix="companion-demo-") as folder:
-        journal = Journal.open(Path(folder) / JOURNAL_FILE)
+    with contextlib.ExitStack() as stack:
+        folder = options.state_dir or Path(
+            stack.enter_context(tempfile.TemporaryDirectory(prefix="companion-demo-"))
+        )
+        journal = Journal.open(folder / JOURNAL_FILE)
         try:
             inbox: Inbox = queue.Queue()
             stop = threading.Event()
@@ -224,6 +236,7 @@ def run_demo(
         press_latencies=tuple(kiosk.press_latencies),
         screens=kiosk.screens_shown,
         frames=feed.frames_seen,
+        journal=None if options.state_dir is None else options.state_dir / JOURNAL_FILE,
     )
 
 

@@ -22,6 +22,7 @@ from companion.app.config import (
     DisplayConfig,
     DisplayKind,
     Language,
+    SheetConfig,
     StateConfig,
     UiConfig,
     config_from_toml,
@@ -30,7 +31,7 @@ from companion.app.config import (
 )
 from companion.device import display
 from companion.device.buttons import ButtonPins, PressTiming
-from companion.device.camera import PI_STREAM_SIZE
+from companion.device.camera_modes import PI_STREAM_SIZE
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
 
@@ -168,10 +169,18 @@ def test_values_are_read_into_typed_values(tmp_path: Path) -> None:
         ("[table]\nstability_frames = 1.5\n", "[table] stability_frames: 1.5 is not a whole"),
         ("[ui]\nlanguage = 'de'\n", '[ui] language: "de" is not one of en, pl, ru'),
         ("[state]\ndirectory = ''\n", "[state] directory: empty"),
+        ("[sheet]\nenabled = 1\n", "[sheet] enabled: 1 is not true or false"),
+        ("[sheet]\nport = 70000\n", "[sheet] port: 70000 is not in 1..65535"),
+        ("[sheet]\nbind = 'my-box'\n", '[sheet] bind: "my-box" is not an IP address'),
     ],
 )
 def test_a_wrong_key_or_value_is_named(tmp_path: Path, text: str, expected: str) -> None:
     assert expected in _error(tmp_path, text)
+
+
+def test_the_sheet_section_is_read(tmp_path: Path) -> None:
+    config = _load(tmp_path, "[sheet]\nenabled = false\nport = 80\nbind = '::'\n")
+    assert config.sheet == SheetConfig(enabled=False, port=80, bind="::")
 
 
 def test_a_button_on_an_i2c_pin_is_fine_without_an_i2c_display(tmp_path: Path) -> None:
@@ -215,6 +224,12 @@ configs = st.builds(
         fps=st.integers(1, 120),
     ),
     ui=st.builds(UiConfig, st.sampled_from(Language)),
+    sheet=st.builds(
+        SheetConfig,
+        enabled=st.booleans(),
+        port=st.integers(1, 65_535),
+        bind=st.sampled_from(["0.0.0.0", "127.0.0.1", "::", "192.168.1.20"]),
+    ),
 )
 
 

@@ -92,9 +92,10 @@ def test_running_it_twice_installs_once_and_keeps_the_config(tmp_path: Path) -> 
     first = box.run()
     assert first.returncode == 0, first.stdout + first.stderr
     config = box.root / "etc/companion/config.toml"
-    unit = box.root / "etc/systemd/system/companion.service"
     assert config.read_text() == EXAMPLE.read_text()
-    assert unit.read_text() == (CHECKOUT / "systemd/companion.service").read_text()
+    for name in ("companion.service", "companion-sheet.service"):
+        unit = box.root / "etc/systemd/system" / name
+        assert unit.read_text() == (CHECKOUT / "systemd" / name).read_text()
     assert any("python3-picamera2 python3-lgpio" in call for call in box.calls("apt-get"))
     assert box.calls("raspi-config") == ["raspi-config nonint do_i2c 0"]
     assert [call.split()[-1] for call in box.calls("groupadd")] == ["gpio", "i2c"]
@@ -104,9 +105,13 @@ def test_running_it_twice_installs_once_and_keeps_the_config(tmp_path: Path) -> 
     pip = box.calls("pip")
     assert f"pip install --quiet --upgrade {CHECKOUT}[pi]" in pip
     assert not any(" -e " in call or "--editable" in call for call in pip)
-    assert box.calls("systemctl")[-2:] == [
+    assert box.calls("systemctl")[-6:] == [
+        "systemctl daemon-reload",
         "systemctl enable companion.service",
         "systemctl restart companion.service",
+        "systemctl daemon-reload",
+        "systemctl enable companion-sheet.service",
+        "systemctl restart companion-sheet.service",
     ]
 
     config.write_text("[ui]\nlanguage = 'pl'\n")
@@ -117,7 +122,7 @@ def test_running_it_twice_installs_once_and_keeps_the_config(tmp_path: Path) -> 
     assert len(box.calls("useradd")) == 1
     assert len(box.calls("groupadd")) == 2
     assert len(box.calls("python3")) == 1
-    assert len(box.calls("systemctl")) == 6
+    assert len(box.calls("systemctl")) == 12
 
 
 def test_on_plain_debian_it_says_what_apt_lacks_and_goes_on(tmp_path: Path) -> None:
@@ -128,7 +133,7 @@ def test_on_plain_debian_it_says_what_apt_lacks_and_goes_on(tmp_path: Path) -> N
     installs = [call for call in box.calls("apt-get") if " install " in call]
     assert len(installs) == 1
     assert "python3-picamera2" in installs[0] and "python3-lgpio" not in installs[0]
-    assert box.calls("systemctl")[-1] == "systemctl restart companion.service"
+    assert "systemctl restart companion.service" in box.calls("systemctl")
 
 
 def test_a_bad_config_stops_before_the_service_restarts(tmp_path: Path) -> None:

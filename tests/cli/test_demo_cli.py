@@ -51,3 +51,35 @@ def test_the_command_line_plays_the_demos_own_session_by_default() -> None:
     from companion.tools.demo import DEFAULT_SEED
 
     assert build_parser().parse_args(["demo"]).seed == DEFAULT_SEED
+
+
+def test_the_demo_keeps_its_journal_with_state_dir_for_export(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = tmp_path / "state"
+    assert (
+        main(["demo", "--fast", "--game", "oczko", "--events", "8", "--state-dir", str(state)]) == 0
+    )
+    out = capsys.readouterr().out
+    assert f"journal: {state / 'journal.sqlite3'}" in out
+    printed_sheet = out.split("Score sheet:\n", 1)[1]
+    assert main(["export", "--state-dir", str(state), "--format", "csv"]) == 0
+    assert capsys.readouterr().out == printed_sheet
+
+
+def test_without_state_dir_the_demo_says_where_its_journal_went(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--fast", "--game", "oczko", "--events", "2"]) == 0
+    assert "journal: kept in a temporary folder, now removed (--state-dir DIR keeps it)" in (
+        capsys.readouterr().out
+    )
+
+
+def test_the_demo_refuses_a_state_dir_it_cannot_make(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["demo", "--fast", "--state-dir", str(blocker / "sub")]) == 2
+    assert "--state-dir" in capsys.readouterr().err

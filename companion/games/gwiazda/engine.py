@@ -6,7 +6,7 @@ The rules are in ``rules/gwiazda.md``; the events, readings and the money accoun
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from companion.cards import FRENCH52, DeckProfile
@@ -102,3 +102,6 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         return settlement_sheet(self, events, SHEET)
+
+    def sheet_key(self, state: GwiazdaState) -> Hashable:
+        return SHEET.settled(self.state_json(state))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 from companion.cards import DeckProfile
@@ -138,6 +138,9 @@ class Ochko21(GameEngine[Ochko21Options, Ochko21State]):
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         return settlement_sheet(self, events, SHEET)
+
+    def sheet_key(self, state: Ochko21State) -> Hashable:
+        return SHEET.settled(self.state_json(state))
 
 
 def _phase_text(state: Ochko21State) -> str:

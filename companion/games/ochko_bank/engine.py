@@ -7,7 +7,7 @@ asked for), ``shoe`` (the two-deck pack and its marker card), ``settle`` (money)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from companion.cards import DOUBLE104, Card, DeckProfile
@@ -69,6 +69,9 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         return settlement_sheet(self, events, SHEET)
+
+    def sheet_key(self, state: OchkoBankState) -> Hashable:
+        return SHEET.settled(self.state_json(state))
 
     def table_zones(self) -> tuple[str, ...]:
         """The dealer's zones and the hands of the seats at this table."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 from companion.cards import SHORT36, DeckProfile
@@ -96,6 +96,9 @@ class Oczko(GameEngine[OczkoOptions, OczkoState]):
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         return settlement_sheet(self, events, SHEET)
+
+    def sheet_key(self, state: OczkoState) -> Hashable:
+        return SHEET.settled(self.state_json(state))
 
 
 def _bank(options: OczkoOptions, state: OczkoState, action: Action) -> None:

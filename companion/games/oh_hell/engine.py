@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from companion.cards import FRENCH52, DeckProfile
@@ -70,6 +71,9 @@ class OhHell(GameEngine[OhHellOptions, OhHellState]):
 
     def state_json(self, state: OhHellState) -> dict[str, Any]:
         return self.view(state).to_json()
+
+    def sheet_key(self, state: OhHellState) -> Hashable:
+        return json.dumps(self.state_json(state).get("score_sheet"), sort_keys=True)
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         """The game's own sheet: a row per hand played, the running score per seat."""

@@ -1,0 +1,140 @@
+"""The sheet's two HTML pages: a game's sheet (drawn by ``sheet.js`` from the JSON in the
+page, then from each server-sent event) and the list of the journal's games.
+
+Every text is escaped here; the page loads nothing but the box's own ``/static`` files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from string import Template
+
+from companion.journal.records import GameRecord
+from companion.journal.replay import new_game
+from companion.journal.store import JournalError
+from companion.sheet.texts import LANGUAGE_NAMES, SHEET_TEXTS, sheet_text
+from companion.ui.menus.labels import game_name
+from companion.ui.texts import Language
+
+# The texts the script needs, by key (the rest of SHEET_TEXTS is drawn here).
+SCRIPT_TEXTS = ("total", "live", "offline", "no-game", "events", "unfinished", "bid-took")
+
+# Both pages' head: the box's own style sheet and nothing else (no icon to fetch either).
+_HEAD = """<!DOCTYPE html>
+<html lang="$lang">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
+<title>$title</title>
+<link rel="stylesheet" href="/static/sheet.css">
+</head>
+"""
+
+_PAGE = Template(
+    _HEAD
+    + """<body>
+<header>
+<h1 id="name">$title</h1>
+<p id="status" class="status" data-state="offline">$offline</p>
+</header>
+<nav>$languages · <a href="/games?lang=$lang">$games</a> ·
+<a id="csv" href="$csv">$csv_label</a></nav>
+<section id="now" aria-live="polite"></section>
+<div class="scroll"><table id="sheet"></table></div>
+<div id="chart" class="chart"></div>
+<div id="rates" class="chart rates"></div>
+<p id="meta" class="meta"></p>
+<script type="application/json" id="sheet-data">$data</script>
+<script src="/static/plotly.min.js"></script>
+<script src="/static/sheet.js"></script>
+</body>
+</html>
+"""
+)
+
+_LIST = Template(
+    _HEAD
+    + """<body>
+<header><h1>$title</h1></header>
+<nav>$languages · <a href="/?lang=$lang">$current</a></nav>
+<ol class="games" reversed>
+$items
+</ol>
+</body>
+</html>
+"""
+)
+
+
+def _script_json(value: object) -> str:
+    """JSON safe inside a <script> element: no ``</`` can close it early."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
+def _language_links(path: str, language: Language) -> str:
+    links = []
+    for other in Language:
+        name = escape(LANGUAGE_NAMES[other])
+        if other is language:
+            links.append(f"<strong>{name}</strong>")
+        else:
+            links.append(f'<a href="{escape(path)}?lang={other.value}">{name}</a>')
+    return " ".join(links)
+
+
+def sheet_page(game_id: int | None, language: Language, sheet_json: object | None) -> str:
+    """A game's page (None: the latest game, following new games as they start)."""
+    base = "/" if game_id is None else f"/game/{game_id}"
+    live = "/live" if game_id is None else f"/game/{game_id}/live"
+    csv = "/sheet.csv" if game_id is None else f"/game/{game_id}/sheet.csv"
+    data = {
+        "sheet": sheet_json,
+        "live": f"{live}?lang={language.value}",
+        "texts": {key: SHEET_TEXTS[language][key] for key in SCRIPT_TEXTS},
+    }
+    return _PAGE.substitute(
+        lang=language.value,
+        title=escape(sheet_text("title", language)),
+        offline=escape(sheet_text("offline", language)),
+        languages=_language_links(base, language),
+        games=escape(sheet_text("games", language)),
+        csv=escape(csv),
+        csv_label=escape(sheet_text("csv", language)),
+        data=_script_json(data),
+    )
+
+
+def games_page(records: Sequence[GameRecord], language: Language) -> str:
+    items = [_game_item(record, language) for record in reversed(records)]
+    if not items:
+        items = [f"<li>{escape(sheet_text('no-game', language))}</li>"]
+    return _LIST.substitute(
+        lang=language.value,
+        title=escape(sheet_text("games", language)),
+        languages=_language_links("/games", language),
+        current=escape(sheet_text("current", language)),
+        items="\n".join(items),
+    )
+
+
+def _game_item(record: GameRecord, language: Language) -> str:
+    try:
+        name = game_name(new_game(record.header).engine.game_id, language)
+    except JournalError:
+        name = record.header
+    started = record.started.isoformat(sep=" ", timespec="minutes")
+    state = (
+        sheet_text("unfinished", language)
+        if record.finished is None
+        else sheet_text("finished", language, time=record.finished.isoformat(" ", "minutes"))
+    )
+    link = f"/game/{record.id}?lang={language.value}"
+    return (
+        f'<li value="{record.id}"><a href="{escape(link)}">{escape(name)}</a> '
+        f"<span>{escape(sheet_text('started', language, time=started))} · "
+        f"{escape(state)}</span></li>"
+    )

@@ -1,0 +1,364 @@
+"""The sheet's web server (aiohttp): pages, JSON, CSV and the live stream, all GET.
+
+One worker thread does every journal read, so SQLite is used from one thread and a slow
+replay never stalls the event loop that serves the other phones. A poller asks the
+journal's version ten times a second; when it moves, each open stream gets its game's
+sheet again, built once per game and language however many pages follow it. A stream
+that cannot take a message within the write timeout (a phone gone without a word) is
+closed; every other client is served on its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from importlib import resources
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
+
+from companion.journal.store import JournalError
+from companion.sheet.page import games_page, sheet_page
+from companion.sheet.source import JournalReader, NoGame, Version
+from companion.sheet.texts import UnknownLanguage, accepted_language, parse_language
+from companion.ui.texts import Language
+
+log = logging.getLogger(__name__)
+
+# A game number in a path: at most this many digits (SQLite's integers end near 9e18).
+GAME_NUMBER = r"{game:[0-9]{1,9}}"
+STATIC_MAX_AGE_S = 3600
+# A stop waits this long for requests in flight (the live streams end at once).
+SHUTDOWN_S = 3.0
+BAD_REQUEST_SHOWN = 160  # characters of a refused request's reason in the log
+# Who may load what: only this box's own files (no CDN, nothing from the internet).
+# Plotly sets element styles itself, hence 'unsafe-inline' for styles only.
+SECURITY_HEADERS: Final = {
+    "Content-Security-Policy": (
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class MissingAsset(RuntimeError):
+    """A file the page needs is not installed (the plotly package, say)."""
+
+
+def plotly_script() -> Path:
+    """plotly.js as the plotly Python package ships it (found without importing plotly)."""
+    spec = find_spec("plotly")
+    if spec is None or not spec.submodule_search_locations:
+        raise MissingAsset("the plotly package is not installed: pip install plotly")
+    for folder in spec.submodule_search_locations:
+        script = Path(folder) / "package_data" / "plotly.min.js"
+        if script.is_file():
+            return script
+    raise MissingAsset("the plotly package has no package_data/plotly.min.js")
+
+
+def static_files() -> dict[str, Path]:
+    own = resources.files("companion.sheet") / "static"
+    return {
+        "sheet.js": Path(str(own / "sheet.js")),
+        "sheet.css": Path(str(own / "sheet.css")),
+        "plotly.min.js": plotly_script(),
+    }
+
+
+@dataclass(frozen=True)
+class SheetSettings:
+    journal: Path
+    language: Language  # the box's, for phones that ask for none of ours
+    poll_s: float = 0.1
+    heartbeat_s: float = 15.0  # a comment line keeps idle streams open through Wi-Fi gear
+    write_timeout_s: float = 10.0
+    retry_ms: int = 2000  # EventSource's reconnection delay
+
+
+Key = tuple[int | None, Language]
+Read = TypeVar("Read")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class SheetServer:
+    def __init__(self, settings: SheetSettings) -> None:
+        self.settings = settings
+        self.static = static_files()
+        self._reader = JournalReader(settings.journal)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal")
+        self._version: Version | None = None
+        self._changed = asyncio.Condition()
+        self._built: dict[Key, asyncio.Future[bytes]] = {}
+        self._poller: asyncio.Task[None] | None = None
+        self._closing = False  # set on shutdown: every stream ends so that the stop is quick
+        self.streams = 0  # open live streams, for the figures
+
+    # -- the application -------------------------------------------------------------------
+
+    def application(self) -> web.Application:
+        app = web.Application(middlewares=[self._headers])
+        game = f"/game/{GAME_NUMBER}"
+        routes: list[tuple[str, Handler]] = [
+            ("/", self._page),
+            (game, self._page),
+            ("/games", self._games),
+            ("/sheet.json", self._json),
+            (f"{game}/sheet.json", self._json),
+            ("/sheet.csv", self._csv),
+            (f"{game}/sheet.csv", self._csv),
+            ("/live", self._live),
+            (f"{game}/live", self._live),
+            ("/static/{name}", self._static),
+        ]
+        for path, handler in routes:  # GET only: HEAD and the rest are 405
+            app.router.add_get(path, handler, allow_head=False)
+        app.on_startup.append(self._start)
+        app.on_shutdown.append(self._end_streams)
+        app.on_cleanup.append(self._stop)
+        return app
+
+    async def _start(self, app: web.Application) -> None:
+        await self._refresh()
+        self._poller = asyncio.create_task(self._poll())
+
+    async def _end_streams(self, app: web.Application) -> None:
+        self._closing = True
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _stop(self, app: web.Application) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._reader.close)
+        self._executor.shutdown(wait=True)
+
+    @web.middleware
+    async def _headers(
+        self,
+        request: web.Request,
+        handler: Handler,
+    ) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except web.HTTPException as error:
+            if not error.text or error.text == f"{error.status}: {error.reason}":
+                error.text = f"{error.status} {error.reason}: {request.method} {request.path}"
+            error.headers.update(SECURITY_HEADERS)
+            raise
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    # -- the journal, from its worker thread -----------------------------------------------
+
+    async def _read(self, call: Callable[[], Read]) -> Read:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, call)
+
+    async def _refresh(self) -> None:
+        version = await self._read(self._reader.version)
+        if version != self._version:
+            self._version = version
+            self._built.clear()
+            async with self._changed:
+                self._changed.notify_all()
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.poll_s)
+            try:
+                await self._refresh()
+            except Exception:  # keep serving; the next poll tries again
+                log.exception("polling the journal failed")
+
+    async def _sheet_json(self, key: Key) -> bytes:
+        """The sheet of (game, language) at the current version, built once for all."""
+        built = self._built.get(key)
+        if built is None:
+            game, language = key
+            built = asyncio.ensure_future(self._read(lambda: self._build(game, language)))
+            self._built[key] = built
+        return await asyncio.shield(built)
+
+    def _build(self, game: int | None, language: Language) -> bytes:
+        sheet = self._reader.sheet(game, language)
+        return json.dumps(sheet.to_json(), ensure_ascii=False).encode()
+
+    # -- requests --------------------------------------------------------------------------
+
+    def _language(self, request: web.Request) -> Language:
+        asked = request.query.get("lang")
+        if asked is not None:
+            try:
+                return parse_language(asked)
+            except UnknownLanguage as error:
+                raise web.HTTPBadRequest(text=str(error)) from None
+        return accepted_language(request.headers.get("Accept-Language"), self.settings.language)
+
+    @staticmethod
+    def _game(request: web.Request) -> int | None:
+        number = request.match_info.get("game")
+        return None if number is None else int(number)
+
+    async def _sheet_or_error(self, request: web.Request) -> tuple[Key, bytes | None]:
+        """The sheet's JSON; None for the latest game of a journal that has none yet; a
+        404 for a game number the journal does not hold."""
+        key = (self._game(request), self._language(request))
+        try:
+            return key, await self._sheet_json(key)
+        except NoGame as error:
+            if key[0] is None:
+                return key, None
+            raise web.HTTPNotFound(text=f"404: {error}") from None
+        except (JournalError, ValueError) as error:
+            raise web.HTTPServiceUnavailable(
+                text=f"503: the sheet cannot be read: {error}"
+            ) from None
+
+    async def _page(self, request: web.Request) -> web.Response:
+        (game, language), body = await self._sheet_or_error(request)
+        sheet = None if body is None else json.loads(body)
+        return web.Response(
+            text=sheet_page(game, language, sheet),
+            content_type="text/html",
+            headers={"Cache-Control": "no-cache"},
+        )
+
+    async def _json(self, request: web.Request) -> web.Response:
+        _, body = await self._sheet_or_error(request)
+        return web.Response(body=body or b"null", content_type="application/json")
+
+    async def _csv(self, request: web.Request) -> web.Response:
+        game = self._game(request)
+        try:
+            text = await self._read(lambda: self._reader.csv_text(game))
+        except NoGame as error:
+            raise web.HTTPNotFound(text=f"404: {error}") from None
+        name = "sheet.csv" if game is None else f"game-{game}.csv"
+        return web.Response(
+            text=text,
+            content_type="text/csv",
+            headers={"Content-Disposition": f'inline; filename="{name}"'},
+        )
+
+    async def _games(self, request: web.Request) -> web.Response:
+        language = self._language(request)
+        records = await self._read(self._reader.games)
+        return web.Response(text=games_page(records, language), content_type="text/html")
+
+    async def _static(self, request: web.Request) -> web.FileResponse:
+        path = self.static.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(
+            path, headers={"Cache-Control": f"public, max-age={STATIC_MAX_AGE_S}"}
+        )
+
+    # -- the live stream -------------------------------------------------------------------
+
+    async def _live(self, request: web.Request) -> web.StreamResponse:
+        key = (self._game(request), self._language(request))
+        if key[0] is not None:
+            await self._sheet_or_error(request)  # a 404 before the stream starts
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-cache",
+                "X-Accel-Buffering": "no",
+            }
+        )
+        await response.prepare(request)
+        self.streams += 1
+        try:
+            await self._follow(response, key)
+        finally:
+            self.streams -= 1
+        return response
+
+    async def _follow(self, response: web.StreamResponse, key: Key) -> None:
+        if not await self._send(response, f"retry: {self.settings.retry_ms}\n\n".encode()):
+            return
+        seen: object = object()  # no version yet: the first message is the sheet as it is
+        while not self._closing:
+            version = self._version
+            if version != seen:
+                seen = version
+                if not await self._send(response, await self._message(key)):
+                    return
+            elif not await self._wait_for_change(seen) and not await self._send(
+                response, b": still here\n\n"
+            ):
+                return
+
+    async def _message(self, key: Key) -> bytes:
+        try:
+            body = await self._sheet_json(key)
+        except NoGame as error:
+            return b"event: nogame\ndata: " + json.dumps(str(error)).encode() + b"\n\n"
+        except (JournalError, ValueError) as error:
+            return b"event: problem\ndata: " + json.dumps(str(error)).encode() + b"\n\n"
+        return b"event: sheet\ndata: " + body + b"\n\n"
+
+    async def _wait_for_change(self, seen: object) -> bool:
+        """True once the journal's version is no longer ``seen``; False after a heartbeat's
+        time without a change."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(
+                    self._changed.wait_for(lambda: self._version != seen or self._closing),
+                    self.settings.heartbeat_s,
+                )
+            except TimeoutError:
+                return False
+        return True
+
+    async def _send(self, response: web.StreamResponse, data: bytes) -> bool:
+        """Write to a stream; False when the phone is gone or takes too long."""
+        try:
+            await asyncio.wait_for(response.write(data), self.settings.write_timeout_s)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            return False
+        return True
+
+
+class OneLineBadRequests(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp logs a malformed request (a 1 MB URL, say) with its parser's traceback
+    before answering 400; a client's mistake is one line of the log here, not a trace."""
+
+    def log(self, level: int, msg: object, *args: object, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info")
+        if isinstance(error, HttpProcessingError):
+            kwargs.pop("exc_info")
+            shown = " ".join(str(error).split())[:BAD_REQUEST_SHOWN]
+            super().log(logging.WARNING, f"{msg}: {shown}", *args, **kwargs)
+        else:
+            super().log(level, msg, *args, **kwargs)
+
+
+def make_runner(server: SheetServer) -> web.AppRunner:
+    return web.AppRunner(
+        server.application(),
+        access_log=None,
+        shutdown_timeout=SHUTDOWN_S,
+        logger=OneLineBadRequests(logging.getLogger(f"{__name__}.requests"), {}),
+    )
+
+
+async def serve(settings: SheetSettings, host: str, port: int) -> None:
+    """Serve until cancelled (SIGTERM and Ctrl-C end the command)."""
+    runner = make_runner(SheetServer(settings))
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()

@@ -1,0 +1,402 @@
+"""The phone sheet's figures: ``companion sheet`` as its own process over a real journal.
+
+    .venv/bin/python tools/sheet_bench.py [--pages 20] [--games 200] [--events 60]
+
+1. Peak memory with a journal of ``--games`` games: every game's page, JSON and CSV
+   fetched once in each language, and the games list.
+2. ``--pages`` live streams following the current game while a writer commits
+   ``--events`` events to the journal, one every ``--interval`` seconds: the server's CPU
+   (its own /proc times over the run) and memory, and the time from each commit (the
+   append returned) to each stream's copy of the sheet that shows it (median, max).
+   The streams are plain SSE clients that parse each sheet's JSON, not browsers.
+3. Bad requests against the same server: their status, and that it still serves.
+4. One page following an Oh Hell game ``--long-game`` events long (a random lawful game):
+   the time from a commit to the page, late in an evening.
+
+Loopback only; every loop is bounded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.games.events import CardSeen, Event, ZoneCleared
+from companion.games.registry import make_engine
+from companion.games.script import parse_script
+from companion.games.session import Game
+from companion.journal.export import score_sheet
+from companion.journal.records import Source
+from companion.journal.session import JournaledGame
+from companion.journal.store import JOURNAL_FILE, Journal
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "companion" / "examples"
+GAMES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
+LANGUAGES = ("en", "pl", "ru")
+START_WITHIN_S = 30.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+MEGABYTE = 1 << 20
+LONG_GAME_SEED = 7
+LONG_GAME_COMMITS = 80  # enough to end at least one hand
+LONG_GAME_INTERVAL_S = 1.0
+
+
+def _script(name: str) -> tuple[str, list[str]]:
+    script = parse_script((EXAMPLES / f"{name}.txt").read_text("utf-8"), name)
+    words = " ".join(f"{key}={value}" for key, value in script.options.items())
+    return f"game {script.game} {words}".rstrip(), [str(line.event) for line in script.lines]
+
+
+def write_journal(folder: Path, games: int) -> None:
+    from companion.games.events import parse_event
+
+    with Journal.open(folder / JOURNAL_FILE) as journal:
+        for number in range(games):
+            header, lines = _script(GAMES[number % len(GAMES)])
+            played = JournaledGame.start(journal, header)
+            for line in lines:
+                played.record_event(parse_event(line), source=Source.CAMERA)
+            played.finish()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    def __init__(self, folder: Path) -> None:
+        self.port = _free_port()
+        self.process = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "companion-sheet"),
+                *("--state-dir", str(folder), "--port", str(self.port)),
+                *("--bind", "127.0.0.1", "--config", "/dev/null"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + START_WITHIN_S
+        while self.get("/games")[0] != 200:
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise RuntimeError("companion sheet did not start")
+            time.sleep(0.2)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def get(self, path: str, method: str = "GET") -> tuple[int, bytes]:
+        request = urllib.request.Request(self.base + path, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as reply:
+                return reply.status, reply.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+        except OSError:
+            return 0, b""
+
+    def memory_mb(self) -> tuple[float, float]:
+        """(resident now, peak resident) in MB, from /proc."""
+        found: dict[str, float] = {}
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                found[key] = int(value.split()[0]) / 1024
+        return found["VmRSS"], found["VmHWM"]
+
+    def cpu_s(self) -> float:
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime + stime
+
+    def stop(self) -> str:
+        self.process.terminate()
+        _, err = self.process.communicate(timeout=30)
+        return err
+
+
+@dataclass
+class Stream:
+    """One page's live stream: when it got each event count."""
+
+    server: Server
+    seen: dict[int, float] = field(default_factory=dict)
+    rows: dict[int, int] = field(default_factory=dict)  # the sheet's rows at each count
+    errors: list[str] = field(default_factory=list)
+
+    def follow(self, stop: threading.Event) -> None:
+        try:
+            with socket.create_connection(("127.0.0.1", self.server.port), timeout=1) as client:
+                client.sendall(b"GET /live HTTP/1.1\r\nHost: box\r\n\r\n")
+                buffer = b""
+                while not stop.is_set():
+                    try:
+                        chunk = client.recv(1 << 16)
+                    except TimeoutError:
+                        continue
+                    if not chunk:
+                        return
+                    buffer += chunk
+                    buffer = self._events(buffer)
+        except OSError as error:
+            self.errors.append(str(error))
+
+    def _events(self, buffer: bytes) -> bytes:
+        while (start := buffer.find(b"data: {")) >= 0 and (end := buffer.find(b"\n\n", start)) > 0:
+            sheet = json.loads(buffer[start + 6 : end])
+            self.seen.setdefault(int(sheet["events"]), time.monotonic())
+            self.rows.setdefault(int(sheet["events"]), len(sheet["rows"]))
+            buffer = buffer[end + 2 :]
+        return buffer
+
+
+def peak_memory(folder: Path, games: int, journal: Path | None) -> None:
+    if journal is not None and (journal / JOURNAL_FILE).exists():
+        shutil.copy(journal / JOURNAL_FILE, folder / JOURNAL_FILE)
+        print(f"journal: {journal / JOURNAL_FILE} (kept from an earlier run)")
+    else:
+        started = time.monotonic()
+        write_journal(folder, games)
+        print(f"journal: {games} games written in {time.monotonic() - started:.1f} s")
+        if journal is not None:
+            journal.mkdir(parents=True, exist_ok=True)
+            shutil.copy(folder / JOURNAL_FILE, journal / JOURNAL_FILE)
+    server = Server(folder)
+    try:
+        idle, _ = server.memory_mb()
+        started = time.monotonic()
+        assert server.get("/games")[0] == 200
+        for game in range(1, games + 1):
+            for language in LANGUAGES:
+                assert server.get(f"/game/{game}?lang={language}")[0] == 200
+            assert server.get(f"/game/{game}/sheet.csv")[0] == 200
+        took = time.monotonic() - started
+        now, peak = server.memory_mb()
+        print(
+            f"{games}-game journal: every page in 3 languages and every CSV "
+            f"({games * 4 + 1} requests) in {took:.1f} s; RSS idle {idle:.1f} MB, "
+            f"after {now:.1f} MB, peak {peak:.1f} MB"
+        )
+    finally:
+        server.stop()
+
+
+def live_pages(folder: Path, pages: int, events: int, interval: float) -> None:
+    from companion.games.events import parse_event
+
+    header, lines = _script("oh-hell")
+    with Journal.open(folder / JOURNAL_FILE) as journal:
+        played = JournaledGame.start(journal, header)
+    server = Server(folder)
+    stop = threading.Event()
+    streams = [Stream(server) for _ in range(pages)]
+    threads = [threading.Thread(target=s.follow, args=(stop,), daemon=True) for s in streams]
+    for thread in threads:
+        thread.start()
+    time.sleep(1.0)
+    commits: dict[int, float] = {}
+    cpu_before, wall_before = server.cpu_s(), time.monotonic()
+    peak_rss = 0.0
+    try:
+        with Journal.open(folder / JOURNAL_FILE) as journal:
+            resumed, _ = JournaledGame.resume(journal, played.record.id)
+            for number, line in enumerate(lines[:events], start=1):
+                resumed.record_event(parse_event(line), source=Source.CAMERA)
+                commits[number] = time.monotonic()
+                time.sleep(interval)
+                peak_rss = max(peak_rss, server.memory_mb()[0])
+        time.sleep(1.0)
+        cpu = server.cpu_s() - cpu_before
+        wall = time.monotonic() - wall_before
+        now, peak = server.memory_mb()
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(2)
+        err = server.stop()
+    delays = [
+        stream.seen[count] - committed
+        for stream in streams
+        for count, committed in commits.items()
+        if count in stream.seen
+    ]
+    missing = sum(count not in stream.seen for stream in streams for count in commits)
+    print(
+        f"{pages} live pages, {len(commits)} commits {interval:g} s apart: server CPU "
+        f"{cpu:.2f} s over {wall:.1f} s ({100 * cpu / wall:.1f}% of one core); RSS {now:.1f} MB, "
+        f"peak {peak:.1f} MB"
+    )
+    print(
+        f"commit -> page: median {1000 * statistics.median(delays):.0f} ms, "
+        f"max {1000 * max(delays):.0f} ms over {len(delays)} updates; {missing} missed "
+        f"(a page may skip an intermediate sheet when two commits land within one poll); "
+        f"stream errors: {sum(len(s.errors) for s in streams)}"
+    )
+    if "Traceback" in err:
+        print("server stderr had a traceback:\n" + err)
+
+
+def lawful_walk(game: Game, rng: random.Random) -> Event | None:
+    """A random event the game takes now: an offered action or a card in (or the clearing
+    of) one of its zones; None when it takes none of them."""
+    tried: list[Event] = []
+    for offer in game.offers():
+        amount = None if offer.amount is None else rng.choice(offer.amount.values())
+        tried.append(offer.action(amount))
+    for zone in game.engine.zones:
+        tried.append(CardSeen(zone, rng.choice(game.engine.deck.distinct_cards)))
+        tried.append(ZoneCleared(zone))
+    rng.shuffle(tried)
+    return next((event for event in tried if game.can_apply(event) is None), None)
+
+
+def long_game(folder: Path, events: int, more: int, interval: float) -> None:
+    """One page following an Oh Hell game already ``events`` long while ``more`` commits
+    land: the cost of a change late in an evening."""
+    rng = random.Random(LONG_GAME_SEED)
+    game = Game(make_engine("oh-hell", {"players": "4"}))
+    with Journal.open(folder / JOURNAL_FILE) as journal:
+        played = JournaledGame.start(journal, "game oh-hell players=4")
+        for _ in range(events + more):
+            event = lawful_walk(game, rng)
+            if event is None:
+                break
+            game.apply(event)
+        walked = game.events
+        for event in walked[:events]:
+            played.record_event(event, source=Source.CAMERA)
+    server = Server(folder)
+    stop = threading.Event()
+    stream = Stream(server)
+    thread = threading.Thread(target=stream.follow, args=(stop,), daemon=True)
+    thread.start()
+    commits: dict[int, float] = {}
+    try:
+        deadline = time.monotonic() + START_WITHIN_S
+        while events not in stream.seen and time.monotonic() < deadline:
+            time.sleep(0.1)
+        with Journal.open(folder / JOURNAL_FILE) as journal:
+            resumed, _ = JournaledGame.resume(journal, played.record.id)
+            for number, event in enumerate(walked[events:], start=events + 1):
+                resumed.record_event(event, source=Source.CAMERA)
+                commits[number] = time.monotonic()
+                time.sleep(interval)
+        time.sleep(interval)
+    finally:
+        stop.set()
+        thread.join(2)
+        server.stop()
+    shown = [n for n in commits if n in stream.seen]
+    # a commit that ends a hand adds a row: export's sheet is then made from a whole replay
+    ending = [n for n in shown if stream.rows[n] > stream.rows.get(n - 1, stream.rows[n])]
+    for label, counts in (("within a hand", set(shown) - set(ending)), ("ending a hand", ending)):
+        delays = [1000 * (stream.seen[n] - commits[n]) for n in counts]
+        if delays:
+            print(
+                f"one page following a {events}-event Oh Hell game, commits {label}: "
+                f"commit -> page median {statistics.median(delays):.0f} ms, max "
+                f"{max(delays):.0f} ms over {len(delays)} commits {interval:g} s apart"
+            )
+    print(f"  ({len(commits) - len(shown)} intermediate sheets skipped)")
+    started = time.monotonic()
+    score_sheet(played.record.header, walked[:events])
+    print(
+        f"  a commit that ends a hand remakes export's sheet by a whole replay: "
+        f"{1000 * (time.monotonic() - started):.0f} ms for these {events} events"
+    )
+
+
+def bad_requests(folder: Path) -> None:
+    server = Server(folder)
+    try:
+        cases = [
+            ("GET", "/nope"),
+            ("GET", "/game/99999"),
+            ("GET", "/game/99999/sheet.csv"),
+            ("GET", "/game/99999999999999999999"),
+            ("GET", "/?lang=de"),
+            ("POST", "/"),
+            ("PUT", "/game/1"),
+            ("DELETE", "/sheet.csv"),
+            ("HEAD", "/"),
+        ]
+        for method, path in cases:
+            status, body = server.get(path, method)
+            print(f"{method} {path}: {status} {body.decode(errors='replace')[:70]!r}")
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
+            client.sendall(b"GET /" + b"a" * MEGABYTE + b" HTTP/1.1\r\nHost: box\r\n\r\n")
+            reply = b""
+            try:
+                while chunk := client.recv(1 << 16):
+                    reply += chunk
+            except OSError:
+                pass
+        status_line = reply.split(b"\r\n", 1)[0].decode()
+        print(f"GET /a...a (1 MB URL): {status_line}")
+        slow = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(50)]
+        for client in slow:
+            client.sendall(b"GET / HTTP/1.1\r\nHost: b")  # and nothing more
+        started = time.monotonic()
+        status, _ = server.get("/sheet.json")
+        print(
+            f"50 clients holding half-sent requests: another GET /sheet.json -> {status} in "
+            f"{1000 * (time.monotonic() - started):.0f} ms"
+        )
+        for client in slow:
+            client.close()
+        print(f"still serving: GET / -> {server.get('/')[0]}")
+    finally:
+        err = server.stop()
+    print(f"server log lines: {len(err.splitlines())}, tracebacks: {err.count('Traceback')}")
+    for line in err.splitlines()[:5]:
+        print(f"  log: {line[:150]}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=20)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--events", type=int, default=60)
+    parser.add_argument("--interval", type=float, default=0.5)
+    parser.add_argument("--long-game", type=int, default=500, help="events of the long game")
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        default=None,
+        help="keep the written journal in this folder, and reuse it when it is there",
+    )
+    parser.add_argument(
+        "--only", choices=("journal", "long"), default=None, help="run one part: 1-3 or 4"
+    )
+    args = parser.parse_args()
+    if args.only != "long":
+        with tempfile.TemporaryDirectory(prefix="sheet-bench-") as temporary:
+            folder = Path(temporary)
+            peak_memory(folder, args.games, args.journal)
+            live_pages(folder, args.pages, args.events, args.interval)
+            bad_requests(folder)
+    if args.only != "journal":
+        with tempfile.TemporaryDirectory(prefix="sheet-bench-long-") as temporary:
+            long_game(Path(temporary), args.long_game, LONG_GAME_COMMITS, LONG_GAME_INTERVAL_S)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
