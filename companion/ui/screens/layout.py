@@ -61,11 +61,18 @@ def left_right(
 
 
 def stake_line(
-    sheet: Sheet, baseline: int, label: str, low: int, high: int, chosen: int | None
+    sheet: Sheet,
+    baseline: int,
+    label: str,
+    low: int,
+    high: int,
+    chosen: int | None,
+    *,
+    zero: str | None = None,
 ) -> None:
     """What is being named (a bank, a stake), its limits, and the amount the buttons have
-    reached, large on the right."""
-    limits = f"{low}–{high}"
+    reached, large on the right; ``zero``, what a chosen 0 means, in place of the limits."""
+    limits = zero if chosen == 0 and zero is not None else f"{low}–{high}"
     if chosen is None:
         left_right(sheet, baseline, label, limits)
         return
