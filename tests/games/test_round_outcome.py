@@ -71,7 +71,7 @@ def test_ochko_bank_outcome_is_each_seats_money_moved_in_the_round() -> None:
     """Cross-check against the ledger: from one settled round to the next, a seat's
     balance moves by exactly what the later outcome says (only rounds move money), and the
     bank is the banker's balance."""
-    before = {seat: 0 for seat in range(4)}
+    before: dict[int, int | float] = {seat: 0 for seat in range(4)}
     last: RoundOutcome | None = None
     rounds = 0
     for events in range(81):
