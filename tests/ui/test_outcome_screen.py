@@ -5,6 +5,8 @@ says what its number is; a stake of 0 says the seat sits the round out."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from PIL import ImageChops
 
@@ -162,6 +164,20 @@ def test_a_stake_of_zero_says_the_seat_sits_the_round_out() -> None:
     assert note in words
     table.press(UP)
     assert note not in _drawn_texts(table)
+
+
+def test_a_stake_of_zero_on_the_games_own_screen_says_it_too() -> None:
+    """One seat betting: the table screen itself asks for the bet (its limits start at
+    the minimum, 0 still sits out)."""
+    table = Table.playing("game ochko-bank players=2\n")
+    for _ in range(12):
+        table.press(DOWN)
+    assert say("amount.zero-sits-out", Language.EN) in _drawn_texts(table)
+    for language in Language:
+        table.settings = dataclasses.replace(table.settings, language=language)
+        assert problems(compose(table.state, table.context())) == []
+    table.press(UP)
+    assert say("amount.zero-sits-out", Language.RU) not in _drawn_texts(table)
 
 
 def test_a_bid_of_zero_is_a_bid() -> None:
