@@ -180,6 +180,17 @@ def test_a_stake_of_zero_on_the_games_own_screen_says_it_too() -> None:
     assert say("amount.zero-sits-out", Language.RU) not in _drawn_texts(table)
 
 
+def test_a_gwiazda_stake_of_zero_says_it_too() -> None:
+    """Six seats or more: the picker of one seat's stake among the punters'."""
+    table = Table.playing("game gwiazda players=6 banker=0\npool 10\n")
+    for _ in range(12):
+        table.press(DOWN)
+    for language in Language:
+        table.settings = dataclasses.replace(table.settings, language=language)
+        assert say("amount.zero-sits-out", language) in _drawn_texts(table)
+        assert problems(compose(table.state, table.context())) == []
+
+
 def test_a_bid_of_zero_is_a_bid() -> None:
     table = Table.playing("game oh-hell players=4 hand=3 dealer=0\ncard trump 9H\n")
     for _ in range(5):
