@@ -20,11 +20,13 @@ from pathlib import Path
 from companion.cards import Card, Rank, Suit
 from companion.games.engine import Violation
 from companion.games.events import parse_event
+from companion.games.round_outcome import RoundOutcome
 from companion.games.script import parse_script
 from companion.games.session import Game, Replay, replay_script
 from companion.tools.menu_samples import SAMPLES as MENU_SAMPLES
 from companion.ui.canvas import Sheet
 from companion.ui.screens import compose_game
+from companion.ui.screens.outcome import compose_outcome
 from companion.ui.screens.unsure import PickerFocus, UnsureCard, compose_unsure
 from companion.ui.screens.violation import compose_refusal, compose_violation
 from companion.ui.texts import Language
@@ -84,6 +86,20 @@ def game_screen(
 ) -> NamedScreen:
     def compose() -> Sheet:
         return compose_game(game_view(point.game()), language, page=page, chosen=chosen)
+
+    return NamedScreen(f"{name}-{language.value}", compose)
+
+
+def outcome_screen(name: str, point: ScriptPoint, language: Language) -> NamedScreen:
+    """The outcome of the round that ended at ``point`` (a money game's view carries it)."""
+
+    def compose() -> Sheet:
+        outcome = getattr(game_view(point.game()), "outcome", None)
+        if not isinstance(outcome, RoundOutcome):
+            raise ValueError(f"{point.script} after {point.events} events ends no round")
+        sheet = Sheet()
+        compose_outcome(sheet, outcome, language)
+        return sheet
 
     return NamedScreen(f"{name}-{language.value}", compose)
 
@@ -171,6 +187,13 @@ GAME_POINTS: tuple[tuple[str, ScriptPoint, int, int | None], ...] = (
 )
 
 
+OUTCOME_POINTS: tuple[tuple[str, ScriptPoint], ...] = (
+    ("oczko-outcome", ScriptPoint("example:oczko", 45)),
+    ("oczko-outcome-unshown", ScriptPoint("example:oczko", 13)),
+    ("ochko21-outcome", ScriptPoint("example:ochko-21", 29)),
+    ("ochko-bank-outcome", ScriptPoint("example:ochko-bank", 15)),
+    ("gwiazda-outcome", ScriptPoint("example:gwiazda", 45)),
+)
 VIOLATION_POINTS: tuple[tuple[str, ScriptPoint], ...] = (
     ("violation-revoke", ScriptPoint("scenario:oh-hell/revoke")),
     ("violation-duplicate", ScriptPoint("scenario:oh-hell/duplicate-card")),
@@ -200,6 +223,7 @@ def screens() -> tuple[NamedScreen, ...]:
     for name, point, page, chosen in GAME_POINTS:
         found.extend(_in_every_language(name, point, page=page, chosen=chosen))
     for language in Language:
+        found.extend(outcome_screen(name, point, language) for name, point in OUTCOME_POINTS)
         found.extend(violation_screen(name, point, language) for name, point in VIOLATION_POINTS)
         found.extend(
             refusal_screen(name, point, event, language) for name, point, event in REFUSALS

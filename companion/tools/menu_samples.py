@@ -116,6 +116,11 @@ SAMPLES: tuple[MenuSample, ...] = (
         _bank_bets,
     ),
     MenuSample(
+        "menu-amount-bet-zero",
+        UiState(AmountEntry(Picked(OfferKey("bet", ("2",)), 0))),
+        _bank_bets,
+    ),
+    MenuSample(
         "menu-amount-stake-wide",
         UiState(AmountEntry(Picked(OfferKey("pool"), 20))),
         lambda: example_game("gwiazda", 0),

@@ -1,6 +1,12 @@
 """English texts of the screens (keys sorted by area)."""
 
 ENGLISH: dict[str, str] = {
+    # amounts and the bank
+    "amount.zero-sits-out": "0: sits this round out",
+    "bank.banker-result": "Banker {bank}",
+    "bank.banker-result-full": "Banker's result {bank}",
+    "bank.size": "Bank {bank}",
+    "bank.size-full": "In the bank {bank}",
     # card
     "card.ace": "A",
     "card.jack": "J",
@@ -9,7 +15,6 @@ ENGLISH: dict[str, str] = {
     # common
     "common.balances": "Balances",
     "common.bank": "Bank",
-    "common.bank-amount": "Bank {bank}",
     "common.banker": "Banker",
     "common.broke-bank": "{seat} broke the bank",
     "common.seat": "Player {number}",
@@ -115,6 +120,12 @@ ENGLISH: dict[str, str] = {
     "oh-hell.tricks-bids": "Bid · took · score",
     "oh-hell.trump": "Trump {card}",
     "oh-hell.turn-up-trump": "{seat} turns up the trump",
+    # outcome of a round
+    "outcome.banker-total": "Banker {seat} had {total}",
+    "outcome.even": "{seat} even",
+    "outcome.lost": "{seat} lost",
+    "outcome.title": "Round over",
+    "outcome.won": "{seat} won",
     # refused
     "refused.illegal": "Against the rules",
     "refused.misread": "Card misread",

@@ -1,6 +1,12 @@
 """Polish texts of the screens, as said at the table (keys sorted by area)."""
 
 POLISH: dict[str, str] = {
+    # amounts and the bank
+    "amount.zero-sits-out": "0: nie gra tej rundy",
+    "bank.banker-result": "Bankier {bank}",
+    "bank.banker-result-full": "Wynik bankiera {bank}",
+    "bank.size": "Bank {bank}",
+    "bank.size-full": "W banku {bank}",
     # card
     "card.ace": "A",
     "card.jack": "W",
@@ -9,7 +15,6 @@ POLISH: dict[str, str] = {
     # common
     "common.balances": "Bilans",
     "common.bank": "Bank",
-    "common.bank-amount": "Bank {bank}",
     "common.banker": "Bankier",
     "common.broke-bank": "{seat} rozbił bank",
     "common.seat": "Gracz {number}",
@@ -115,6 +120,12 @@ POLISH: dict[str, str] = {
     "oh-hell.tricks-bids": "Dekl. · lewy · pkt",
     "oh-hell.trump": "Atut {card}",
     "oh-hell.turn-up-trump": "{seat} odkrywa atut",
+    # outcome of a round
+    "outcome.banker-total": "Bankier {seat} miał {total}",
+    "outcome.even": "{seat} bez zmian",
+    "outcome.lost": "{seat} przegrał",
+    "outcome.title": "Koniec rundy",
+    "outcome.won": "{seat} wygrał",
     # refused
     "refused.illegal": "Niezgodne z zasadami",
     "refused.misread": "Źle odczytana karta",

@@ -1,6 +1,12 @@
 """Russian texts of the screens, as said at the table (keys sorted by area)."""
 
 RUSSIAN: dict[str, str] = {
+    # amounts and the bank
+    "amount.zero-sits-out": "0: пропускает раунд",
+    "bank.banker-result": "Банкир {bank}",
+    "bank.banker-result-full": "Итог банкира {bank}",
+    "bank.size": "Банк {bank}",
+    "bank.size-full": "В банке {bank}",
     # card
     "card.ace": "Т",
     "card.jack": "В",
@@ -9,7 +15,6 @@ RUSSIAN: dict[str, str] = {
     # common
     "common.balances": "Баланс",
     "common.bank": "Банк",
-    "common.bank-amount": "Банк {bank}",
     "common.banker": "Банкир",
     "common.broke-bank": "{seat} сорвал банк",
     "common.seat": "Игрок {number}",
@@ -115,6 +120,12 @@ RUSSIAN: dict[str, str] = {
     "oh-hell.tricks-bids": "Заказ · взял · очки",
     "oh-hell.trump": "Козырь {card}",
     "oh-hell.turn-up-trump": "{seat} открывает козырь",
+    # outcome of a round
+    "outcome.banker-total": "У банкира {seat} {total}",
+    "outcome.even": "{seat} при своих",
+    "outcome.lost": "{seat} проиграл",
+    "outcome.title": "Итог раунда",
+    "outcome.won": "{seat} выиграл",
     # refused
     "refused.illegal": "Не по правилам",
     "refused.misread": "Карта не распознана",

@@ -3,7 +3,7 @@ buttons' offers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.cards import Card
@@ -11,7 +11,8 @@ from companion.games.engine import ActionOffer, AmountChoice
 from companion.games.gwiazda.state import GwiazdaState, MatchFound, Phase, Seat, Status
 from companion.games.gwiazda.table import can_start_new_deal
 from companion.games.ledger import Movement, money
-from companion.games.view_fields import fields_json
+from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
+from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 MAX_BUTTON_AMOUNT = 100  # the largest amount the buttons step through
 FINAL = (Status.WON, Status.LOST, Status.LEFT, Status.JACKED)
@@ -66,6 +67,7 @@ class GwiazdaView:
     seats: tuple[GwiazdaSeat, ...]
     payouts: tuple[Payout, ...]
     movements: tuple[Movement, ...]
+    outcome: RoundOutcome | None = field(default=None, metadata=SCREEN_ONLY)
 
     def to_json(self) -> dict[str, Any]:
         return fields_json(self)
@@ -73,6 +75,7 @@ class GwiazdaView:
 
 def build_view(state: GwiazdaState) -> GwiazdaView:
     deck = state.deck_b
+    payouts = tuple(_payout(state, place) for place in state.seats if place.status in FINAL)
     return GwiazdaView(
         phase=state.phase,
         deal=state.deal,
@@ -93,13 +96,28 @@ def build_view(state: GwiazdaState) -> GwiazdaView:
         society_seen=deck.society_seen,
         match=state.match,
         seats=tuple(_seat(state, place) for place in state.seats),
-        payouts=tuple(_payout(state, place) for place in state.seats if place.status in FINAL),
+        payouts=payouts,
         movements=tuple(state.ledger.movements),
+        outcome=_outcome(state, payouts),
     )
 
 
 def state_json(state: GwiazdaState) -> dict[str, Any]:
     return build_view(state).to_json()
+
+
+def _outcome(state: GwiazdaState, payouts: tuple[Payout, ...]) -> RoundOutcome | None:
+    """The deal's end: every punter's result and the bank left (the banker holds no
+    hand of points in Gwiazda)."""
+    if state.phase is not Phase.OVER:
+        return None
+    return RoundOutcome(
+        seats=tuple(SeatOutcome(payout.seat, payout.amount) for payout in payouts),
+        banker=state.banker,
+        banker_total=None,
+        bank=money(state.ledger.bank),
+        meaning=BankMeaning.SIZE,
+    )
 
 
 def _seat(state: GwiazdaState, place: Seat) -> GwiazdaSeat:

@@ -22,6 +22,7 @@ from companion.games.ochko21.state import (
     Result,
     SeatRecord,
 )
+from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
 from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 
@@ -78,6 +79,7 @@ class Ochko21View:
     movements: tuple[Movement, ...]
     # The amounts the bank (announce) or the stake (stake) may take now; the ace's value.
     limits: AmountChoice | None = field(default=None, metadata=SCREEN_ONLY)
+    outcome: RoundOutcome | None = field(default=None, metadata=SCREEN_ONLY)
     ace: int = field(default=11, metadata=SCREEN_ONLY)
 
     def to_json(self) -> dict[str, Any]:
@@ -111,12 +113,32 @@ def build_view(options: Ochko21Options, state: Ochko21State) -> Ochko21View:
         banks=tuple(state.banks),
         movements=tuple(state.ledger.movements),
         limits=_limits(options, state),
+        outcome=_outcome(state),
         ace=options.ace,
     )
 
 
 def state_json(options: Ochko21Options, state: Ochko21State) -> dict[str, Any]:
     return build_view(options, state).to_json()
+
+
+def _outcome(state: Ochko21State) -> RoundOutcome | None:
+    """The game just played against the bank (one player's), until the next game's first
+    card (one not of the last game) or stake; a bank that just ended names its banker."""
+    if state.last_game is None or state.phase in (Phase.PLAYER, Phase.BANKER):
+        return None
+    on_table = [*state.table[BANKER_ZONE], *state.table[PLAYER_ZONE]]
+    if any(card not in state.stale for card in on_table):
+        return None
+    seat, result = state.last_game
+    ended = state.phase is Phase.ANNOUNCE and bool(state.banks)
+    return RoundOutcome(
+        seats=(SeatOutcome(seat, result.amount),),
+        banker=state.banks[-1].banker if ended else state.banker,
+        banker_total=result.banker_total,
+        bank=state.bank,
+        meaning=BankMeaning.SIZE,
+    )
 
 
 def _limits(options: Ochko21Options, state: Ochko21State) -> AmountChoice | None:

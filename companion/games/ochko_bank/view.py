@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from companion.cards import Card
@@ -12,6 +13,7 @@ from companion.games.engine import AmountChoice
 from companion.games.ledger import Movement, money
 from companion.games.ochko_bank.hands import Total, hand_total, is_natural
 from companion.games.ochko_bank.options import OchkoBankOptions
+from companion.games.ochko_bank.settle import natural_payout
 from companion.games.ochko_bank.shoe import cards_left, reshuffle_soon
 from companion.games.ochko_bank.state import (
     Hand,
@@ -22,6 +24,7 @@ from companion.games.ochko_bank.state import (
     hand_zone,
 )
 from companion.games.ochko_bank.turns import MUST_DRAW, MUST_STAND, dealer_obligation, first_drawer
+from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
 from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 SPLIT_MARK = " | "
@@ -138,6 +141,7 @@ class OchkoBankView:
     movements: tuple[Movement, ...]
     duty: DealerDuty | None = field(default=None, metadata=SCREEN_ONLY)
     bet_limits: AmountChoice = field(default=AmountChoice(1, 1), metadata=SCREEN_ONLY)
+    outcome: RoundOutcome | None = field(default=None, metadata=SCREEN_ONLY)
 
     def to_json(self) -> dict[str, Any]:
         return fields_json(self)
@@ -184,11 +188,48 @@ def build_view(state: OchkoBankState, options: OchkoBankOptions) -> OchkoBankVie
         movements=tuple(state.ledger.movements),
         duty=_duty(obligation),
         bet_limits=AmountChoice(options.min_bet, options.max_bet),
+        outcome=_outcome(state, options),
     )
 
 
 def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, Any]:
     return build_view(state, options).to_json()
+
+
+LOSING = (HandStatus.BUST, HandStatus.LOST)
+WINNING = (HandStatus.WON,)
+
+
+def _outcome(state: OchkoBankState, options: OchkoBankOptions) -> RoundOutcome | None:
+    """The settled round: what each seat that bet won or lost over its hands, the
+    dealer's final total and his result so far (the permanent bank is his own money)."""
+    if state.phase is not Phase.SETTLED:
+        return None
+    played = [seat for seat in options.player_seats if state.seats[seat].playing]
+    if not played:
+        return None
+    cards = state.dealer_hand.cards
+    return RoundOutcome(
+        seats=tuple(
+            SeatOutcome(seat, money(sum(_won(hand, options) for hand in state.seats[seat].hands)))
+            for seat in played
+        ),
+        banker=options.dealer,
+        banker_total=hand_total(cards).value if cards else None,
+        bank=money(state.ledger.balance(options.dealer)),
+        meaning=BankMeaning.BANKER_RESULT,
+    )
+
+
+def _won(hand: Hand, options: OchkoBankOptions) -> Fraction:
+    """What a settled hand brought its seat, as settle.py paid it."""
+    if hand.status is HandStatus.NATURAL:
+        return natural_payout(hand.bet, options.round_payout)
+    if hand.status in WINNING:
+        return Fraction(hand.bet)
+    if hand.status in LOSING:
+        return Fraction(-hand.bet)
+    return Fraction(0)
 
 
 def _duty(obligation: str | None) -> DealerDuty | None:

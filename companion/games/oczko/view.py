@@ -13,6 +13,7 @@ from companion.games.oczko import bank, duel
 from companion.games.oczko.hands import Obligation, Special, evaluate
 from companion.games.oczko.options import OczkoOptions
 from companion.games.oczko.state import ROUNDS, DuelResult, OczkoState, Phase
+from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
 from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 DUEL_PHASES = (Phase.PUNTER, Phase.BANKER, Phase.DOUBLED)
@@ -58,6 +59,7 @@ class OczkoView:
     movements: tuple[Movement, ...]
     # The amounts the bank (phase bank) or the punter's stake (phase stake) may take now.
     limits: AmountChoice | None = field(default=None, metadata=SCREEN_ONLY)
+    outcome: RoundOutcome | None = field(default=None, metadata=SCREEN_ONLY)
 
     def to_json(self) -> dict[str, Any]:
         return fields_json(self)
@@ -92,11 +94,38 @@ def build_view(options: OczkoOptions, state: OczkoState) -> OczkoView:
         results=tuple(state.results),
         movements=tuple(state.ledger.movements),
         limits=_limits(options, state),
+        outcome=None if in_duel else _outcome(state),
     )
 
 
 def state_json(options: OczkoOptions, state: OczkoState) -> dict[str, Any]:
     return build_view(options, state).to_json()
+
+
+def _outcome(state: OczkoState) -> RoundOutcome | None:
+    """The duels of the round so far, the last one just settled: each punter's win or
+    loss, the banker's last total and the bank left."""
+    if not state.results or state.banker_cards or state.punter_cards:
+        return None  # no duel yet, or the next one has its first card
+    last = state.results[-1]
+    duels = [
+        result
+        for result in state.results
+        if result.round == last.round and result.banker == last.banker
+    ]
+    return RoundOutcome(
+        seats=tuple(SeatOutcome(result.punter, _punter_amount(result)) for result in duels),
+        banker=last.banker,
+        banker_total=last.banker_total,
+        bank=state.bank,
+        meaning=BankMeaning.SIZE,
+    )
+
+
+def _punter_amount(result: DuelResult) -> int:
+    if result.winner is None:
+        return 0
+    return result.paid if result.winner == result.punter else -result.paid
 
 
 def _limits(options: OczkoOptions, state: OczkoState) -> AmountChoice | None:

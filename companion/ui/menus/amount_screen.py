@@ -15,6 +15,16 @@ from companion.ui.texts import Language, say
 
 # A range with more values than this is shown as "low … high" rather than each value.
 STRIP_MAX = 12
+# The actions whose amount 0 sits the seat out of the round (a bid of 0 is a real bid).
+SITS_OUT_AT_ZERO = frozenset({"bet", "stake"})
+
+
+def zero_note(offer: ActionOffer, value: int, language: Language) -> str | None:
+    """What a chosen 0 means, where the range starts at 0 and 0 sits the round out."""
+    choice = offer.amount
+    if choice is None or value != 0 or choice.low != 0 or offer.name not in SITS_OUT_AT_ZERO:
+        return None
+    return say("amount.zero-sits-out", language)
 
 
 def fresh_pick(state: UiState, offer: ActionOffer) -> Picked | None:
@@ -45,6 +55,9 @@ def draw_amount(sheet: Sheet, offer: ActionOffer, value: int, language: Language
     assert choice is not None
     allowed = choice.values()
     draw.header(sheet, offer_label(offer, language), f"{choice.low}–{choice.high}")
+    note = zero_note(offer, value, language)
+    if note is not None:
+        draw.centred(sheet, draw.line(0), note)
     draw.big_number(
         sheet,
         draw.line(2) + 4,

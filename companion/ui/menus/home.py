@@ -2,8 +2,12 @@
 
 While an amount is due (a bid, a stake, the bank) UP and DOWN change it and OK enters
 it, with no menu in between: four bids of a hand cost at most three presses each when
-each is within two of the last. BACK looks at the game's pages instead (UP/DOWN turn
-them, OK comes back); a long OK opens the menu, a long BACK asks to undo.
+each is within two of the last. After a money game's round, its outcome comes first: it
+stays until the next round's first event (the view has no outcome then) or a press,
+which only puts it away (a long press also does what it always does). BACK looks at the
+game's pages instead, from the last (a money game's balances; UP/DOWN turn them, OK comes
+back); with no amount due UP turns to the last page at once; a long OK opens the menu, a long
+BACK asks to undo.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.games.engine import ActionOffer
+from companion.games.round_outcome import RoundOutcome
 from companion.ui.canvas import Sheet
 from companion.ui.menus import draw
 from companion.ui.menus.amount_screen import draw_amount, fresh_pick, kept_pick, stepped
@@ -29,8 +34,9 @@ from companion.ui.menus.state import (
     is_long,
     is_short,
 )
-from companion.ui.presses import Button, ButtonPress
+from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.screens import compose_game, page_count
+from companion.ui.screens.outcome import compose_outcome
 from companion.ui.texts import say
 
 
@@ -66,7 +72,20 @@ def _in_turn(offers: tuple[ActionOffer, ...], after: OfferKey | None) -> list[Ac
     return same + [offer for offer in rotated if offer.name != after.name]
 
 
+def shown_outcome(state: UiState, context: UiContext) -> RoundOutcome | None:
+    """The round's outcome the home screen shows now: the view's, unless put away."""
+    outcome = getattr(context.view, "outcome", None)
+    if not isinstance(outcome, RoundOutcome) or outcome == state.outcome_seen:
+        return None
+    return outcome
+
+
 def handle_home(state: UiState, home: Home, press: ButtonPress, context: UiContext) -> Step:
+    outcome = shown_outcome(state, context)
+    if outcome is not None:
+        state = dataclasses.replace(state, outcome_seen=outcome)
+        if press.kind is not PressKind.LONG:
+            return stay(state)
     if is_long(press, Button.OK):
         return go(state, MainMenu())
     if is_long(press, Button.BACK):
@@ -98,13 +117,20 @@ def _choose(
         state = dataclasses.replace(state, mode=dataclasses.replace(home, amount=picked))
         return send(state, offer, picked.value, then=Home(after=picked.offer))
     if is_short(press, Button.BACK):
-        return go(state, Home(browsing=True, amount=picked))
+        # The last page first: the balances of a money game, Oh Hell's score sheet.
+        last = page_count(context.view) - 1 if context.view is not None else 0
+        return go(state, Home(page=last, browsing=True, amount=picked))
     return stay(state)
 
 
 def compose_home(state: UiState, home: Home, context: UiContext) -> Sheet:
     language = context.language
     view = context.view
+    outcome = shown_outcome(state, context)
+    if outcome is not None:
+        sheet = draw.new_sheet()
+        compose_outcome(sheet, outcome, language)
+        return sheet
     picked = due_amount(state, home, context)
     if picked is not None and not home.browsing:
         offer = find_offer(context.offers, picked.offer)

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.cards import Card, Rank, Suit
 from companion.games.engine import ActionOffer, Violation
+from companion.games.round_outcome import RoundOutcome
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
@@ -142,13 +143,15 @@ class UiState:
     """``notice``: one line saying why the last action was refused (until the next
     press). ``remembered``: the last amount chosen per action (a new bid starts at the
     last bid). ``repeats``: how long UP or DOWN has been held. ``before_send``: the mode
-    an event was sent from, to go back to if the app refuses it."""
+    an event was sent from, to go back to if the app refuses it. ``outcome_seen``: the
+    round's outcome a press has put away (the home screen shows any other)."""
 
     mode: Mode = Home()
     notice: str | None = None
     remembered: tuple[tuple[str, int], ...] = ()
     repeats: int = 0
     before_send: Mode | None = None
+    outcome_seen: RoundOutcome | None = None
 
     def remembered_amount(self, action: str) -> int | None:
         return dict(self.remembered).get(action)

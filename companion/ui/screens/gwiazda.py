@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from companion.games.gwiazda.state import WON_LOST_CARDS, Phase, Status
 from companion.games.gwiazda.view import GwiazdaSeat, GwiazdaView
+from companion.games.round_outcome import BankMeaning
 from companion.ui.canvas import Sheet
 from companion.ui.screens.layout import (
     BODY,
     BODY_BOLD,
     MARGIN,
-    amount,
     balances_page,
     card_text,
     cards_text,
@@ -23,6 +23,7 @@ from companion.ui.screens.layout import (
     signed,
     stake_line,
 )
+from companion.ui.screens.outcome import bank_text
 from companion.ui.texts import Language, say
 
 STAKE_AMOUNT = 100  # the highest stake the buttons offer (as the engine's offers)
@@ -44,7 +45,7 @@ def _overflow(view: GwiazdaView) -> bool:
 def compose(
     sheet: Sheet, view: GwiazdaView, language: Language, page: int, chosen: int | None
 ) -> None:
-    bank = say("common.bank-amount", language, bank=amount(view.bank))
+    bank = bank_text(view.bank, BankMeaning.SIZE, language)
     if page == 1 and _overflow(view):
         header(sheet, say(f"gwiazda.phase.{view.phase.value}", language), bank)
         texts = [_seat_cell(place, language) for place in _punters(view)[FIRST_PAGE_PUNTERS:]]

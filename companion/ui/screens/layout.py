@@ -61,10 +61,17 @@ def left_right(
 
 
 def stake_line(
-    sheet: Sheet, baseline: int, label: str, low: int, high: int, chosen: int | None
+    sheet: Sheet,
+    baseline: int,
+    label: str,
+    low: int,
+    high: int,
+    chosen: int | None,
+    *,
+    zero: str | None = None,
 ) -> None:
     """What is being named (a bank, a stake), its limits, and the amount the buttons have
-    reached, large on the right."""
+    reached, large on the right; ``zero``, what a chosen 0 means, on the line under them."""
     limits = f"{low}–{high}"
     if chosen is None:
         left_right(sheet, baseline, label, limits)
@@ -73,6 +80,8 @@ def stake_line(
     room = mark.box.left - 4 - MARGIN
     sheet.text((MARGIN, baseline - 1), label, BODY, max_width=room)
     sheet.text((MARGIN, baseline + 8), limits, SMALL, max_width=room)
+    if chosen == 0 and zero is not None:
+        sheet.text((MARGIN, baseline + 2 * LINE_PITCH), zero, BODY)
 
 
 def centred(sheet: Sheet, baseline: int, text: str, pen: Pen = BODY) -> TextMark:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.ochko21.state import BankEnd, Outcome, Phase
 from companion.games.ochko21.view import Ochko21View
+from companion.games.round_outcome import BankMeaning
 from companion.ui.canvas import Sheet
 from companion.ui.screens.layout import (
     BODY,
@@ -19,6 +20,7 @@ from companion.ui.screens.layout import (
     seat,
     stake_line,
 )
+from companion.ui.screens.outcome import bank_text
 from companion.ui.texts import Language, say
 
 PAGES = 2  # the table, the balances
@@ -33,7 +35,7 @@ def page_count(view: Ochko21View) -> int:
 def compose(
     sheet: Sheet, view: Ochko21View, language: Language, page: int, chosen: int | None
 ) -> None:
-    bank = say("common.bank-amount", language, bank=view.bank)
+    bank = bank_text(view.bank, BankMeaning.SIZE, language)
     if page == 1:
         balances = [(place.seat, place.balance) for place in view.seats]
         balances_page(sheet, language, balances, view.banker, bank)

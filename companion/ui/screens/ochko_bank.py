@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.games.ochko_bank.hands import Total
 from companion.games.ochko_bank.state import HandStatus, Phase
 from companion.games.ochko_bank.view import BankSeat, DealerDuty, OchkoBankView
+from companion.games.round_outcome import BankMeaning
 from companion.ui.canvas import Align, Sheet, text_width
 from companion.ui.screens.layout import (
     BODY,
@@ -14,7 +15,6 @@ from companion.ui.screens.layout import (
     MARGIN,
     RIGHT,
     SMALL,
-    amount,
     balances_page,
     card_text,
     cards_text,
@@ -25,6 +25,7 @@ from companion.ui.screens.layout import (
     seat,
     stake_line,
 )
+from companion.ui.screens.outcome import bank_text
 from companion.ui.texts import Language, say
 
 PAGES = 2  # the table, the balances and shoe
@@ -39,7 +40,7 @@ def page_count(view: OchkoBankView) -> int:
 def compose(
     sheet: Sheet, view: OchkoBankView, language: Language, page: int, chosen: int | None
 ) -> None:
-    bank = say("common.bank-amount", language, bank=amount(view.bank))
+    bank = bank_text(view.bank, BankMeaning.BANKER_RESULT, language)
     if page == 1:
         balances = [(place.seat, place.balance) for place in view.seats]
         balances_page(sheet, language, balances, view.banker, bank)
@@ -50,7 +51,9 @@ def compose(
     header(sheet, say("ochko-bank.round", language, round=view.round), bank)
     if view.phase in (Phase.BETTING, Phase.SETTLED) and chosen is not None:
         label = say("ochko-bank.bet", language)
-        stake_line(sheet, line(0), label, view.bet_limits.low, view.bet_limits.high, chosen)
+        limits = view.bet_limits
+        zero = say("amount.zero-sits-out", language)
+        stake_line(sheet, line(0), label, limits.low, limits.high, chosen, zero=zero)
         return
     total = _total(view.dealer.total) if view.dealer.cards else ""
     dealer = say("ochko-bank.dealer", language)

@@ -9,6 +9,7 @@ from companion.cards import Card
 from companion.games.oczko.hands import Obligation, Special
 from companion.games.oczko.state import Outcome, Phase
 from companion.games.oczko.view import OczkoView
+from companion.games.round_outcome import BankMeaning
 from companion.ui.canvas import Sheet
 from companion.ui.screens.layout import (
     BODY,
@@ -23,6 +24,7 @@ from companion.ui.screens.layout import (
     seat,
     stake_line,
 )
+from companion.ui.screens.outcome import bank_text
 from companion.ui.texts import Language, say
 
 PAGES = 2  # the table, the balances
@@ -35,7 +37,7 @@ def page_count(view: OczkoView) -> int:
 def compose(
     sheet: Sheet, view: OczkoView, language: Language, page: int, chosen: int | None
 ) -> None:
-    bank = say("common.bank-amount", language, bank=view.bank)
+    bank = bank_text(view.bank, BankMeaning.SIZE, language)
     if page == 1:
         balances = [(place.seat, place.balance) for place in view.seats]
         balances_page(sheet, language, balances, view.banker, bank)
