@@ -85,6 +85,7 @@ KEYS_FILE = "/run/systest-keys.keys"
 BOOT_TIMEOUT_S = 90.0
 SETTLE_TIMEOUT_S = 60.0
 RESTART_TIMEOUT_S = 60.0
+STATUS_TIMEOUT_S = 10.0
 POWER_OFF_TIMEOUT_S = 60.0
 SCRIPTED_PLAY_S = 4.0
 SLOW_RESTART_S = 8  # the time to read the journal of a killed service before it is back
@@ -651,7 +652,13 @@ class Checks:
         service.box.run(["systemctl", "restart", UNIT])
         shown = service.show("ActiveState", "StatusText")
         expect(shown["ActiveState"] == "active", f"ActiveState={shown['ActiveState']}")
-        expect("no buttons" in shown["StatusText"], f"STATUS={shown['StatusText']}")
+        # The buttons are first tried on the buttons' thread, which starts after READY: the
+        # status says so a moment later.
+        service.wait(
+            lambda: "no buttons" in service.show("StatusText")["StatusText"],
+            f"STATUS naming the buttons (at READY: {shown['StatusText']})",
+            STATUS_TIMEOUT_S,
+        )
         time.sleep(2 * TEST_WATCHDOG_S)  # long enough for a restart loop to show
         said = [line for line in service.log(since).splitlines() if "no buttons" in line]
         expect(len(said) == 1, f"{len(said)} log lines about the buttons: {said}")

@@ -10,7 +10,6 @@ import pytest
 
 from companion.device import camera
 from companion.device.camera import (
-    PI_STREAM_SIZE,
     FakeSource,
     FolderSource,
     SkippedImage,
@@ -20,9 +19,9 @@ from companion.device.camera import (
     frames_of,
     lock_camera,
     open_source,
-    pi_sensor_mode,
     pixels_per_mm,
 )
+from companion.device.camera_modes import PI_STREAM_SIZE, pi_sensor_mode
 from companion.values.frame import Frame
 
 

@@ -1,6 +1,6 @@
 """The phone sheet's figures: ``companion sheet`` as its own process over a real journal.
 
-    .venv/bin/python tools/sheet_bench.py [--pages 20] [--games 200] [--events 60]
+    .venv/bin/python -m companion.tools.sheet_bench [--pages 20] [--games 200] [--events 60]
 
 1. Peak memory with a journal of ``--games`` games: every game's page, JSON and CSV
    fetched once in each language, and the games list.
