@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,27 +17,15 @@ from pathlib import Path
 import pytest
 
 from companion.cli.run import EXIT_FAILED, EXIT_OK, EXIT_POWER_OFF
+from tests.app.unit_files import needs_systemd, unit_settings
 
 UNIT = Path(__file__).resolve().parents[2] / "systemd" / "companion.service"
 PI_EXEC = "/opt/companion/venv/bin/companion"
 MAX_EXPOSURE = 2.0  # systemd-analyze security's scale: 0 safe .. 10 exposed
 
-needs_systemd = pytest.mark.skipif(
-    shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed"
-)
-
-
-def _settings() -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for line in UNIT.read_text("utf-8").splitlines():
-        if line and not line.startswith(("#", "[")):
-            key, _, value = line.partition("=")
-            found.setdefault(key, []).append(value)
-    return found
-
 
 def test_the_unit_has_what_the_kiosk_needs() -> None:
-    settings = _settings()
+    settings = unit_settings(UNIT)
     expected = {
         "Type": ["notify"],
         "Restart": ["on-failure"],
@@ -93,13 +80,13 @@ def test_the_hardening_keeps_the_exposure_low() -> None:
 def _power_off_command() -> list[str]:
     """ExecStopPost's words as systemd hands them to the program: the '+' prefix taken
     off (it only lifts the sandbox) and "$$" (a literal "$" in a unit) made "$"."""
-    (line,) = _settings()["ExecStopPost"]
+    (line,) = unit_settings(UNIT)["ExecStopPost"]
     assert line.startswith("+/"), "run outside the sandbox, by absolute path"
     return [word.replace("$$", "$") for word in shlex.split(line.removeprefix("+"))]
 
 
 def test_the_power_off_status_is_a_clean_exit_of_the_service() -> None:
-    settings = _settings()
+    settings = unit_settings(UNIT)
     assert settings["SuccessExitStatus"] == [str(EXIT_POWER_OFF)]
     assert settings["Restart"] == ["on-failure"]  # so a clean exit is not restarted
     assert str(EXIT_POWER_OFF) in settings["ExecStopPost"][0]

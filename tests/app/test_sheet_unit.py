@@ -5,7 +5,6 @@ devices, LAN addresses only), and systemd accepts it."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,28 +12,16 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from tests.app.unit_files import needs_systemd, unit_settings
 
 UNIT = Path(__file__).resolve().parents[2] / "systemd" / "companion-sheet.service"
 KIOSK_UNIT = UNIT.with_name("companion.service")
 PI_EXEC = "/opt/companion/venv/bin/companion-sheet"
 MAX_EXPOSURE = 1.5  # systemd-analyze security's scale: 0 safe .. 10 exposed
 
-needs_systemd = pytest.mark.skipif(
-    shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed"
-)
-
-
-def _settings(unit: Path) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for line in unit.read_text("utf-8").splitlines():
-        if line and not line.startswith(("#", "[")):
-            key, _, value = line.partition("=")
-            found.setdefault(key, []).append(value)
-    return found
-
 
 def test_the_unit_runs_the_sheet_as_the_service_user_when_enabled() -> None:
-    settings = _settings(UNIT)
+    settings = unit_settings(UNIT)
     expected = {
         "ExecStart": [PI_EXEC],
         "ExecCondition": [f"{PI_EXEC} --check-enabled"],
@@ -46,7 +33,7 @@ def test_the_unit_runs_the_sheet_as_the_service_user_when_enabled() -> None:
     }
     for key, value in expected.items():
         assert settings.get(key) == value, key
-    kiosk = _settings(KIOSK_UNIT)
+    kiosk = unit_settings(KIOSK_UNIT)
     assert (
         settings["User"] == kiosk["User"] and settings["StateDirectory"] == kiosk["StateDirectory"]
     )
