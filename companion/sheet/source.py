@@ -20,7 +20,6 @@ from pathlib import Path
 
 from companion.games.errors import RefusedEvent
 from companion.games.events import EventSyntaxError, parse_event
-from companion.games.session import Game
 from companion.journal.export import ScoreSheet
 from companion.journal.export import score_sheet as score_sheet  # the tests count its calls
 from companion.journal.records import BadRow, EventRow, GameRecord, RowKind
@@ -69,7 +68,7 @@ class Fold:
             if _last_seq(journal.rows(game_id)) == before:
                 game = replayed.game
                 exported = score_sheet(replayed.record.header, game.events)
-                return cls(replayed, before, exported, settled_key(game))
+                return cls(replayed, before, exported, game.engine.sheet_key(game.state))
         raise JournalError(
             f"game {game_id} of {journal.path} changed during each of {WHOLE_REPLAY_TRIES} replays"
         )
@@ -100,7 +99,7 @@ class Fold:
                 except (EventSyntaxError, RefusedEvent):
                     return False
                 live.append(row)
-            key = settled_key(game)
+            key = game.engine.sheet_key(game.state)
             settled_since = settled_since or key != self.settled
             self.settled = key
         self.replayed = replace(self.replayed, live=tuple(live))
@@ -108,14 +107,6 @@ class Fold:
         if settled_since:
             self.exported = score_sheet(self.replayed.record.header, game.events)
         return True
-
-
-def settled_key(game: Game) -> Hashable:
-    """What export's score sheet reads of the game's state, as export defines it: Oh Hell's
-    rows are its own sheet; a money game gains one exactly when its settlement key
-    changes. Its earlier rows never change, so while this key stays the same the sheet of
-    the longer game is the sheet already made (no whole replay for each card)."""
-    return game.engine.sheet_key(game.state)
 
 
 def _last_seq(rows: Sequence[EventRow | BadRow]) -> int:
