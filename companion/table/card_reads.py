@@ -154,3 +154,25 @@ def without_reads_in_faces(
         if not inside:
             kept.append(read)
     return tuple(kept)
+
+
+def without_reads_over_known(
+    reads: Sequence[CardRead], *, settled: Collection[Card]
+) -> tuple[CardRead, ...]:
+    """The reads less those of a new card whose index box holds the index of a ``settled``
+    card (one already on the zone) read with it: a card laid over that index would hide
+    it, so such a read is the reader taking two neighbouring indices (one card's rank,
+    another's pip) or a piece of one for a card."""
+    known = [read.centre for read in reads if read.card in settled]
+    return tuple(
+        read
+        for read in reads
+        if read.card in settled or not any(_holds(read.quad, centre) for centre in known)
+    )
+
+
+def _holds(quad: np.ndarray, point: np.ndarray) -> bool:
+    """Whether ``point`` lies inside the index box ``quad``."""
+    across, down = in_box_units(quad, point)
+    _, _, _, height, width = box_frame(quad)
+    return 0.0 <= down <= 1.0 and 0.0 <= across <= width / height

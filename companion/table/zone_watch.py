@@ -24,6 +24,7 @@ from companion.table.card_reads import (
     under_face,
     within_reach,
     without_reads_in_faces,
+    without_reads_over_known,
 )
 from companion.table.events import TableEvent, UnsureReason, UnsureReport
 from companion.table.tracker_settings import TrackerSettings
@@ -209,12 +210,16 @@ class ZoneWatch:
 
     def _reading(self, look: ZoneLook) -> _Reading:
         """The zone's reads less those that are no card: inside another card's face away
-        from its corners, or a card not on the zone where the picture did not change or
-        whose index the cut clipped (the reader misreading what was already there)."""
+        from its corners, over the index of a card on the zone read with it, or a card not
+        on the zone where the picture did not change or whose index the cut clipped (the
+        reader misreading what was already there)."""
         floor = self.settings.unsure_from
         on_zone = set(self.cards)
-        reads = without_reads_in_faces(
-            [read for read in look.read() if read.confidence >= floor], settled=on_zone
+        reads = without_reads_over_known(
+            without_reads_in_faces(
+                [read for read in look.read() if read.confidence >= floor], settled=on_zone
+            ),
+            settled=on_zone,
         )
         kept = [
             read
@@ -273,12 +278,19 @@ class ZoneWatch:
                     self.name, candidates, when, UnsureReason.FLICKER, last.best(candidates[0])
                 )
             )
-        sure_anywhere = {card for reading in spell.readings for card in reading.cards}
+        # No question about a card already known: one on the zone before this change (a
+        # card leaving under a hand, read badly on its way) or now, or one whose every copy
+        # lies elsewhere on the table.
+        known = (
+            set(on_zone)
+            | set(self.cards)
+            | {card for reading in spell.readings for card in reading.cards}
+        )
         doubtful = tuple(
             dict.fromkeys(
                 read.card
                 for read in last.unsure
-                if read.card not in sure_anywhere and read.card not in set(self.cards)
+                if read.card not in known and look.copies_elsewhere(read.card) < self.deck.copies
             )
         )
         if doubtful:

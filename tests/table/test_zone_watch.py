@@ -412,3 +412,42 @@ def test_parts_shorter_than_the_window_together_report_once(before: int, after: 
     zone.moving = False
     zone.frames(after)
     assert zone.lines() == ["card trick QS"]
+
+
+def test_a_read_whose_box_holds_a_known_index_read_with_it_is_no_card() -> None:
+    zone = table()
+    zone.land([read("8H", 10), read("JS", 18)])
+    # The reader took 8H's pip and JS's rank for one index, a box over both: J♥.
+    merged = CardRead(Card.parse("JH"), 0.94, box_at(6, 6, height=30))
+    zone.land([read("8H", 10), read("JS", 60, y=80), merged])
+    assert zone.lines() == ["card trick 8H", "card trick JS"]
+    assert zone.unsure == []
+    unsure = CardRead(Card.parse("JH"), 0.75, box_at(6, 6, height=30))
+    zone.land([read("8H", 10), read("JS", 60, y=80), unsure])
+    assert zone.lines() == ["card trick 8H", "card trick JS"] and zone.unsure == []
+
+
+def test_a_card_laid_over_a_known_index_it_hides_is_a_card() -> None:
+    zone = table()
+    zone.land([read("8H", 10)])
+    zone.land([read("JH", 8, y=8)])  # 8H's index under it, no longer read
+    assert zone.lines() == ["card trick 8H", "card trick JH"]
+
+
+def test_no_question_about_a_card_leaving_the_zone_read_badly_on_its_way() -> None:
+    zone = table()
+    zone.land([read("QS", 10), read("2H", 60)])
+    zone.land([read("QS", 10), read("2H", 75, confidence=0.7)])  # swept, half out of sight
+    assert zone.lines() == ["card trick QS", "card trick 2H", "gone trick 2H"]
+    assert zone.unsure == []
+
+
+def test_no_question_about_a_card_whose_every_copy_lies_elsewhere() -> None:
+    zone = table()
+    zone.elsewhere = {Card.parse("KH"): 1}
+    zone.land([read("KH", 10, confidence=0.7)])  # dragged over this zone by a sweep
+    assert zone.events == [] and zone.unsure == []
+    two_packs = table(DOUBLE104)
+    two_packs.elsewhere = {Card.parse("KH"): 1}
+    two_packs.land([read("KH", 10, confidence=0.7)])
+    assert [r.candidates for r in two_packs.unsure] == [(Card.parse("KH"),)]
