@@ -41,7 +41,9 @@ class CameraFeed:
 
     ``timed_actions``: (time, action) steps posted just before the first frame at or
     after their time, so they fall between the camera events as they did at the table
-    (the demo's bids and stakes)."""
+    (the demo's bids and stakes). ``before_frame``: called before each frame is tracked
+    (the demo's fast mode waits there until the kiosk has drawn all that was posted, so
+    its screens do not depend on how busy the machine is)."""
 
     def __init__(
         self,
@@ -53,6 +55,7 @@ class CameraFeed:
         retry_s: float = CAMERA_RETRY_S,
         pace: bool = False,
         timed_actions: Sequence[tuple[float, Action]] = (),
+        before_frame: Callable[[], None] = lambda: None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.open_source = open_source
@@ -62,6 +65,7 @@ class CameraFeed:
         self.retry_s = retry_s
         self.pace = pace
         self.timed_actions = list(timed_actions)
+        self.before_frame = before_frame
         self.clock = clock
         self.frames_seen = 0
         self._told: queue.Queue[WatchedGame] = queue.Queue()
@@ -131,6 +135,7 @@ class CameraFeed:
                 started = now - frame.time if started is None else started
                 if self.stop.wait(max(0.0, started + frame.time - now)):
                     return
+            self.before_frame()
             yield frame
             del frame  # as the source does: one full frame alive at a time
 

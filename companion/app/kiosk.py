@@ -56,11 +56,13 @@ class Kiosk:
         keep_settings: Callable[[UiSettings, UiSettings], None] | None = None,
         tell_camera: Callable[[WatchedGame], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        table_clock: Callable[[], float] | None = None,
     ) -> None:
         """``camera`` None: no camera configured (cards are entered by hand);
         ``keep_settings(before, after)``: told of each change made in the settings menu;
         ``tell_camera``: told the game at the table whenever it changes (its deck and
-        zones, for the camera thread)."""
+        zones, for the camera thread); ``table_clock``: how long a violation is shown is
+        measured by it (default ``clock``; the demo's is the session's own time)."""
         self.screen = screen
         self.log = log
         self.on_shown = on_shown
@@ -73,7 +75,7 @@ class Kiosk:
             camera=camera,
             log=log,
             on_settings=self._settings_changed,
-            clock=clock,
+            clock=table_clock or clock,
         )
         self.camera_detail = ""
         self.screens_shown = 0

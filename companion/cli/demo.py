@@ -8,14 +8,19 @@ import argparse
 import sys
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.arguments import positive_count
 from companion.games.registry import GAME_IDS
 from companion.tools.demo import DEFAULT_SEED
 from companion.ui.texts import Language
 
+if TYPE_CHECKING:
+    from companion.tools.demo import DemoTerminal
+
 DEFAULT_GAME = "oh-hell"
+# Lines under the drawn screen: the keys' legend, a log line at least, the cursor's.
+ROWS_BELOW = 3
 
 
 def example_scripts() -> list[tuple[str, str]]:
@@ -85,8 +90,30 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def demo_terminal() -> DemoTerminal | None:
+    """How the demo is drawn on stdout: at the largest scale that fits the terminal, and
+    not at all (plain log lines, no escape codes) when stdout is no terminal or too small
+    (said on stderr, with the size it needs)."""
+    from companion.device.terminal import fitting_scale, terminal_size, too_small
+    from companion.tools.demo import DemoTerminal
+
+    if not sys.stdout.isatty():
+        return None
+    columns, rows = terminal_size(sys.stdout)
+    scale = fitting_scale(columns, rows, rows_below=ROWS_BELOW)
+    if scale is None:
+        print(
+            f"companion demo: {too_small(columns, rows, rows_below=ROWS_BELOW)}; "
+            "the log lines alone follow",
+            file=sys.stderr,
+        )
+        return None
+    return DemoTerminal(scale, rows)
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.device.buttons import ButtonSource, FakeButtons
+    from companion.device.terminal import restored_on_signals
     from companion.games.script import Script, ScriptError, parse_script
     from companion.tools.demo import DemoOptions, filmable, run_demo
 
@@ -136,7 +163,8 @@ def run(args: argparse.Namespace) -> int:
 
         buttons = TerminalKeys()
     try:
-        result = run_demo(options, stream=sys.stdout, buttons=buttons)
+        with restored_on_signals():
+            result = run_demo(options, stream=sys.stdout, buttons=buttons, terminal=demo_terminal())
     except KeyboardInterrupt:
         return 130
     finally:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from companion.device.buttons import ButtonSource
     from companion.device.display import Screen
 
+ROWS_BELOW = 2  # the keys' legend and the cursor's line
 KEYS_HELP = (
     "keys: arrows or u/d = UP/DOWN, Enter/o = OK, Backspace/Esc/b = BACK; "
     "long press: Alt+Enter, Alt+Backspace, O or B; Ctrl-C quits"
@@ -46,23 +47,42 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.app.script_camera import practice_table
     from companion.device.display import PowerSettings, Screen
-    from companion.device.terminal import TerminalDevice, TerminalKeys
+    from companion.device.terminal import (
+        KEYS_LEGEND,
+        TerminalDevice,
+        TerminalKeys,
+        fitting_scale,
+        restored_on_signals,
+        terminal_size,
+        too_small,
+    )
     from companion.ui.settings import UiSettings
 
-    if not sys.stdin.isatty():
-        print("companion terminal: the keys are read from a terminal (stdin is not one)")
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print(
+            "companion terminal: the keys are read from a terminal and the screen drawn in "
+            "one (stdin or stdout is not one)"
+        )
+        return 2
+    columns, rows = terminal_size(sys.stdout)
+    scale = fitting_scale(columns, rows, rows_below=ROWS_BELOW)
+    if scale is None:
+        print(f"companion terminal: {too_small(columns, rows, rows_below=ROWS_BELOW)}")
         return 2
     text = resources.files("companion.examples").joinpath(f"{args.game}.txt").read_text("utf-8")
     settings = UiSettings(language=Language(args.language))
     table, camera = practice_table(text, f"examples/{args.game}.txt", settings)
     keys = TerminalKeys()
-    screen = Screen(TerminalDevice(sys.stdout), PowerSettings())
+    device = TerminalDevice(sys.stdout, scale=scale, legend=KEYS_LEGEND)
+    screen = Screen(device, PowerSettings())
     try:
-        play(table, camera, keys, screen, should_stop=lambda: keys.ended)
+        with restored_on_signals():
+            play(table, camera, keys, screen, should_stop=lambda: keys.ended)
     except KeyboardInterrupt:
         pass
     finally:
         keys.close()
+        device.close()
     print()
     return 0
 

@@ -1,9 +1,12 @@
 """The display and the buttons in a terminal, for the demo and for development.
 
 ``TerminalDevice`` draws the 128x64 picture with half-block characters (two pixel rows
-per character line: 128x32 characters) and is a luma-like device, so it sits behind the
-same ``Screen``. ``KeyDecoder`` turns the bytes a terminal sends into button presses;
-``TerminalKeys`` reads them from a file descriptor, a TTY or (in tests) a pipe.
+per character line: 128x32 characters) or, where that does not fit (an 80x24 terminal),
+with braille dots (two by four pixels a character: 64x16), every pixel kept either way;
+a line of the keys under it. It is a luma-like device, so it sits behind the same
+``Screen``; ``close`` shows the cursor again and leaves it below the picture.
+``KeyDecoder`` turns the bytes a terminal sends into button presses; ``TerminalKeys``
+reads them from a file descriptor, a TTY or (in tests) a pipe.
 
 Keys: arrows or u/d for UP/DOWN (a held arrow repeats), Enter, right arrow or o for OK,
 Backspace, left arrow, Esc or b for BACK. A long press is the key with Shift or Alt:
@@ -14,16 +17,21 @@ a terminal does not say when a key is let go, and a held Enter's repeats are swa
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
+import shutil
+import signal
 import sys
 import termios
 import time
 import tty
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from enum import Enum
 from typing import Any, TextIO
 
+import numpy as np
 from PIL import Image
 
 from companion.ui.presses import Button, ButtonPress, PressKind
@@ -34,6 +42,15 @@ CLEAR = "\x1b[2J"
 FAINT = "\x1b[2m"
 NORMAL = "\x1b[0m"
 DIM_BELOW = 40  # a contrast under this is drawn faint
+HIDE_CURSOR = "\x1b[?25l"
+SHOW_CURSOR = "\x1b[?25h"
+CLEAR_LINE = "\x1b[K"
+PANEL_WIDTH, PANEL_HEIGHT = 128, 64
+BORDER = 2  # a frame line on each side, in characters
+KEYS_LEGEND = "arrows UP/DOWN, Enter OK, Backspace BACK, O/B long, Ctrl-C quits"
+BRAILLE_BLANK = 0x2800
+# The braille dot of each pixel of a 2-wide, 4-tall cell, by (row, column).
+_BRAILLE_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
 
 # Half blocks by (top pixel lit, bottom pixel lit).
 _BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
@@ -56,15 +73,118 @@ def halfblock_lines(image: Image.Image) -> list[str]:
     return lines
 
 
-class TerminalDevice:
-    """A luma-like display that draws into a text stream (the terminal)."""
+def braille_lines(image: Image.Image) -> list[str]:
+    """The picture as text: each character is a cell two pixels wide and four tall, a
+    braille dot for every pixel lit."""
+    pixels = np.asarray(image.convert("1"), dtype=bool)
+    height, width = pixels.shape
+    padded = np.zeros((-(-height // 4) * 4, -(-width // 2) * 2), dtype=bool)
+    padded[:height, :width] = pixels
+    codes = np.full((padded.shape[0] // 4, padded.shape[1] // 2), BRAILLE_BLANK, np.int64)
+    for row, dots in enumerate(_BRAILLE_DOTS):
+        for column, dot in enumerate(dots):
+            codes += padded[row::4, column::2] * dot
+    return ["".join(chr(code) for code in line) for line in codes.tolist()]
 
-    def __init__(self, stream: TextIO = sys.stdout) -> None:
+
+class Scale(Enum):
+    """How the panel is drawn in characters: the larger first."""
+
+    HALF_BLOCKS = "half blocks"  # a pixel wide, two tall: square pixels
+    BRAILLE = "braille"  # two pixels wide, four tall
+
+    @property
+    def columns(self) -> int:
+        """Characters across, the frame included."""
+        per_character = 1 if self is Scale.HALF_BLOCKS else 2
+        return PANEL_WIDTH // per_character + BORDER
+
+    @property
+    def rows(self) -> int:
+        """Lines down, the frame included."""
+        per_character = 2 if self is Scale.HALF_BLOCKS else 4
+        return PANEL_HEIGHT // per_character + BORDER
+
+    def lines(self, image: Image.Image) -> list[str]:
+        return halfblock_lines(image) if self is Scale.HALF_BLOCKS else braille_lines(image)
+
+
+def fitting_scale(columns: int, rows: int, *, rows_below: int) -> Scale | None:
+    """The largest scale whose picture and ``rows_below`` lines under it fit a terminal
+    this big (None: none does)."""
+    return next(
+        (scale for scale in Scale if scale.columns <= columns and scale.rows + rows_below <= rows),
+        None,
+    )
+
+
+def terminal_size(stream: TextIO) -> tuple[int, int]:
+    """Columns and rows of the terminal ``stream`` writes to (the environment's guess, or
+    80x24, when it cannot be asked)."""
+    try:
+        size = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        size = shutil.get_terminal_size()
+    return size.columns, size.lines
+
+
+def too_small(columns: int, rows: int, *, rows_below: int) -> str:
+    """What size the picture needs, in one line, for a terminal where none fits."""
+    smallest = Scale.BRAILLE
+    return (
+        f"the screen needs a terminal of at least {smallest.columns}x"
+        f"{smallest.rows + rows_below} characters ({Scale.HALF_BLOCKS.columns}x"
+        f"{Scale.HALF_BLOCKS.rows + rows_below} for the larger picture); this one is "
+        f"{columns}x{rows}"
+    )
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
+@contextlib.contextmanager
+def restored_on_signals() -> Iterator[None]:
+    """Within it, Ctrl-C, a hang-up and a polite kill all raise ``KeyboardInterrupt`` in the
+    main thread, so that the ``finally`` blocks that give the terminal back (its cursor,
+    its line mode) run whichever ends the program; the handlers before are put back."""
+    stopping = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    before = {signum: signal.signal(signum, _interrupted) for signum in stopping}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
+class TerminalDevice:
+    """A luma-like display that draws into a text stream (the terminal), at ``scale``,
+    with ``legend`` (a line of the keys, when given) under the picture."""
+
+    def __init__(
+        self,
+        stream: TextIO = sys.stdout,
+        *,
+        scale: Scale = Scale.HALF_BLOCKS,
+        legend: str | None = None,
+    ) -> None:
         self.stream = stream
+        self.scale = scale
+        self.legend = legend
         self._faint = False
         self._hidden = False
         self._last: Image.Image | None = None
-        stream.write(CLEAR)
+        stream.write(CLEAR + HIDE_CURSOR)
+
+    @property
+    def rows(self) -> int:
+        """The lines it draws on, from the top: the picture and its legend."""
+        return self.scale.rows + (self.legend is not None)
+
+    def close(self) -> None:
+        """Plain text again, the cursor shown and put on the line below the picture."""
+        self.stream.write(f"{NORMAL}\x1b[{self.rows + 1};1H{SHOW_CURSOR}")
+        self.stream.flush()
 
     def display(self, image: Image.Image) -> None:
         self._last = image.copy()
@@ -85,13 +205,14 @@ class TerminalDevice:
     def _draw(self) -> None:
         if self._last is None:
             return
-        lines = halfblock_lines(self._last)
+        lines = self.scale.lines(self._last)
         if self._hidden:
             lines = [" " * len(line) for line in lines]
         style = FAINT if self._faint else NORMAL
         border = "+" + "-" * len(lines[0]) + "+"
         body = "\n".join(f"|{style}{line}{NORMAL}|" for line in lines)
-        self.stream.write(f"{HOME}{border}\n{body}\n{border}\n")
+        legend = "" if self.legend is None else f"{self.legend}{CLEAR_LINE}\n"
+        self.stream.write(f"{HOME}{border}\n{body}\n{border}\n{legend}")
         self.stream.flush()
 
 

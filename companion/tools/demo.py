@@ -10,25 +10,27 @@ game's score sheet is printed and the game compared with the session's own scrip
 from __future__ import annotations
 
 import contextlib
+import functools
 import queue
 import statistics
 import tempfile
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from PIL import Image
 
-from companion.app.feeds import ButtonPump, CameraFeed, FrameTracker, Inbox
+from companion.app.feeds import ButtonPump, CameraFeed, FrameTracker
 from companion.app.kiosk import Kiosk
-from companion.app.messages import CameraState
+from companion.app.messages import CameraState, Message, TableNews
 from companion.app.notify import Notifier, Watchdog
 from companion.app.runner import Runner
 from companion.device.buttons import ButtonSource, FakeButtons
 from companion.device.display import LumaDevice, PowerSettings, Screen
+from companion.device.terminal import CLEAR_LINE, KEYS_LEGEND, Scale, TerminalDevice
 from companion.games.events import Action, parse_event
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
@@ -37,11 +39,13 @@ from companion.ui.texts import Language
 
 if TYPE_CHECKING:
     from companion.games.script import Script
-    from companion.tools.synthetic.session import ScriptStep
+    from companion.tools.synthetic.session import ScriptStep, SyntheticSession
+    from companion.values.frame import Frame
 
 DEFAULT_SEED = 2  # a session the tracker follows whole (on seed 1 it misreads a fan)
-TICKER_LINES = 5
-TICKER_ROW = 36  # below the drawn screen (two border lines and 32 of pixels)
+TICKER_LINES = 5  # log lines kept under the drawn screen, where the terminal has room
+WIDEST_LINE = 80  # a log line under the screen is cut here, to stay on its line
+DRAWN_POLL_S = 0.2  # how often a wait for the kiosk looks whether the run was stopped
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,47 @@ class DemoResult:
         ]
 
 
+class SessionInbox(queue.Queue[Message]):
+    """The demo's inbox. Its clock is the session's own: the time of the last frame the
+    kiosk took out, so what the kiosk does by time (a violation put away, the picture
+    shifted against burn-in) falls between the same frames at any pace. ``wait_drawn``
+    is fast mode's handshake: it returns once the kiosk has acted on every message posted
+    so far (it is back for the next one), however slow the machine."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.time = 0.0
+        self._acted = threading.Condition()
+        self._open = 0  # messages posted and not yet acted on
+        self._holding = False  # the kiosk has taken a message and is acting on it
+
+    def now(self) -> float:
+        return self.time
+
+    def put(self, item: Message, block: bool = True, timeout: float | None = None) -> None:
+        with self._acted:
+            self._open += 1
+        super().put(item, block, timeout)
+
+    def get(self, block: bool = True, timeout: float | None = None) -> Message:
+        # The kiosk is back for another message: it has acted on the one it held.
+        if self._holding:
+            self._holding = False
+            with self._acted:
+                self._open -= 1
+                self._acted.notify_all()
+        message = super().get(block, timeout)
+        self._holding = True
+        if isinstance(message, TableNews):
+            self.time = message.frame_time
+        return message
+
+    def wait_drawn(self, stop: threading.Event) -> None:
+        with self._acted:
+            while self._open and not stop.is_set():
+                self._acted.wait(DRAWN_POLL_S)
+
+
 class PngFolder:
     """A display that writes every picture it is given to a folder, numbered."""
 
@@ -141,19 +186,38 @@ class BothDevices:
         self.second.show()
 
 
-class Ticker:
-    """The last few log lines, kept under the drawn screen."""
+@dataclass(frozen=True)
+class DemoTerminal:
+    """The demo drawn in a terminal: the picture's scale and the terminal's lines."""
 
-    def __init__(self, stream: TextIO) -> None:
+    scale: Scale
+    rows: int
+
+
+class Ticker:
+    """The last few log lines, kept under the drawn screen from ``top_row`` on (None: no
+    screen drawn; each line is written as it comes)."""
+
+    def __init__(self, stream: TextIO, *, top_row: int | None = None, lines: int = 0) -> None:
         self.stream = stream
-        self.lines: deque[str] = deque(maxlen=TICKER_LINES)
+        self.top_row = top_row
+        self.lines: deque[str] = deque(maxlen=max(1, lines))
 
     def __call__(self, line: str) -> None:
+        if self.top_row is None:
+            self.stream.write(line + "\n")
+            self.stream.flush()
+            return
         self.lines.append(line)
         for offset, text in enumerate(self.lines):
-            self.stream.write(f"\x1b[{TICKER_ROW + offset};1H\x1b[K{text[:128]}")
-        self.stream.write(f"\x1b[{TICKER_ROW + TICKER_LINES};1H")
-        self.stream.flush()
+            self.stream.write(f"\x1b[{self.top_row + offset};1H{CLEAR_LINE}{text[:WIDEST_LINE]}")
+        self.park()
+
+    def park(self) -> None:
+        """The cursor on the line below the kept lines."""
+        if self.top_row is not None:
+            self.stream.write(f"\x1b[{self.top_row + len(self.lines)};1H")
+            self.stream.flush()
 
 
 def run_demo(
@@ -163,25 +227,34 @@ def run_demo(
     buttons: ButtonSource | None = None,
     device: LumaDevice | None = None,
     tracker: Callable[[str, Callable[[str], None]], FrameTracker] | None = None,
+    terminal: DemoTerminal | None = None,
+    frames: Callable[[SyntheticSession], Iterable[Frame]] | None = None,
 ) -> DemoResult:
-    """Play the session; ``device`` replaces the terminal drawing (the benchmark),
-    ``tracker(game, say)`` the real tracker (tests of the wiring)."""
+    """Play the session; ``terminal``: draw it in the terminal ``stream`` is (None: the
+    log lines alone, plain text); ``device`` replaces the drawing (the benchmark),
+    ``tracker(game, say)`` the real tracker and ``frames(session)`` the session's drawn
+    frames (tests of the wiring)."""
     from companion.device.camera import FakeSource, FrameSource
-    from companion.device.terminal import TerminalDevice
+    from companion.device.display import RecordingDevice
     from companion.journal.export import score_sheet
     from companion.tools.synthetic.session import make_session
 
     session = make_session(
         options.game, seed=options.seed, max_events=options.events, script=options.script
     )
-    shown: LumaDevice = device if device is not None else TerminalDevice(stream)
+    drawn: TerminalDevice | None = None
+    log = Ticker(stream)
+    if device is None and terminal is not None:
+        drawn = TerminalDevice(stream, scale=terminal.scale, legend=KEYS_LEGEND)
+        room = terminal.rows - drawn.rows - 1  # the last line keeps the cursor
+        log = Ticker(stream, top_row=drawn.rows + 1, lines=min(TICKER_LINES, room))
+    shown: LumaDevice = device or drawn or RecordingDevice()
     if options.png is not None:
         shown = BothDevices(shown, PngFolder(options.png))
-    log = Ticker(stream)
     make_tracker = tracker or _real_tracker
 
-    def frames() -> FrameSource:
-        return FakeSource(session.frames)
+    def open_frames() -> FrameSource:
+        return FakeSource(session.frames if frames is None else frames(session))
 
     buttons = buttons or FakeButtons()
     with contextlib.ExitStack() as stack:
@@ -190,23 +263,27 @@ def run_demo(
         )
         journal = Journal.open(folder / JOURNAL_FILE)
         try:
-            inbox: Inbox = queue.Queue()
+            inbox = SessionInbox()
             stop = threading.Event()
             feed = CameraFeed(
-                frames,
+                open_frames,
                 lambda: make_tracker(session.game, log),
                 inbox,
                 stop,
                 pace=not options.fast,
                 timed_actions=_button_steps(session.script),
+                before_frame=(
+                    functools.partial(inbox.wait_drawn, stop) if options.fast else lambda: None
+                ),
             )
             kiosk = Kiosk(
                 journal,
-                Screen(shown, PowerSettings(dim_after=None, dark_after=None)),
+                Screen(shown, PowerSettings(dim_after=None, dark_after=None), clock=inbox.now),
                 settings=UiSettings(language=options.language, dim_after=None, dark_after=None),
                 camera=CameraState.STARTING,
                 log=log,
                 tell_camera=feed.tell,
+                table_clock=inbox.now,
             )
             notifier = Notifier(None)
             runner = Runner(
@@ -226,6 +303,9 @@ def run_demo(
             sheet = score_sheet(played.record.header, played.game.events).csv_text()
         finally:
             journal.close()
+            if drawn is not None:
+                drawn.close()
+            log.park()
     stream.write("\n")
     return DemoResult(
         header=session.header,

@@ -3,12 +3,24 @@ screens, drawn in the terminal, with the score sheet at the end."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from companion.cli import main
+from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR
 
 
 def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
@@ -22,7 +34,8 @@ def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
     assert "events: 8 recorded, 8 in the session's script" in out
     assert "Score sheet:" in out
     assert "duel,settled by,seat 0,seat 1,seat 2,bank" in out
-    assert "▀" in out or "▄" in out  # the display was drawn in the terminal
+    # stdout is no terminal here: the log lines as plain text, no escape codes
+    assert "\x1b" not in out and "new game 1: game oczko" in out
     pictures = sorted(png.glob("screen-*.png"))
     assert len(pictures) >= 8
     with Image.open(pictures[-1]) as last:
@@ -83,3 +96,78 @@ def test_the_demo_refuses_a_state_dir_it_cannot_make(
     blocker.write_text("x")
     assert main(["demo", "--fast", "--state-dir", str(blocker / "sub")]) == 2
     assert "--state-dir" in capsys.readouterr().err
+
+
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
+
+
+def start_in_terminal(
+    arguments: list[str], columns: int, rows: int
+) -> tuple[subprocess.Popen[bytes], int, int]:
+    """``companion ARGUMENTS`` with a pseudo-terminal of this size as its stdin, stdout and
+    stderr; the process and the terminal's two ends."""
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", *arguments],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        start_new_session=True,
+        env={**os.environ, "COLUMNS": "", "LINES": ""},
+    )
+    return process, leader, follower
+
+
+def read_until(leader: int, wanted: bytes, seconds: float) -> bytes:
+    """What the terminal shows until ``wanted`` appears (or it closes, or time is up)."""
+    data = b""
+    deadline = time.monotonic() + seconds
+    while wanted not in data and time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+    return data
+
+
+def test_the_demo_fits_an_80x24_terminal_with_the_keys_under_the_screen() -> None:
+    process, leader, follower = start_in_terminal(
+        ["demo", "--fast", "--game", "oczko", "--events", "6"], 80, 24
+    )
+    try:
+        shown = read_until(leader, b"Score sheet:", 300).decode("utf-8", "replace")
+        assert process.wait(60) == 0
+    finally:
+        os.close(leader)
+        os.close(follower)
+    drawing = shown.split("Score sheet:")[0]
+    assert KEYS_LEGEND in drawing
+    assert chr(0x2800) in drawing  # the screen drawn in braille cells
+    rows = [int(row) for row, _ in MOVE.findall(drawing)]
+    assert rows and max(rows) <= 24
+    for line in ESCAPE.sub("\n", drawing).split("\n"):
+        assert len(line.rstrip("\r")) <= 80, line
+
+
+def test_the_demo_gives_the_cursor_and_the_line_mode_back_after_ctrl_c() -> None:
+    process, leader, follower = start_in_terminal(["demo", "--fast"], 80, 24)
+    try:
+        shown = read_until(leader, KEYS_LEGEND.encode(), 120)
+        assert KEYS_LEGEND.encode() in shown
+        assert not termios.tcgetattr(follower)[3] & termios.ICANON  # keys read one by one
+        process.send_signal(signal.SIGINT)
+        shown += read_until(leader, b"\x00", 30)  # to the end
+        assert process.wait(30) == 130
+        assert termios.tcgetattr(follower)[3] & termios.ICANON  # the line mode is back
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert shown.rfind(SHOW_CURSOR.encode()) > shown.rfind(HIDE_CURSOR.encode()) >= 0
+    assert b"Traceback" not in shown

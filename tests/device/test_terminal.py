@@ -8,7 +8,18 @@ import pytest
 from PIL import Image
 
 from companion.device.display import Screen
-from companion.device.terminal import KeyDecoder, TerminalDevice, TerminalKeys, halfblock_lines
+from companion.device.terminal import (
+    HIDE_CURSOR,
+    SHOW_CURSOR,
+    KeyDecoder,
+    Scale,
+    TerminalDevice,
+    TerminalKeys,
+    braille_lines,
+    fitting_scale,
+    halfblock_lines,
+    too_small,
+)
 from companion.ui.presses import Button, ButtonPress, PressKind
 
 UP = ButtonPress(Button.UP)
@@ -128,3 +139,48 @@ def test_terminal_keys_say_when_the_input_ends() -> None:
         assert keys.ended
     finally:
         os.close(read_end)
+
+
+def test_braille_cells_keep_every_pixel_two_across_four_down() -> None:
+    image = Image.new("1", (128, 64), 0)
+    for pixel in ((0, 0), (1, 3), (126, 63), (127, 63)):
+        image.putpixel(pixel, 1)
+    lines = braille_lines(image)
+    assert len(lines) == 16 and all(len(line) == 64 for line in lines)
+    assert lines[0][0] == "\u2881"  # dots 1 (top left) and 8 (bottom right)
+    assert lines[15][63] == "\u28c0"  # dots 7 and 8: the bottom row, both columns
+    assert {ord(c) for c in "".join(lines)} - {0x2800} == {0x2881, 0x28C0}
+
+
+@pytest.mark.parametrize(
+    ("columns", "rows", "expected"),
+    [
+        (200, 60, Scale.HALF_BLOCKS),
+        (130, 37, Scale.HALF_BLOCKS),
+        (129, 60, Scale.BRAILLE),
+        (80, 24, Scale.BRAILLE),
+        (66, 21, Scale.BRAILLE),
+        (65, 24, None),
+        (80, 20, None),
+    ],
+)
+def test_the_largest_picture_that_fits_is_chosen(
+    columns: int, rows: int, expected: Scale | None
+) -> None:
+    assert fitting_scale(columns, rows, rows_below=3) is expected
+
+
+def test_a_terminal_too_small_is_told_the_size_it_needs() -> None:
+    text = too_small(60, 20, rows_below=3)
+    assert "at least 66x21" in text and "130x37" in text and "this one is 60x20" in text
+
+
+def test_the_legend_sits_under_the_picture_and_close_gives_the_cursor_back() -> None:
+    stream = io.StringIO()
+    device = TerminalDevice(stream, scale=Scale.BRAILLE, legend="keys")
+    Screen(device, clock=lambda: 0.0).show(Image.new("1", (128, 64), 0))
+    rows = stream.getvalue().rsplit("\x1b[H", 1)[1].splitlines()
+    assert len(rows) == 19 and rows[18].startswith("keys")
+    assert stream.getvalue().startswith("\x1b[2J" + HIDE_CURSOR)
+    device.close()
+    assert stream.getvalue().endswith(f"\x1b[{device.rows + 1};1H{SHOW_CURSOR}")
