@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     settings = UiSettings(language=Language(args.language))
     table, camera = practice_table(text, f"examples/{args.game}.txt", settings)
     keys = TerminalKeys()
-    device = TerminalDevice(sys.stdout, scale=scale, legend=KEYS_LEGEND)
+    device = TerminalDevice(sys.stdout, scale=scale, legend=KEYS_LEGEND, hide_cursor=True)
     screen = Screen(device, PowerSettings())
     try:
         with restored_on_signals():

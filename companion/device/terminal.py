@@ -159,7 +159,8 @@ def restored_on_signals() -> Iterator[None]:
 
 class TerminalDevice:
     """A luma-like display that draws into a text stream (the terminal), at ``scale``,
-    with ``legend`` (a line of the keys, when given) under the picture."""
+    with ``legend`` (a line of the keys, when given) under the picture; ``hide_cursor``
+    for a caller that calls ``close`` however it ends."""
 
     def __init__(
         self,
@@ -167,6 +168,7 @@ class TerminalDevice:
         *,
         scale: Scale = Scale.HALF_BLOCKS,
         legend: str | None = None,
+        hide_cursor: bool = False,
     ) -> None:
         self.stream = stream
         self.scale = scale
@@ -174,7 +176,7 @@ class TerminalDevice:
         self._faint = False
         self._hidden = False
         self._last: Image.Image | None = None
-        stream.write(CLEAR + HIDE_CURSOR)
+        stream.write(CLEAR + (HIDE_CURSOR if hide_cursor else ""))
 
     @property
     def rows(self) -> int:

@@ -245,7 +245,7 @@ def run_demo(
     drawn: TerminalDevice | None = None
     log = Ticker(stream)
     if device is None and terminal is not None:
-        drawn = TerminalDevice(stream, scale=terminal.scale, legend=KEYS_LEGEND)
+        drawn = TerminalDevice(stream, scale=terminal.scale, legend=KEYS_LEGEND, hide_cursor=True)
         room = terminal.rows - drawn.rows - 1  # the last line keeps the cursor
         log = Ticker(stream, top_row=drawn.rows + 1, lines=min(TICKER_LINES, room))
     shown: LumaDevice = device or drawn or RecordingDevice()

@@ -177,7 +177,7 @@ def test_a_terminal_too_small_is_told_the_size_it_needs() -> None:
 
 def test_the_legend_sits_under_the_picture_and_close_gives_the_cursor_back() -> None:
     stream = io.StringIO()
-    device = TerminalDevice(stream, scale=Scale.BRAILLE, legend="keys")
+    device = TerminalDevice(stream, scale=Scale.BRAILLE, legend="keys", hide_cursor=True)
     Screen(device, clock=lambda: 0.0).show(Image.new("1", (128, 64), 0))
     rows = stream.getvalue().rsplit("\x1b[H", 1)[1].splitlines()
     assert len(rows) == 19 and rows[18].startswith("keys")
