@@ -42,8 +42,10 @@ def register(subparsers: Any) -> None:
         help="print the table's events live from a camera, a video or a folder of images",
         description="Follow the cards on the mat and print each event line (card ZONE CARD, "
         "gone ZONE CARD, clear ZONE) as it happens, one per line; diagnostics (the mat lost "
-        "or found, unsure reads, skipped images) go to stderr. Exit 1 when the source fails "
-        "for good, 2 when it cannot be opened.",
+        "or found, unsure reads, skipped images) go to stderr. A folder of images is a set "
+        "of photos, each a scene of its own whose cards replace the last one's (with --fps, "
+        "the frames of a film). Exit 1 when the source fails for good or none of a "
+        "folder's images is readable, 2 when it cannot be opened.",
     )
     watch.add_argument(
         "source", metavar="SOURCE", help="pi, usb:N, a video file or a folder of images"
@@ -64,7 +66,8 @@ def register(subparsers: Any) -> None:
         "--fps",
         type=positive_fps,
         default=None,
-        help="frames a second of a folder of images or a video (default: 10, a video's own)",
+        help="frames a second of a video (default: its own), or of a folder of images that "
+        "are a film's frames (without it, the images are separate photos)",
     )
     watch.add_argument(
         "--deck",
@@ -108,7 +111,7 @@ def deck_chooser(chosen: str | None) -> Callable[[str], DeckProfile]:
 
 
 def run_watch(args: argparse.Namespace) -> int:
-    from companion.device.camera import SourceError
+    from companion.device.camera import NothingReadable, SourceError
     from companion.table.tracker_settings import TrackerSettings
     from companion.table.watching import TableWatch, WatchOptions
     from companion.vision.reader import CardReader
@@ -131,10 +134,15 @@ def run_watch(args: argparse.Namespace) -> int:
     )
     watch = TableWatch(reader, options, deck_for=_with_reader_deck(deck_for, reader), say=say)
     frames = frames_with_retries(args.source, fps=args.fps, retries=args.retries)
+    photos = args.fps is None and Path(args.source).is_dir()
     try:
         for frame in frames:
-            for event in watch.step(frame).events:
+            output = watch.still(frame) if photos else watch.step(frame)
+            for event in output.events:
                 print(event.line, flush=True)
+    except NothingReadable as error:
+        say(str(error))
+        return EXIT_FAILED
     except SourceError as error:
         say(str(error))
         return EXIT_USAGE if watch.tracker is None and not _is_camera(args.source) else EXIT_FAILED

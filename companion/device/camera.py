@@ -49,6 +49,10 @@ class SourceError(Exception):
     """A source that cannot be opened or stopped giving frames; the message says which."""
 
 
+class NothingReadable(SourceError):
+    """A folder none of whose images could be read (each was named as it was skipped)."""
+
+
 class FrameSource(Protocol):
     def frames(self) -> Iterator[Frame]: ...
 
@@ -138,7 +142,9 @@ class FolderSource:
             number += 1
         if number == 0:
             # nothing to show for the whole folder: a lost camera, not a finished one
-            raise SourceError(f"{self.folder}: none of its {len(self.paths)} images is readable")
+            raise NothingReadable(
+                f"{self.folder}: none of its {len(self.paths)} images is readable"
+            )
 
     def _skip(self, skipped: SkippedImage) -> None:
         self.skipped.append(skipped)

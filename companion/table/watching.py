@@ -1,24 +1,69 @@
 """Frames in, tracker outputs out: skips frames no camera should give (frame_check),
 finds the mat (or takes the whole frame), makes the tracker for the game the mat names,
 says when the mat is lost or found, and writes preview pictures. No hardware and no game
-rules: the deck of a game comes from outside."""
+rules: the deck of a game comes from outside.
+
+A still photo (``still``) is a scene of its own: it is shown to a fresh tracker for as
+long as its reading needs, and its cards replace the last photo's."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.cards import DeckProfile
+from companion.cards import Card, DeckProfile
 from companion.table.calibration import Calibrator, MatView
-from companion.table.events import TrackerOutput
+from companion.table.events import TableEvent, TrackerOutput
 from companion.table.frame_check import FrameCheck, FrameCheckSettings
 from companion.table.preview import annotated
 from companion.table.tracker import CardsReader, TableTracker
 from companion.table.tracker_settings import TrackerSettings
+from companion.values.camera_events import CameraEvent, CardGone, CardSeen, ZoneCleared
 from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
+
+STILL_FPS = 10.0  # the pace a still photo is shown to the tracker at
+TIME_SLACK = 1e-6  # frame times within this of each other are the same instant
+
+
+def still_frames(settings: TrackerSettings, fps: float = STILL_FPS) -> int:
+    """How many frames a still is shown for so that its reading stands whatever its reads
+    do: the stability window (its first frame begins it), then a frame for each further
+    read the tracker takes before it calls reads that disagree unsure."""
+    window = max(settings.min_frames, math.ceil(settings.min_seconds * fps - TIME_SLACK) + 1)
+    return window + settings.max_reads - 1
+
+
+def scene_change(
+    before: Mapping[str, tuple[Card, ...]], after: Mapping[str, tuple[Card, ...]], when: float
+) -> tuple[TableEvent, ...]:
+    """The events that turn one scene's cards into the next's, zone by zone: a zone left
+    empty is cleared, a card no longer there is gone, a card that came is seen (in the
+    order the tracker placed them)."""
+    events: list[CameraEvent] = []
+    for zone in dict.fromkeys([*before, *after]):
+        old, new = before.get(zone, ()), after.get(zone, ())
+        left, came = Counter(old) - Counter(new), Counter(new) - Counter(old)
+        if left and not new:
+            events.append(ZoneCleared(zone))
+        else:
+            events.extend(CardGone(zone, card) for card in _taking(old, left))
+        events.extend(CardSeen(zone, card) for card in _taking(new, came))
+    return tuple(TableEvent(when, event) for event in events)
+
+
+def _taking(cards: tuple[Card, ...], wanted: Counter[Card]) -> list[Card]:
+    """The cards of ``cards``, in their order, that ``wanted`` counts."""
+    left, taken = Counter(wanted), []
+    for card in cards:
+        if left[card] > 0:
+            left[card] -= 1
+            taken.append(card)
+    return taken
 
 
 @dataclass(frozen=True)
@@ -60,6 +105,7 @@ class TableWatch:
         self.watched: WatchedGame | None = None
         self._ignored: set[str] = set()  # zones out of play already said
         self.frame_check = FrameCheck(say, FrameCheckSettings(skip_repeats=options.live))
+        self._scene: dict[str, tuple[Card, ...]] = {}  # the last still's cards by zone
 
     def use_game(self, watched: WatchedGame) -> None:
         """Watch for this game from now on: its deck (the tracker's, the cards placed
@@ -77,6 +123,40 @@ class TableWatch:
         if not self.frame_check.usable(frame):
             # Nothing is learnt from the frame: no event, the mat as it was.
             return TrackerOutput(frame.time, mat_found=bool(self._found))
+        return self._track(frame)
+
+    def still(self, frame: Frame) -> TrackerOutput:
+        """A still photo, a scene of its own (of any size): shown to a fresh tracker for
+        ``still_frames``; the events turn the last still's cards into this one's."""
+        check = FrameCheck(self.say, FrameCheckSettings(skip_repeats=False))
+        if not check.usable(frame):
+            return TrackerOutput(frame.time, mat_found=bool(self._found))
+        self.tracker = None
+        shown = [
+            self._track(dataclasses.replace(frame, time=frame.time + repeat / STILL_FPS))
+            for repeat in range(still_frames(self.options.settings))
+        ]
+        tracker = self.tracker
+        cards: dict[str, tuple[Card, ...]] = (
+            {} if tracker is None else self._cards_in_play(tracker.cards())
+        )
+        events, self._scene = scene_change(self._scene, cards, frame.time), cards
+        return TrackerOutput(
+            frame.time,
+            events=events,
+            unsure=tuple(report for output in shown for report in output.unsure),
+            mat_found=shown[-1].mat_found,
+            read=tuple(dict.fromkeys(zone for output in shown for zone in output.read)),
+        )
+
+    def _cards_in_play(self, cards: Mapping[str, tuple[Card, ...]]) -> dict[str, tuple[Card, ...]]:
+        """The zones' cards, those of zones the watched game does not use left out."""
+        watched = self.watched
+        if watched is None or self._game != watched.game:
+            return {zone: placed for zone, placed in cards.items() if placed}
+        return {zone: placed for zone, placed in cards.items() if placed and zone in watched.zones}
+
+    def _track(self, frame: Frame) -> TrackerOutput:
         view = self._view(frame)
         found = view is not None
         if found != self._found:

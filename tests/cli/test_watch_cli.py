@@ -102,3 +102,56 @@ def test_a_failing_camera_is_opened_again_then_given_up(
     assert times == sorted(times) and len(set(times)) == len(times) == 4
     assert [frame.number for frame in seen] == list(range(4))
     assert "trying again" in capsys.readouterr().err
+
+
+PHOTOS = Path(__file__).parents[2] / "../shared/photos"
+# Photos of the shared set whose cards are all whole in view, shown in this order.
+STILLS = (
+    "coachina/TestCases/NonOverLapping/1.jpeg",
+    "coachina/TestCases/NonOverLapping/3.jpeg",
+    "coachina/TestCases/NonOverLapping/7.jpeg",
+)
+
+
+def manifest_cards(path: str) -> list[str]:
+    """The cards the photos' manifest lists for one photo."""
+    for line in (PHOTOS / "MANIFEST.tsv").read_text("utf-8").splitlines()[1:]:
+        fields = line.split("\t")
+        if fields[0] == path:
+            return fields[1].split()
+    raise AssertionError(f"{path} is not in the manifest")
+
+
+def test_a_folder_of_photos_prints_each_photo_s_cards_replacing_the_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for number, path in enumerate(STILLS):
+        (tmp_path / f"{number}-{Path(path).name}").symlink_to((PHOTOS / path).resolve())
+    (tmp_path / "1b.jpg").write_text("not a picture")
+    assert main(["watch", str(tmp_path), "--mat", "none"]) == 0
+    out, err = capsys.readouterr()
+    expected: list[str] = []
+    shown: list[str] = []
+    for path in STILLS:
+        cards = manifest_cards(path)
+        expected += sorted(f"gone table {card}" for card in shown if card not in cards)
+        expected += sorted(f"card table {card}" for card in cards if card not in shown)
+        shown = cards
+    lines = out.splitlines()
+    # Within one photo the tracker says the gone cards first, then the new ones left to right.
+    assert sorted(lines) == sorted(expected)
+    assert lines[0] == "card table 9S" and lines[-1] == "card table JS"
+    assert lines.index("gone table 9S") < lines.index("card table 5D")
+    assert "1b.jpg: skipped (not a readable image)" in err
+
+
+def test_a_folder_with_no_readable_image_is_exit_1_saying_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("a.jpg", "b.png"):
+        (tmp_path / name).write_bytes(b"\x89PNG not really")
+    assert main(["watch", str(tmp_path), "--mat", "none"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"{tmp_path}: none of its 2 images is readable" in err
+    assert "a.jpg: skipped" in err and "Traceback" not in err

@@ -3,18 +3,22 @@ lost and found again, the whole frame as one zone, preview pictures."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.cards import FRENCH52, SHORT36, Card, DeckProfile
 from companion.table.layouts import Paper, mat_layout
 from companion.table.mat_drawing import draw_mat
 from companion.table.tracker_settings import TrackerSettings
-from companion.table.watching import TableWatch, WatchOptions
+from companion.table.watching import TableWatch, WatchOptions, scene_change, still_frames
 from companion.tools.synthetic.camera_view import CameraPose, filmed
+from companion.values.camera_events import CardGone, CardSeen
 from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 from companion.vision.reader import CardReader
@@ -144,3 +148,70 @@ def test_bad_frames_are_skipped_said_once_and_make_no_event(
         "3.20s frame 32: frames usable again (14 skipped: the same frame again (the camera "
         "repeats one frame))",
     ]
+
+
+def cards_of(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(card) for card in text.split())
+
+
+def test_a_new_scene_s_cards_replace_the_last_one_s() -> None:
+    before = {"table": cards_of("KS 2H 2H"), "trump": cards_of("9D")}
+    after = {"table": cards_of("2H QC KS"), "trick": cards_of("AS")}
+    lines = [event.line for event in scene_change(before, after, 3.0)]
+    assert lines == [
+        "gone table 2H",
+        "card table QC",
+        "clear trump",
+        "card trick AS",
+    ]
+    assert [event.line for event in scene_change(after, {}, 4.0)] == ["clear table", "clear trick"]
+    assert scene_change(after, after, 5.0) == ()
+
+
+@given(
+    st.lists(st.sampled_from(["KS", "2H", "9D", "AC"]), max_size=5),
+    st.lists(st.sampled_from(["KS", "2H", "9D", "AC"]), max_size=5),
+)
+def test_scene_events_replayed_on_the_last_scene_give_the_new_one(
+    old: list[str], new: list[str]
+) -> None:
+    cards = Counter(Card.parse(card) for card in old)
+    for event in scene_change(
+        {"table": cards_of(" ".join(old))}, {"table": cards_of(" ".join(new))}, 0.0
+    ):
+        if isinstance(event.event, CardSeen):
+            cards[event.event.card] += 1
+        elif isinstance(event.event, CardGone):
+            cards[event.event.card] -= 1
+        else:
+            cards.clear()
+    assert +cards == Counter(Card.parse(card) for card in new)
+
+
+def test_a_still_stands_for_the_window_and_the_reads_it_may_take() -> None:
+    assert still_frames(TrackerSettings()) == 7  # 4 for the window, 3 more reads at most
+    assert still_frames(TrackerSettings(min_seconds=1.0, max_reads=2)) == 12
+
+
+def test_each_still_is_a_scene_of_its_own_of_any_size(reader: CardReader) -> None:
+    watch = TableWatch(
+        reader,
+        WatchOptions(use_mat=False, live=False),
+        deck_for=lambda game: FRENCH52,
+        say=lambda line: None,
+    )
+    reader.use_deck(FRENCH52)
+    scenes = [
+        table_image(
+            (200.0, 140.0),
+            [Placed(Card.parse("KS"), 20.0, 20.0), Placed(Card.parse("QH"), 110.0, 30.0)],
+            3.0,
+        ),
+        table_image((150.0, 150.0), [Placed(Card.parse("KS"), 60.0, 40.0)], 3.5),
+        table_image((150.0, 150.0), [], 3.5),
+    ]
+    lines = [
+        [event.line for event in watch.still(Frame(image, float(number), number)).events]
+        for number, image in enumerate(scenes)
+    ]
+    assert lines == [["card table KS", "card table QH"], ["gone table QH"], ["clear table"]]
