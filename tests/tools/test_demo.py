@@ -201,3 +201,14 @@ def test_fast_demo_screens_are_the_sessions_whether_camera_or_kiosk_is_slower(
         )
         assert result.same_game
         assert [image.tobytes() for image in device.images] == reference
+
+
+@pytest.mark.slow
+def test_the_permanent_bank_demo_asks_nothing_and_is_refused_nothing() -> None:
+    """Its sweeps and the J♠ over the 8♥ on the split hand once made the reader see a J♥."""
+    log = io.StringIO()
+    result = run_demo(DemoOptions(game="ochko-bank", fast=True), stream=log)
+    assert result.same_game
+    assert "unsure card" not in log.getvalue()
+    assert "refused" not in log.getvalue()
+    assert "new game 1: game ochko-bank" in log.getvalue()
