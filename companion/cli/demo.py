@@ -108,7 +108,7 @@ def demo_terminal() -> DemoTerminal | None:
             file=sys.stderr,
         )
         return None
-    return DemoTerminal(scale, rows)
+    return DemoTerminal(scale, columns, rows)
 
 
 def run(args: argparse.Namespace) -> int:

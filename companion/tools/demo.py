@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 
 DEFAULT_SEED = 2  # a session the tracker follows whole (on seed 1 it misreads a fan)
 TICKER_LINES = 5  # log lines kept under the drawn screen, where the terminal has room
-WIDEST_LINE = 80  # a log line under the screen is cut here, to stay on its line
 DRAWN_POLL_S = 0.2  # how often a wait for the kiosk looks whether the run was stopped
 
 
@@ -188,9 +187,10 @@ class BothDevices:
 
 @dataclass(frozen=True)
 class DemoTerminal:
-    """The demo drawn in a terminal: the picture's scale and the terminal's lines."""
+    """The demo drawn in a terminal: the picture's scale and the terminal's size."""
 
     scale: Scale
+    columns: int
     rows: int
 
 
@@ -198,9 +198,13 @@ class Ticker:
     """The last few log lines, kept under the drawn screen from ``top_row`` on (None: no
     screen drawn; each line is written as it comes)."""
 
-    def __init__(self, stream: TextIO, *, top_row: int | None = None, lines: int = 0) -> None:
+    def __init__(
+        self, stream: TextIO, *, top_row: int | None = None, lines: int = 0, width: int = 0
+    ) -> None:
+        """``width``: a line kept under the screen is cut to it, so it never wraps."""
         self.stream = stream
         self.top_row = top_row
+        self.width = width
         self.lines: deque[str] = deque(maxlen=max(1, lines))
 
     def __call__(self, line: str) -> None:
@@ -210,7 +214,7 @@ class Ticker:
             return
         self.lines.append(line)
         for offset, text in enumerate(self.lines):
-            self.stream.write(f"\x1b[{self.top_row + offset};1H{CLEAR_LINE}{text[:WIDEST_LINE]}")
+            self.stream.write(f"\x1b[{self.top_row + offset};1H{CLEAR_LINE}{text[: self.width]}")
         self.park()
 
     def park(self) -> None:
@@ -247,7 +251,12 @@ def run_demo(
     if device is None and terminal is not None:
         drawn = TerminalDevice(stream, scale=terminal.scale, legend=KEYS_LEGEND, hide_cursor=True)
         room = terminal.rows - drawn.rows - 1  # the last line keeps the cursor
-        log = Ticker(stream, top_row=drawn.rows + 1, lines=min(TICKER_LINES, room))
+        log = Ticker(
+            stream,
+            top_row=drawn.rows + 1,
+            lines=min(TICKER_LINES, room),
+            width=terminal.columns - 1,  # the last column would wrap in some terminals
+        )
     shown: LumaDevice = device or drawn or RecordingDevice()
     if options.png is not None:
         shown = BothDevices(shown, PngFolder(options.png))

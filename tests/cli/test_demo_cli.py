@@ -3,17 +3,9 @@ screens, drawn in the terminal, with the score sheet at the end."""
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
-import re
-import select
 import signal
-import struct
-import subprocess
-import sys
 import termios
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +13,7 @@ from PIL import Image
 
 from companion.cli import main
 from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR
+from tests.cli.pty_session import ESCAPE, MOVE, read_until, start_in_terminal
 
 
 def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
@@ -96,45 +89,6 @@ def test_the_demo_refuses_a_state_dir_it_cannot_make(
     blocker.write_text("x")
     assert main(["demo", "--fast", "--state-dir", str(blocker / "sub")]) == 2
     assert "--state-dir" in capsys.readouterr().err
-
-
-ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
-
-
-def start_in_terminal(
-    arguments: list[str], columns: int, rows: int
-) -> tuple[subprocess.Popen[bytes], int, int]:
-    """``companion ARGUMENTS`` with a pseudo-terminal of this size as its stdin, stdout and
-    stderr; the process and the terminal's two ends."""
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "companion", *arguments],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        start_new_session=True,
-        env={**os.environ, "COLUMNS": "", "LINES": ""},
-    )
-    return process, leader, follower
-
-
-def read_until(leader: int, wanted: bytes, seconds: float) -> bytes:
-    """What the terminal shows until ``wanted`` appears (or it closes, or time is up)."""
-    data = b""
-    deadline = time.monotonic() + seconds
-    while wanted not in data and time.monotonic() < deadline:
-        ready, _, _ = select.select([leader], [], [], 0.5)
-        if ready:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            data += chunk
-    return data
 
 
 def test_the_demo_fits_an_80x24_terminal_with_the_keys_under_the_screen() -> None:

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import io
+import os
+import signal
+import termios
 from importlib import resources
 
 from companion.app.script_camera import practice_table
@@ -8,8 +11,9 @@ from companion.cli import build_parser
 from companion.cli.terminal import play
 from companion.device.buttons import FakeButtons
 from companion.device.display import PowerSettings, Screen
-from companion.device.terminal import TerminalDevice
+from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR, TerminalDevice
 from companion.ui.presses import Button, ButtonPress, PressKind
+from tests.cli.pty_session import ESCAPE, MOVE, read_until, start_in_terminal
 
 
 class Clock:
@@ -60,3 +64,32 @@ def test_a_press_on_a_dark_screen_only_wakes_it() -> None:
     assert table.game is not None
     # two OKs, one bid: the first only woke the screen
     assert [str(e) for e in table.game.events] == ["card trump 8D", "bid 1 0"]
+
+
+def test_in_an_80x24_terminal_the_screen_fits_with_the_keys_under_it() -> None:
+    process, leader, follower = start_in_terminal(["terminal", "oczko"], 80, 24)
+    try:
+        shown = read_until(leader, KEYS_LEGEND.encode(), 60)
+        process.send_signal(signal.SIGINT)
+        shown += read_until(leader, b"\x00", 20)
+        assert process.wait(20) == 0
+        assert termios.tcgetattr(follower)[3] & termios.ICANON
+    finally:
+        os.close(leader)
+        os.close(follower)
+    text = shown.decode("utf-8", "replace")
+    assert KEYS_LEGEND in text and chr(0x2800) in text
+    assert max(int(row) for row, _ in MOVE.findall(text)) <= 24
+    assert all(len(line.rstrip("\r")) <= 80 for line in ESCAPE.sub("\n", text).split("\n"))
+    assert text.rfind(SHOW_CURSOR) > text.rfind(HIDE_CURSOR) >= 0
+
+
+def test_a_terminal_too_small_is_told_the_size_the_screen_needs() -> None:
+    process, leader, follower = start_in_terminal(["terminal", "oczko"], 60, 20)
+    try:
+        shown = read_until(leader, b"this one is", 60)
+        assert process.wait(20) == 2
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert b"at least 66x20" in shown and b"this one is 60x20" in shown
