@@ -12,6 +12,7 @@ import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
 
 ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -37,16 +38,35 @@ def start_in_terminal(
 
 def read_until(leader: int, wanted: bytes, seconds: float) -> bytes:
     """What the terminal shows until ``wanted`` appears (or it closes, or time is up)."""
+    return _read(leader, lambda data: wanted in data, seconds)
+
+
+def read_to_exit(leader: int, process: subprocess.Popen[bytes], seconds: float) -> bytes:
+    """What the terminal shows until the process has ended and all it wrote is read (read
+    all along: a full terminal would block the process's writes)."""
+    return _read(leader, lambda data: process.poll() is not None, seconds, drain=True)
+
+
+def _read(
+    leader: int, done: Callable[[bytes], bool], seconds: float, *, drain: bool = False
+) -> bytes:
+    """Read until ``done(data)``; with ``drain``, then on until nothing more is there."""
     data = b""
     deadline = time.monotonic() + seconds
-    while wanted not in data and time.monotonic() < deadline:
-        ready, _, _ = select.select([leader], [], [], 0.5)
-        if ready:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
+    while time.monotonic() < deadline:
+        finished = done(data)
+        if finished and not drain:
+            break
+        ready, _, _ = select.select([leader], [], [], 0.0 if finished else 0.2)
+        if not ready:
+            if finished:
                 break
-            if not chunk:
-                break
-            data += chunk
+            continue
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end is gone
+            break
+        if not chunk:
+            break
+        data += chunk
     return data

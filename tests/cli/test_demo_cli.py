@@ -13,7 +13,7 @@ from PIL import Image
 
 from companion.cli import main
 from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR
-from tests.cli.pty_session import ESCAPE, MOVE, read_until, start_in_terminal
+from tests.cli.pty_session import ESCAPE, MOVE, read_to_exit, read_until, start_in_terminal
 
 
 def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
@@ -117,7 +117,7 @@ def test_the_demo_gives_the_cursor_and_the_line_mode_back_after_ctrl_c() -> None
         assert KEYS_LEGEND.encode() in shown
         assert not termios.tcgetattr(follower)[3] & termios.ICANON  # keys read one by one
         process.send_signal(signal.SIGINT)
-        shown += read_until(leader, b"\x00", 30)  # to the end
+        shown += read_to_exit(leader, process, 60)
         assert process.wait(30) == 130
         assert termios.tcgetattr(follower)[3] & termios.ICANON  # the line mode is back
     finally:

@@ -13,7 +13,7 @@ from companion.device.buttons import FakeButtons
 from companion.device.display import PowerSettings, Screen
 from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR, TerminalDevice
 from companion.ui.presses import Button, ButtonPress, PressKind
-from tests.cli.pty_session import ESCAPE, MOVE, read_until, start_in_terminal
+from tests.cli.pty_session import ESCAPE, MOVE, read_to_exit, read_until, start_in_terminal
 
 
 class Clock:
@@ -71,7 +71,7 @@ def test_in_an_80x24_terminal_the_screen_fits_with_the_keys_under_it() -> None:
     try:
         shown = read_until(leader, KEYS_LEGEND.encode(), 60)
         process.send_signal(signal.SIGINT)
-        shown += read_until(leader, b"\x00", 20)
+        shown += read_to_exit(leader, process, 60)
         assert process.wait(20) == 0
         assert termios.tcgetattr(follower)[3] & termios.ICANON
     finally:
