@@ -193,14 +193,14 @@ def test_a_still_stands_for_the_window_and_the_reads_it_may_take() -> None:
     assert still_frames(TrackerSettings(min_seconds=1.0, max_reads=2)) == 12
 
 
-def test_each_still_is_a_scene_of_its_own_of_any_size(reader: CardReader) -> None:
+def test_each_still_is_a_scene_of_its_own_of_any_size() -> None:
+    reader = CardReader(settings=TrackerSettings().reader_settings(), deck=FRENCH52)
     watch = TableWatch(
         reader,
         WatchOptions(use_mat=False, live=False),
         deck_for=lambda game: FRENCH52,
         say=lambda line: None,
     )
-    reader.use_deck(FRENCH52)
     scenes = [
         table_image(
             (200.0, 140.0),
