@@ -207,7 +207,7 @@ POLISH: dict[str, str] = {
     "menu.game.ochko-21": "Oczko (stuk)",
     "menu.game.ochko-bank": "Oczko (bank)",
     "menu.game.oczko": "Oczko",
-    "menu.game.oh-hell": "Oh Hell",
+    "menu.game.oh-hell": "Ile lew (Oh Hell)",
     "menu.new_game": "Nowa gra",
     "menu.no_game": "Brak gry",
     "menu.none": "brak",

@@ -207,7 +207,7 @@ RUSSIAN: dict[str, str] = {
     "menu.game.ochko-21": "Очко (стук)",
     "menu.game.ochko-bank": "Очко (банк)",
     "menu.game.oczko": "Очко (польское)",
-    "menu.game.oh-hell": "Oh Hell",
+    "menu.game.oh-hell": "Расписной покер",
     "menu.new_game": "Новая игра",
     "menu.no_game": "Игры нет",
     "menu.none": "нет",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef
 from companion.games.ledger import BANK
 from companion.games.ochko21 import bank
 from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
@@ -124,6 +124,9 @@ def hidden_bust(options: Ochko21Options, state: Ochko21State) -> None:
         "hidden-bust",
         f"seat {seat} hid a bust ({total}) and pays double: {penalty}",
         seat=seat,
+        reason=Reason.of(
+            "hidden-bust", round=state.round, seat=SeatRef(seat), total=total, penalty=penalty
+        ),
     )
     _settle(state, Outcome.HIDDEN_BUST, -penalty, total, None)
 

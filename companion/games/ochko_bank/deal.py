@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason
 from companion.games.ochko_bank.hands import NATURAL_CARDS, is_natural, lets_dealer_peek
 from companion.games.ochko_bank.options import OchkoBankOptions
 from companion.games.ochko_bank.play import advance
@@ -163,6 +163,7 @@ def hole_card_before_turn(state: OchkoBankState, options: OchkoBankOptions, card
             "hole-card-shown",
             f"the dealer's hole card {card} was shown before his turn ({_no_peek(up)})",
             seat=options.dealer,
+            reason=Reason.of("hole-card-shown", round=state.round, card=card),
         )
     if state.phase is Phase.NATURALS:
         end_naturals(state, options)

@@ -5,7 +5,7 @@ discarded (the seed names these two players only)."""
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import OutOfTurn
+from companion.games.errors import OutOfTurn, Reason, SeatRef
 from companion.games.ochko_bank.options import OchkoBankOptions
 from companion.games.ochko_bank.play import add_card, advance
 from companion.games.ochko_bank.state import (
@@ -49,7 +49,11 @@ def offer_card(
     state.discarded = None
     seats = takers(state, options, seat)
     if not seats:
-        state.flag("unasked-card", f"{card}: nobody may take it; it goes to the discards")
+        state.flag(
+            "unasked-card",
+            f"{card}: nobody may take it; it goes to the discards",
+            reason=Reason.of("unasked-discarded", round=state.round, card=card),
+        )
         return
     state.offered = Offered(card=card, to_seat=seats[0], zone=zone, takers=seats)
     where = "exposed in the pack" if zone is None else f"dealt unasked to {zone}"
@@ -58,6 +62,7 @@ def offer_card(
         "unasked-card",
         f"{card} {where}: seat {seats[0]} may accept or refuse it{then}",
         seat=seats[0],
+        reason=Reason.of("unasked-offered", round=state.round, card=card, seat=SeatRef(seats[0])),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason
 from companion.games.ochko_bank.hands import NATURAL_CARDS, hand_total, is_natural, is_pair
 from companion.games.ochko_bank.options import OchkoBankOptions
 from companion.games.ochko_bank.settle import pay_bust, pay_natural
@@ -150,6 +150,7 @@ def dealer_card_during_play(state: OchkoBankState, options: OchkoBankOptions, ca
         "hole-card-shown",
         f"the dealer's hole card {card} was shown before his turn to draw",
         seat=options.dealer,
+        reason=Reason.of("hole-card-shown", round=state.round, card=card),
     )
 
 

@@ -4,7 +4,7 @@ and the showdown."""
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef
 from companion.games.oczko import bank
 from companion.games.oczko.hands import HandValue, Obligation, evaluate, obligation
 from companion.games.oczko.options import OczkoOptions, Version
@@ -155,4 +155,9 @@ def _check_open_card(options: OczkoOptions, state: OczkoState) -> None:
             "closed-card",
             f"round {state.round}: the banker must play seat {state.punter} with his card face up",
             seat=state.banker,
+            reason=Reason.of(
+                "closed-card",
+                round=state.round,
+                seat=None if state.punter is None else SeatRef(state.punter),
+            ),
         )
