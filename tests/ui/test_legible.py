@@ -10,10 +10,14 @@ import pytest
 from companion.cards import Card, Rank, Suit
 from companion.tools.gallery import screens
 from companion.ui.canvas import SMALL, Pen, Sheet
+from companion.ui.controller import UiContext, UiState, compose
 from companion.ui.legibility import LEFT_MARGIN, MIN_LETTER_HEIGHT, is_legible, smallest_letter
 from companion.ui.screens.layout import BODY, card_text, hand_line, line
+from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
 from tests.ui.screen_states import every_game_sheet
+
+LONG_STATUS = "Camera lost: retrying, and a status too long for the line"
 
 
 def illegible(sheet: Sheet) -> list[str]:
@@ -81,3 +85,9 @@ def test_text_at_the_edge_is_caught() -> None:
     sheet = Sheet()
     sheet.text((0, line(0)), "J♠", BODY)
     assert illegible(sheet) == [f"'J♠': ink from column {sheet.marks[0].box.left}"]
+
+
+def test_the_status_line_is_legible_in_every_language() -> None:
+    for language in Language:
+        context = UiContext(settings=UiSettings(language=language), status=LONG_STATUS)
+        assert illegible(compose(UiState(), context)) == []

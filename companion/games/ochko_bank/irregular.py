@@ -99,7 +99,8 @@ def check_not_discarded(state: OchkoBankState, seat: int, what: str) -> None:
         raise OutOfTurn(
             f"seat {seat} has no card offered to {what}: the {discarded.card} nobody asked "
             f"for went to the discards when {refused} refused it (it is offered to "
-            f"{TWO_PLAYERS})"
+            f"{TWO_PLAYERS})",
+            Reason.of("nothing-to-accept", seat=SeatRef(seat)),
         )
 
 
@@ -107,7 +108,10 @@ def _offered_to(state: OchkoBankState, seat: int, what: str) -> Offered:
     offered = state.offered
     if offered is None:
         check_not_discarded(state, seat, what)
-        raise OutOfTurn(f"seat {seat} has no card offered to {what}")
+        raise OutOfTurn(
+            f"seat {seat} has no card offered to {what}",
+            Reason.of("nothing-to-accept", seat=SeatRef(seat)),
+        )
     if offered.to_seat == seat:
         return offered
     why = f"seat {seat} refused it"
@@ -115,5 +119,6 @@ def _offered_to(state: OchkoBankState, seat: int, what: str) -> Offered:
         who = " and then ".join(f"seat {taker}" for taker in offered.takers)
         why = f"it is offered to {who} only ({TWO_PLAYERS})"
     raise OutOfTurn(
-        f"the {offered.card} is offered to seat {offered.to_seat}, not seat {seat}: {why}"
+        f"the {offered.card} is offered to seat {offered.to_seat}, not seat {seat}: {why}",
+        Reason.of("offered-to", card=offered.card, seat=SeatRef(offered.to_seat)),
     )
