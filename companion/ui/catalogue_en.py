@@ -144,7 +144,6 @@ ENGLISH: dict[str, str] = {
     "violation.duplicate-card": "Card seen twice",
     "violation.hidden-bust": "Hidden bust",
     "violation.hole-card-shown": "Hole card shown early",
-    "violation.line": "line {line}",
     "violation.refused": "Refused",
     "violation.revoke": "Revoke!",
     "violation.trump-revoke": "Revoke in trumps!",

@@ -144,7 +144,6 @@ POLISH: dict[str, str] = {
     "violation.duplicate-card": "Karta dwa razy",
     "violation.hidden-bust": "Ukryta fura",
     "violation.hole-card-shown": "Karta bankiera odkryta",
-    "violation.line": "wiersz {line}",
     "violation.refused": "Odrzucone",
     "violation.revoke": "Renons!",
     "violation.trump-revoke": "Renons w atu!",

@@ -144,7 +144,6 @@ RUSSIAN: dict[str, str] = {
     "violation.duplicate-card": "Карта дважды",
     "violation.hidden-bust": "Скрытый перебор",
     "violation.hole-card-shown": "Карта банкира открыта",
-    "violation.line": "строка {line}",
     "violation.refused": "Отклонено",
     "violation.revoke": "Ренонс!",
     "violation.trump-revoke": "Ренонс по козырю!",

@@ -1,6 +1,6 @@
 """The table's words for what went wrong: a violation (the trick or round and the
 players) or the reason an event was refused, and an event as a person names it (the undo
-question). Keys ``reason.*``, ``suit-led.*`` and ``event.*``; the seats in them are
+question). Keys ``reason.*``, ``suit-led.*``, ``zone.*`` and ``event.*``; the seats in them are
 already counted from 1, the cards written with the players' own indices."""
 
 from __future__ import annotations
@@ -130,6 +130,17 @@ ENGLISH: dict[str, str] = {
     "reason.round-over": "{card}: the round is over",
     "reason.dealer-zone": "{card}: {seat} is the dealer; his cards go to the dealer zone",
     "reason.offered-to": "{card} is offered to {seat}",
+    # the zones of the mat
+    "zone.trump": "trump",
+    "zone.trick": "trick",
+    "zone.punter": "punter",
+    "zone.banker": "banker",
+    "zone.stock": "stock",
+    "zone.player": "player",
+    "zone.dealer": "dealer",
+    "zone.marker": "marker",
+    "zone.reveal": "reveal",
+    "zone.bank": "bank",
     # an event as the undo question names it
     "event.card": "{card} on {zone}",
     "event.gone": "{card} off {zone}",
@@ -258,9 +269,19 @@ POLISH: dict[str, str] = {
     "reason.round-over": "{card}: runda skończona",
     "reason.dealer-zone": "{card}: {seat} to krupier; jego karty idą do strefy krupiera",
     "reason.offered-to": "{card} jest proponowana {seat}",
-    "event.card": "{card} w {zone}",
-    "event.gone": "{card} z {zone}",
-    "event.clear": "Zbierz {zone}",
+    "zone.trump": "atut",
+    "zone.trick": "lewa",
+    "zone.punter": "gracz",
+    "zone.banker": "bankier",
+    "zone.stock": "talia",
+    "zone.player": "gracz",
+    "zone.dealer": "krupier",
+    "zone.marker": "znacznik",
+    "zone.reveal": "odkryte",
+    "zone.bank": "bank",
+    "event.card": "{zone}: {card}",
+    "event.gone": "{zone}: {card} zabrana",
+    "event.clear": "{zone}: zbierz",
 }
 
 RUSSIAN: dict[str, str] = {
@@ -389,7 +410,17 @@ RUSSIAN: dict[str, str] = {
     "reason.round-over": "{card}: кон окончен",
     "reason.dealer-zone": "{card}: {seat} банкомёт; его карты в зону банкомёта",
     "reason.offered-to": "{card} предложена {seat}",
-    "event.card": "{card} в {zone}",
-    "event.gone": "{card} из {zone}",
-    "event.clear": "Убрать {zone}",
+    "zone.trump": "козырь",
+    "zone.trick": "взятка",
+    "zone.punter": "понтёр",
+    "zone.banker": "банкир",
+    "zone.stock": "колода",
+    "zone.player": "игрок",
+    "zone.dealer": "банкомёт",
+    "zone.marker": "отметка",
+    "zone.reveal": "открытые",
+    "zone.bank": "банк",
+    "event.card": "{zone}: {card}",
+    "event.gone": "{zone}: {card} убрана",
+    "event.clear": "{zone}: убрать",
 }

@@ -22,6 +22,18 @@ from companion.ui.screens.layout import card_text, seat
 from companion.ui.texts import Language, say
 
 SEAT_WORD = re.compile(r"\bseat (\d+)")
+# A seat's own zone in the script (seat0, seat2b): the seat counted from 0, a split hand's
+# letter after it.
+SEAT_ZONE = re.compile(r"seat(\d+)([a-d]?)")
+
+
+def zone_text(zone: str, language: Language) -> str:
+    """A zone of the mat as players name it: a seat's zone as the seat (P1, P3b), the
+    others in the reader's language ("trick" in English, "lewa", "взятка")."""
+    found = SEAT_ZONE.fullmatch(zone)
+    if found is not None:
+        return seat(int(found.group(1)), language) + found.group(2)
+    return text_or(f"zone.{zone}", language, zone)
 
 
 def people_numbers(message: str) -> str:
@@ -36,6 +48,8 @@ def reason_text(reason: Reason, language: Language) -> str:
 
 
 def _value(name: str, value: object, language: Language) -> str:
+    if name == "zone" and isinstance(value, str):
+        return zone_text(value, language)
     if value is None:
         return "–"
     if isinstance(value, SeatRef):
@@ -75,11 +89,13 @@ def violation_text(violation: Violation, language: Language) -> str:
 def event_text(event: Event, language: Language) -> str:
     """An event as the players name it: "P4 bids 0", "8♣ on trick"."""
     if isinstance(event, CardSeen):
-        return say("event.card", language, card=card_text(event.card, language), zone=event.zone)
+        card, zone = card_text(event.card, language), zone_text(event.zone, language)
+        return say("event.card", language, card=card, zone=zone)
     if isinstance(event, CardGone):
-        return say("event.gone", language, card=card_text(event.card, language), zone=event.zone)
+        card, zone = card_text(event.card, language), zone_text(event.zone, language)
+        return say("event.gone", language, card=card, zone=zone)
     if isinstance(event, ZoneCleared):
-        return say("event.clear", language, zone=event.zone)
+        return say("event.clear", language, zone=zone_text(event.zone, language))
     return _action_text(event, language)
 
 

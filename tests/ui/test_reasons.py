@@ -78,5 +78,7 @@ def test_a_refusal_without_a_reason_counts_seats_from_one() -> None:
 
 def test_events_in_the_players_words() -> None:
     assert event_text(parse_event("bid 3 0"), Language.EN) == "P4 bids 0"
-    assert event_text(parse_event("card trick 10H"), Language.PL) == "10♥ w trick"
-    assert event_text(parse_event("clear trick"), Language.RU) == "Убрать trick"
+    assert event_text(parse_event("card trick 10H"), Language.PL) == "lewa: 10♥"
+    assert event_text(parse_event("clear trick"), Language.RU) == "взятка: убрать"
+    # A seat's zone is the seat, counted from 1, with a split hand's letter.
+    assert event_text(parse_event("card seat0b KC"), Language.EN) == "K♣ on P1b"

@@ -163,7 +163,7 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         if hand > 0 and hand >= len(entry.hands):
             raise IllegalEvent(
                 f"{card} in {zone}: seat {seat} has no split hand there",
-                Reason.of("no-hand", seat=SeatRef(seat), hand=zone),
+                Reason.of("no-hand", seat=SeatRef(seat), hand=HAND_LETTERS[hand]),
             )
         if seat == first_drawer(state, options) and hand in entry.live_hands():
             play.hit(state, options, seat, hand, card)
