@@ -40,10 +40,14 @@ from companion.ui.intents import (
 )
 from companion.ui.menus.state import UnsureReading
 from companion.ui.presses import ButtonPress
+from companion.ui.reasons import event_text, refusal_text, violation_text
 from companion.ui.settings import UiSettings
 from companion.ui.table_texts import app_say
+from companion.ui.texts import Language
 
 VIOLATION_S = 6.0
+# The log is read by whoever looks after the box: in English, with seats counted from 1.
+LOG_LANGUAGE = Language.EN
 # The camera states in which cards are entered by hand: none configured, lost, ended.
 BY_HAND = (None, CameraState.LOST, CameraState.ENDED)
 
@@ -177,20 +181,30 @@ class Table:
     # -- doing ---------------------------------------------------------------------------------
 
     def _record(self, event: Event, source: Source, *, from_menu: bool = False) -> bool:
-        line = str(event)
+        # The log and the screens name the event and the reasons in people's words (seats
+        # from 1); the journal keeps the script's line.
+        said = event_text(event, LOG_LANGUAGE)
         if self.played is None:
-            self.log(f"no game started: {line} ignored")
+            self.log(f"no game started: {said} ignored")
             return False
         flagged = len(self.played.game.state.violations)
         try:
             row = self.played.record_event(event, source=source)
         except RefusedEvent as refusal:
-            self.log(f"refused {line} ({source.value}): {refusal}")
+            self.log(f"refused {said} ({source.value}): {refusal_text(refusal, LOG_LANGUAGE)}")
+            language = self.settings.language
             if from_menu:
-                self.ui = refused(self.ui, str(refusal))
+                self.ui = refused(self.ui, refusal_text(refusal, language))
             else:
-                language = self.settings.language
-                self._notice(app_say("refused.table", language, line=line, reason=refusal))
+                self._notice(
+                    app_say(
+                        "refused.table",
+                        language,
+                        line=event_text(event, language),
+                        reason=refusal_text(refusal, language),
+                    ),
+                    logged=True,
+                )
             return False
         except JournalError as error:
             self._journal_trouble(error)
@@ -200,7 +214,7 @@ class Table:
         if len(violations) > flagged:
             self.violation = violations[-1]
             self.violation_until = self.clock() + VIOLATION_S
-            self.log(f"violation after {line}: {self.violation.message}")
+            self.log(f"violation after {said}: {violation_text(self.violation, LOG_LANGUAGE)}")
         if isinstance(event, CameraEvent):
             self._forget_questions(event.zone)
         return True
@@ -211,7 +225,7 @@ class Table:
         try:
             row = self.played.undo(source=Source.BUTTON)
         except RefusedEvent as refusal:
-            self.ui = refused(self.ui, str(refusal))
+            self.ui = refused(self.ui, refusal_text(refusal, self.settings.language))
         except JournalError as error:
             self._journal_trouble(error)
         else:
@@ -250,6 +264,7 @@ class Table:
         else:
             self.problem = app_say("journal.failed", language, reason=error)
 
-    def _notice(self, text: str) -> None:
-        self.log(text)
+    def _notice(self, text: str, *, logged: bool = False) -> None:
+        if not logged:
+            self.log(text)
         self.ui = dataclasses.replace(self.ui, notice=" ".join(text.split()))

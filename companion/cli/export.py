@@ -34,7 +34,8 @@ def register(subparsers: Any) -> None:
         "--format",
         choices=("script", "csv"),
         default="script",
-        help="script: the event script (default); csv: the score sheet",
+        help="script: the event script (default; seats counted from 0, as scripts do); "
+        "csv: the score sheet (one column a seat, P1..Pn as people count them)",
     )
     parser.add_argument("--list", action="store_true", help="list the journal's games instead")
     parser.add_argument(

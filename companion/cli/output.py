@@ -1,12 +1,27 @@
-"""Printing a game's state for people: a few lines and a table of seats."""
+"""Printing a game's state for people: a few lines and a table of seats.
+
+People count seats from 1 (P1 is the script's seat 0): the values of the keys that name a
+seat are printed so. The options line is the script's own header words, counted from 0
+like the event script; ``--json`` keeps the script's numbers throughout."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+# Keys of the state (and of its seats) whose value is a seat index.
+SEAT_KEYS = frozenset(
+    {"seat", "dealer", "banker", "bidder", "leader", "to_play", "turn", "trick_winner", "punter"}
+)
 
-def state_text(state: Mapping[str, Any]) -> str:
+
+def state_text(
+    state: Mapping[str, Any],
+    violations: Sequence[str] | None = None,
+    offers: Sequence[str] | None = None,
+) -> str:
+    """The state as lines; ``violations`` and ``offers``, when given, are the violations
+    and the actions open now in people's words (else the engine's own from the state)."""
     lines = [f"{state['game']}: {state['phase']}"]
     options = state.get("options", {})
     if options:
@@ -15,16 +30,17 @@ def state_text(state: Mapping[str, Any]) -> str:
     for key, value in state.items():
         if key in skip or isinstance(value, dict | list):
             continue
-        lines.append(f"{key}: {_cell(value)}")
+        lines.append(f"{key}: {_cell(value, seat=key in SEAT_KEYS)}")
     lines.extend(_seat_table(state.get("seats", [])))
-    violations = state.get("violations", [])
-    lines.append(f"violations: {len(violations) or 'none'}")
-    for violation in violations:
+    found = state.get("violations", [])
+    said = violations if violations is not None else [v["message"] for v in found]
+    lines.append(f"violations: {len(found) or 'none'}")
+    for violation, words in zip(found, said, strict=True):
         where = f"line {violation['line']}: " if "line" in violation else ""
-        lines.append(f"  {where}{violation['kind']}: {violation['message']}")
-    offers = state.get("offers", [])
-    if offers:
-        lines.append("now: " + "; ".join(offer["label"] for offer in offers))
+        lines.append(f"  {where}{violation['kind']}: {words}")
+    open_now = offers if offers is not None else [o["label"] for o in state.get("offers", [])]
+    if open_now:
+        lines.append("now: " + "; ".join(open_now))
     return "\n".join(lines)
 
 
@@ -36,7 +52,10 @@ def _seat_table(seats: Sequence[Mapping[str, Any]]) -> list[str]:
         for key, value in seat.items():
             if key not in columns and not isinstance(value, dict):
                 columns.append(key)
-    rows = [columns] + [[_cell(seat.get(column, "")) for column in columns] for seat in seats]
+    rows = [columns] + [
+        [_cell(seat.get(column, ""), seat=column in SEAT_KEYS) for column in columns]
+        for seat in seats
+    ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(columns))]
     return [
         "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
@@ -44,7 +63,9 @@ def _seat_table(seats: Sequence[Mapping[str, Any]]) -> list[str]:
     ]
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, *, seat: bool = False) -> str:
+    if seat and isinstance(value, int) and not isinstance(value, bool):
+        return f"P{value + 1}"
     if value is None:
         return "-"
     if isinstance(value, bool):

@@ -11,6 +11,9 @@ from typing import Any
 from companion.cli.output import state_text
 from companion.games.script import Script, ScriptError, parse_script
 from companion.games.session import RefusedLine, Replay, replay_script
+from companion.ui.menus.labels import offer_label
+from companion.ui.reasons import people_numbers, violation_text
+from companion.ui.texts import Language
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
@@ -20,10 +23,16 @@ def register(subparsers: Any) -> None:
         "simulate",
         help="replay an event script and print the state",
         description="Replay an event script (one event per line) and print the game state. "
-        "Exit codes: 0 replayed, 1 an event was refused, 2 the script is malformed.",
+        "Exit codes: 0 replayed, 1 an event was refused, 2 the script is malformed. "
+        "The text output counts seats from 1 as people do (P1 is the script's seat 0); the "
+        "event script and --json keep the script's seat indices, counted from 0.",
     )
     parser.add_argument("file", help="the script, or - for standard input")
-    parser.add_argument("--json", action="store_true", help="print the state as JSON")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the state as JSON (seats as in the script: counted from 0)",
+    )
     parser.add_argument(
         "--keep-going",
         action="store_true",
@@ -63,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
         script = parse_script(text, source)
         replay = replay_script(script, keep_going=args.keep_going)
     except RefusedLine as error:
-        print(f"companion simulate: {error}", file=sys.stderr)
+        # The event stays in the script's words; the reason counts seats from 1.
+        print(f"companion simulate: {people_numbers(str(error))}", file=sys.stderr)
         return EXIT_REFUSED
     except ScriptError as error:
         print(f"companion simulate: {error}", file=sys.stderr)
@@ -76,7 +86,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(state, ensure_ascii=False, indent=2))
     else:
-        print(state_text(state))
+        found = [*replay.game.state.violations, *replay.refused]
+        said = [violation_text(v, Language.EN) for v in found]
+        offers = [offer_label(offer, Language.EN) for offer in replay.game.offers()]
+        print(state_text(state, said, offers))
     return EXIT_OK
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from companion.cards import Card, CardError, DeckProfile
-from companion.games.errors import MisreadCard, OutOfTurn, UnknownAction
+from companion.games.errors import MisreadCard, OutOfTurn, Reason, UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.options import format_options, options_json, parse_options
 from companion.games.score_sheet import ScoreSheet
@@ -49,13 +49,15 @@ class Violation:
     """A problem the table should know about: a revoke, a duplicate card, a refused event.
 
     ``kind`` is a short stable id (``revoke``, ``duplicate-card``, ``refused``...);
-    ``line`` is the script line of the event that showed it, when known.
+    ``line`` is the script line of the event that showed it, when known (for the script's
+    readers; the table is told ``reason``: the trick or round and the players).
     """
 
     kind: str
     message: str
     seat: int | None = None
     line: int | None = None
+    reason: Reason | None = None
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"kind": self.kind, "message": self.message}
@@ -72,8 +74,10 @@ class GameState:
 
     violations: list[Violation] = field(default_factory=list)
 
-    def flag(self, kind: str, message: str, seat: int | None = None) -> None:
-        self.violations.append(Violation(kind, message, seat))
+    def flag(
+        self, kind: str, message: str, seat: int | None = None, reason: Reason | None = None
+    ) -> None:
+        self.violations.append(Violation(kind, message, seat, reason=reason))
 
 
 @dataclass(frozen=True)
@@ -216,17 +220,23 @@ class GameEngine(ABC, Generic[OptionsT, StateT]):
     def check_zone(self, event: Event) -> None:
         if isinstance(event, CardSeen | CardGone | ZoneCleared) and event.zone not in self.zones:
             known = ", ".join(self.zones)
-            raise UnknownAction(f'{self.game_id} has no zone "{event.zone}" (its zones: {known})')
+            raise UnknownAction(
+                f'{self.game_id} has no zone "{event.zone}" (its zones: {known})',
+                Reason.of("no-zone", zone=event.zone),
+            )
 
     def check_card(self, card: Card) -> None:
         try:
             self.deck.check(card)
         except CardError as error:
-            raise MisreadCard(str(error)) from None
+            raise MisreadCard(str(error), Reason.of("not-in-deck", card=card)) from None
 
     def unknown_action(self, action: Action) -> UnknownAction:
-        return UnknownAction(f'{self.game_id} has no action "{action.name}"')
+        return UnknownAction(
+            f'{self.game_id} has no action "{action.name}"',
+            Reason.of("no-action", action=action.name),
+        )
 
     @staticmethod
     def wrong_phase(what: str, phase: object) -> OutOfTurn:
-        return OutOfTurn(f"{what} is not possible now (phase: {phase})")
+        return OutOfTurn(f"{what} is not possible now (phase: {phase})", Reason.of("not-now"))

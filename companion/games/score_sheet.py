@@ -77,8 +77,17 @@ def settlement_sheet(
     return ScoreSheet(columns, tuple(rows))
 
 
+def seat_column(seat: int) -> str:
+    """A seat's column as people count seats: P1 is the script's seat 0."""
+    return f"P{seat + 1}"
+
+
+def is_seat_column(column: str) -> bool:
+    return column.startswith("P") and column[1:].isdigit()
+
+
 def seat_columns(seats: int) -> tuple[str, ...]:
-    return tuple(f"seat {seat}" for seat in range(seats))
+    return tuple(seat_column(seat) for seat in range(seats))
 
 
 def cell(value: object) -> str:

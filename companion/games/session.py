@@ -11,7 +11,7 @@ import dataclasses
 from typing import Any
 
 from companion.games.engine import ActionOffer, GameEngine, GameState, Violation
-from companion.games.errors import OptionError, RefusedEvent
+from companion.games.errors import OptionError, Reason, RefusedEvent
 from companion.games.events import Event
 from companion.games.registry import make_engine
 from companion.games.script import Script, ScriptError
@@ -74,7 +74,7 @@ class Game:
     def undo(self) -> Event:
         """Drop the last event and replay the others; returns the dropped event."""
         if not self._events:
-            raise RefusedEvent("nothing to undo")
+            raise RefusedEvent("nothing to undo", Reason.of("nothing-to-undo"))
         last = self._events[-1]
         events, lines = self._events[:-1], self._lines[:-1]
         self._events, self._lines = [], []
@@ -130,6 +130,11 @@ def replay_script(script: Script, keep_going: bool = False) -> Replay:
                     script.source, line.number, f'"{line.event}" refused: {refusal}'
                 ) from None
             refused.append(
-                Violation("refused", f'"{line.event}" refused: {refusal}', line=line.number)
+                Violation(
+                    "refused",
+                    f'"{line.event}" refused: {refusal}',
+                    line=line.number,
+                    reason=refusal.reason,
+                )
             )
     return Replay(game, refused)

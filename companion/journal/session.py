@@ -7,7 +7,7 @@ takes that state, so whatever the caller shows next is already on disk.
 
 from __future__ import annotations
 
-from companion.games.errors import RefusedEvent
+from companion.games.errors import Reason, RefusedEvent
 from companion.games.events import Event
 from companion.games.session import Game
 from companion.journal.records import BadRow, EventRow, GameRecord, Source
@@ -56,7 +56,7 @@ class JournaledGame:
 
     def undo(self, *, source: Source) -> EventRow:
         if not self._live:
-            raise RefusedEvent("nothing to undo")
+            raise RefusedEvent("nothing to undo", Reason.of("nothing-to-undo"))
         row = self.journal.append_undo(self.record.id, self._live[-1].seq, source=source)
         self.game.undo()
         self._live.pop()

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.engine import ActionOffer
+from companion.games.score_sheet import is_seat_column, seat_column
 from companion.games.session import Game
 from companion.journal.export import ScoreSheet, score_sheet
 from companion.journal.records import GameRecord
@@ -25,7 +26,6 @@ OH_HELL = "oh-hell"
 OH_HELL_LEADING = 3
 # Export's money columns before the seats: the row's number and the event that settled it.
 MONEY_LEADING = 2
-SEAT_COLUMN_PREFIX = "seat "
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ def game_sheet(
 
 
 def _check_seat_columns(exported: ScoreSheet, seats: int, record: GameRecord) -> None:
-    named = [column for column in exported.columns if column.startswith(SEAT_COLUMN_PREFIX)]
+    named = [column for column in exported.columns if is_seat_column(column)]
     if len(named) != seats:
         raise ValueError(
             f"game {record.id}: export's sheet has {len(named)} seat columns for {seats} seats"
@@ -161,7 +161,7 @@ def _totals(exported: ScoreSheet, seats: int, *, has_bank: bool) -> tuple[str, .
     if not exported.rows:
         return ()
     last = exported.rows[-1]
-    start = exported.columns.index(f"{SEAT_COLUMN_PREFIX}0")
+    start = exported.columns.index(seat_column(0))
     return tuple(last[start : start + seats + (1 if has_bank else 0)])
 
 

@@ -115,10 +115,11 @@ def refusal_screen(name: str, point: ScriptPoint, event: str, language: Language
     """The screen of ``event`` refused by the game at ``point``."""
 
     def compose() -> Sheet:
-        refusal = point.game().can_apply(parse_event(event))
+        parsed = parse_event(event)
+        refusal = point.game().can_apply(parsed)
         if refusal is None:
             raise ValueError(f"{event!r} is accepted at {point.script}")
-        return compose_refusal(event, refusal, language)
+        return compose_refusal(parsed, refusal, language)
 
     return NamedScreen(f"{name}-{language.value}", compose)
 
@@ -140,13 +141,15 @@ GAME_POINTS: tuple[tuple[str, ScriptPoint, int, int | None], ...] = (
     ("oh-hell-hook", ScriptPoint("scenario:oh-hell/hook-offers"), 0, 2),
     ("oh-hell-trick", ScriptPoint("example:oh-hell", 17), 0, None),
     ("oh-hell-trick-won", ScriptPoint("example:oh-hell", 19), 0, None),
+    ("oh-hell-last-trick", ScriptPoint("example:oh-hell", 9), 0, None),
     ("oh-hell-hand-over", ScriptPoint("example:oh-hell", 10), 0, None),
     ("oh-hell-tricks-bids", ScriptPoint("example:oh-hell", 20), 1, None),
     ("oh-hell-score-sheet", ScriptPoint("example:oh-hell"), 2, None),
+    ("oh-hell-score-sheet-last", ScriptPoint("example:oh-hell"), 3, None),
     ("oh-hell-seven-trick", ScriptPoint("ui:oh-hell-seven"), 0, None),
     ("oh-hell-seven-bidding", ScriptPoint("ui:oh-hell-seven", 4), 0, 0),
     ("oh-hell-seven-tricks-bids", ScriptPoint("ui:oh-hell-seven"), 1, None),
-    ("oh-hell-game-over", ScriptPoint("scenario:oh-hell/last-hand-no-trump"), 0, None),
+    ("oh-hell-game-over", ScriptPoint("ui:oh-hell-game-over"), 0, None),
     ("oczko-bank", ScriptPoint("example:oczko", 0), 0, 10),
     ("oczko-stake", ScriptPoint("example:oczko", 9), 0, 3),
     ("oczko-punter", ScriptPoint("example:oczko", 5), 0, None),

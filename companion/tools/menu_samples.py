@@ -130,7 +130,7 @@ SAMPLES: tuple[MenuSample, ...] = (
         "menu-refused",
         UiState(
             Home(),
-            notice='"bid 0 2" refused: seat 0 cannot bid 2: the hook forbids a total of 3',
+            notice="P1 cannot bid 2: the bids may not add up to 3",
         ),
         _bids_at_once,
     ),

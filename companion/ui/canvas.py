@@ -109,13 +109,16 @@ class Box:
 
 @dataclass(frozen=True)
 class TextMark:
-    """One text a sheet drew: the wanted text, what was drawn, its ink box, and whether
-    shortening was acceptable there (names may lose their tail, numbers never)."""
+    """One text a sheet drew: the wanted text, what was drawn, its ink box, whether
+    shortening was acceptable there (names may lose their tail, numbers never), the pen it
+    was drawn with and whether it was ink on paper (not cut out of a filled bar)."""
 
     wanted: str
     drawn: str
     box: Box
     may_shorten: bool
+    pen: Pen = NORMAL
+    inked: bool = True
 
     @property
     def shortened(self) -> bool:
@@ -143,13 +146,18 @@ def draw_text(
     drawn = text if max_width is None else fit_text(text, pen, max_width).text
     font = pen.font()
     anchor = align.value + "s"
+    if drawn and align is Align.LEFT:
+        # A glyph that reaches left of its origin (a J's hook) is moved right: the ink of a
+        # left-aligned text starts at xy[0], so a margin holds.
+        overhang = xy[0] - int(draw.textbbox(xy, drawn, font=font, anchor=anchor)[0])
+        xy = (xy[0] + max(overhang, 0), xy[1])
     if drawn:
         draw.text(xy, drawn, font=font, fill=fill, anchor=anchor)
         left, top, right, bottom = draw.textbbox(xy, drawn, font=font, anchor=anchor)
     else:
         left, top, right, bottom = xy[0], xy[1], xy[0], xy[1]
     box = Box(int(left), int(top), int(right), int(bottom))
-    return TextMark(text, drawn, box, may_shorten=may_shorten)
+    return TextMark(text, drawn, box, may_shorten=may_shorten, pen=pen, inked=fill == INK)
 
 
 class Sheet:

@@ -55,12 +55,11 @@ from companion.ui.menus.state import (
 from companion.ui.menus.table_entry import compose_table_menu, hand_entry, handle_table_menu
 from companion.ui.menus.unsure import compose_unsure_question, handle_unsure
 from companion.ui.presses import Button, ButtonPress, PressKind
-from companion.ui.screens.layout import SMALL
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
 from companion.ui.views import game_view
 
-STATUS_TOP = HEIGHT - 10
+STATUS_TOP = HEIGHT - 11
 
 __all__ = ["UiContext", "UiState", "compose", "context_for", "handle", "refused", "render"]
 
@@ -133,7 +132,14 @@ def compose(state: UiState, context: UiContext) -> Sheet:
 
 def _status_bar(sheet: Sheet, text: str) -> None:
     sheet.box(0, STATUS_TOP, WIDTH - 1, HEIGHT - 1, filled=True)
-    sheet.text((1, HEIGHT - 2), text, SMALL, max_width=WIDTH - 2, may_shorten=True, fill=PAPER)
+    sheet.text(
+        (draw.MARGIN, HEIGHT - 3),
+        text,
+        draw.BODY,
+        max_width=draw.RIGHT - draw.MARGIN,
+        may_shorten=True,
+        fill=PAPER,
+    )
 
 
 def _compose_mode(state: UiState, context: UiContext) -> Sheet:
@@ -183,7 +189,7 @@ def context_for(
         view=game_view(game),
         offers=game.offers(),
         settings=settings,
-        last_event=str(events[-1]) if events else None,
+        last_event=events[-1] if events else None,
         unsure=unsure,
         hand_entry=hand_entry(game) if by_hand else None,
         violation=violation,

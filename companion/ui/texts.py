@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
+from companion.ui import reason_texts
 from companion.ui.catalogue_en import ENGLISH
 from companion.ui.catalogue_pl import POLISH
 from companion.ui.catalogue_ru import RUSSIAN
@@ -23,9 +24,9 @@ class Language(Enum):
 
 
 CATALOGUES: Mapping[Language, Mapping[str, str]] = {
-    Language.EN: ENGLISH,
-    Language.PL: POLISH,
-    Language.RU: RUSSIAN,
+    Language.EN: {**ENGLISH, **reason_texts.ENGLISH},
+    Language.PL: {**POLISH, **reason_texts.POLISH},
+    Language.RU: {**RUSSIAN, **reason_texts.RUSSIAN},
 }
 
 

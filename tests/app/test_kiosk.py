@@ -156,9 +156,10 @@ def test_a_refused_table_event_is_a_line_on_the_screen_not_a_row(tmp_path: Path)
     kiosk.begin(HEADER)
     kiosk.take(news("card trick KS"))  # no trump card yet
     assert kiosk.table.played is not None and kiosk.table.played.game.events == ()
-    assert kiosk.table.ui.notice is not None and kiosk.table.ui.notice.startswith("card trick KS:")
+    # The notice and the log say it in people's words, not the script's.
+    assert kiosk.table.ui.notice == "K♠ on trick: Turn up the trump card first"
     assert device.rows_when_shown[-1] == 0
-    assert any("refused card trick KS" in line for line in logged)
+    assert any("refused K♠ on trick (camera): Turn up the trump" in line for line in logged)
 
 
 def test_an_unsure_card_is_asked_and_the_answer_recorded_from_the_buttons(tmp_path: Path) -> None:

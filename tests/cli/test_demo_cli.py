@@ -26,7 +26,7 @@ def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
     assert "the game equals the session's script: yes" in out
     assert "events: 8 recorded, 8 in the session's script" in out
     assert "Score sheet:" in out
-    assert "duel,settled by,seat 0,seat 1,seat 2,bank" in out
+    assert "duel,settled by,P1,P2,P3,bank" in out
     # stdout is no terminal here: the log lines as plain text, no escape codes
     assert "\x1b" not in out and "new game 1: game oczko" in out
     pictures = sorted(png.glob("screen-*.png"))

@@ -43,7 +43,7 @@ def test_the_latest_game_is_the_default(
 def test_a_game_by_number_as_csv(state_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _export(capsys, "1", "--format", "csv", "--state-dir", str(state_dir))
     assert code == 0
-    assert out == "hand,cards,trump,seat 0,seat 1,seat 2\n"
+    assert out == "hand,cards,trump,P1,P2,P3\n"
 
 
 def test_list_shows_every_game(state_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -62,7 +62,7 @@ def test_oh_hell_sheet_is_its_score_sheet() -> None:
     sheet = score_sheet(header_of(script), [line.event for line in script.lines])
     final = replay_script(script).to_json()
     table = _table(sheet.csv_text())
-    assert table[0] == ["hand", "cards", "trump", "seat 0", "seat 1", "seat 2", "seat 3"]
+    assert table[0] == ["hand", "cards", "trump", "P1", "P2", "P3", "P4"]
     assert len(table) - 1 == len(final["score_sheet"]) == 4
     assert table[-1][3:] == [str(seat["score"]) for seat in final["seats"]]
     assert [row[0] for row in table[1:]] == ["1", "2", "3", "4"]
@@ -83,7 +83,7 @@ def test_money_sheets_take_the_balances_at_each_settlement(name: str) -> None:
     assert table[0] == [
         MONEY_UNITS[name],
         "settled by",
-        *[f"seat {s}" for s in range(seats)],
+        *[f"P{s + 1}" for s in range(seats)],
         "bank",
     ]
     assert len(table) > 2
@@ -100,6 +100,4 @@ def test_money_sheets_take_the_balances_at_each_settlement(name: str) -> None:
 
 def test_no_events_make_an_empty_sheet() -> None:
     sheet = score_sheet("game oczko players=3", [])
-    assert _table(sheet.csv_text()) == [
-        ["duel", "settled by", "seat 0", "seat 1", "seat 2", "bank"]
-    ]
+    assert _table(sheet.csv_text()) == [["duel", "settled by", "P1", "P2", "P3", "bank"]]

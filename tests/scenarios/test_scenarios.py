@@ -6,7 +6,7 @@ Expectations are comment lines in the script itself:
     #= phase bidding             bare words compare as text, anything else as JSON
     #= len(violations) 1         the length of a list
     #= exit 1                    the exit code (default 0)
-    #= stderr line 7             text the error message must contain
+    #= stderr line 7             text the error message must contain (seats from 1: P1..)
     #= args --keep-going         extra arguments for simulate
 
 A script with no ``#=`` line is an error: a scenario must check something.

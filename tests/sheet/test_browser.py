@@ -156,7 +156,7 @@ def test_the_pages_totals_are_exports(
     shown = browser.execute_script(
         "return [...document.querySelectorAll('#totals td')].map(c => c.textContent)"
     )
-    assert shown == rows[-1][header.index("seat 0") :]
+    assert shown == rows[-1][header.index("P1") :]
     body_rows = browser.execute_script("return document.querySelectorAll('#sheet tbody tr').length")
     assert body_rows == len(rows)
     assert console_errors(browser) == []
@@ -264,7 +264,7 @@ def test_a_money_games_sheet_fits_a_phone(
         shown = browser.execute_script(
             "return [...document.querySelectorAll('#totals td')].map(c => c.textContent)"
         )
-        assert shown == rows[-1][header.index("seat 0") :]
+        assert shown == rows[-1][header.index("P1") :]
         assert browser.execute_script("return document.documentElement.scrollWidth") <= (
             NARROW_PHONE_WIDTH
         )

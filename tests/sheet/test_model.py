@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.events import parse_event
+from companion.games.score_sheet import is_seat_column
 from companion.journal.export import score_sheet
 from companion.journal.records import Source
 from companion.journal.replay import replay
@@ -33,14 +34,14 @@ def _sheet_and_csv(
 def test_the_rows_are_exports_rows(tmp_path: Path, name: str) -> None:
     sheet, table = _sheet_and_csv(tmp_path, name, Language.EN)
     header, *rows = table
-    seats = [column for column in header if column.startswith("seat ")]
+    seats = [column for column in header if is_seat_column(column)]
     assert len(sheet.rows) == len(rows) > 0
     for shown, row in zip(sheet.rows, rows, strict=True):
-        start = header.index("seat 0")
+        start = header.index("P1")
         assert list(shown.leading) == row[:start]
         assert list(shown.seats) == row[start : start + len(seats)]
         assert shown.bank == (row[-1] if "bank" in header else None)
-    assert list(sheet.totals) == rows[-1][header.index("seat 0") :]
+    assert list(sheet.totals) == rows[-1][header.index("P1") :]
     assert [line.values[-1] for line in sheet.chart.lines] == [float(v) for v in sheet.totals]
 
 

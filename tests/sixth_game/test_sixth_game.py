@@ -116,7 +116,7 @@ def test_export_writes_its_own_score_sheet(
     code = main(["export", "--format", "csv", "--state-dir", str(tmp_path)])
     out, err = capsys.readouterr()
     assert (code, err) == (0, "")
-    assert out == "round,won by,seat 0,seat 1,seat 2\n1,seat 1,0,1,0\n2,tie,0,1,0\n"
+    assert out == "round,won by,P1,P2,P3\n1,seat 1,0,1,0\n2,tie,0,1,0\n"
 
 
 def test_card_entry_offers_the_seats_at_the_table() -> None:

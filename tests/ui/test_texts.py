@@ -33,3 +33,12 @@ def test_seats_are_counted_from_one_for_people() -> None:
 def test_an_unknown_key_is_a_clear_error() -> None:
     with pytest.raises(MissingText, match="no text 'nope' in pl"):
         say("nope", Language.PL)
+
+
+def test_game_names_are_written_in_each_languages_own_letters() -> None:
+    cyrillic = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+    for key in [key for key in CATALOGUES[Language.EN] if key.startswith("menu.game.")]:
+        for language in Language:
+            letters = {c for c in CATALOGUES[language][key].lower() if c.isalpha()}
+            in_cyrillic = letters <= cyrillic
+            assert in_cyrillic == (language is Language.RU), (key, language)

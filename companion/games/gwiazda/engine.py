@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from companion.cards import FRENCH52, DeckProfile
 from companion.games.arguments import expect_args, int_arg, seat_arg
 from companion.games.engine import ActionOffer, GameEngine
-from companion.games.errors import OutOfTurn
+from companion.games.errors import OutOfTurn, Reason
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.gwiazda import stage1, stage2, table
 from companion.games.gwiazda.options import GwiazdaOptions
@@ -56,9 +56,14 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
 
     def _reveal(self, state: GwiazdaState, event: CardSeen) -> None:
         if state.phase is Phase.POOL:
-            raise OutOfTurn("the bank is not formed yet: every player pays in first (pool N)")
+            raise OutOfTurn(
+                "the bank is not formed yet: every player pays in first (pool N)",
+                Reason.of("pool-first"),
+            )
         if state.phase is Phase.OVER:
-            raise OutOfTurn("the deal is settled: start the next one with newdeal")
+            raise OutOfTurn(
+                "the deal is settled: start the next one with newdeal", Reason.of("deal-settled")
+            )
         if state.phase is Phase.STAKES:
             stage1.start_deal(state)
         if state.phase is Phase.DEAL:

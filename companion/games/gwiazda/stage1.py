@@ -4,7 +4,7 @@ coming back before deck B."""
 from __future__ import annotations
 
 from companion.cards import Card, Rank, Suit
-from companion.games.errors import IllegalEvent, MisreadCard, OutOfTurn
+from companion.games.errors import IllegalEvent, MisreadCard, OutOfTurn, Reason, SeatRef
 from companion.games.gwiazda.state import BANK_CARDS, GwiazdaState, Phase, Seat, Status
 
 ACE_FACTOR = 2
@@ -18,7 +18,10 @@ def start_deal(state: GwiazdaState) -> None:
     clockwise = [(state.banker + step) % players for step in range(1, players)]
     state.order = [n for n in clockwise if state.seats[n].status is Status.STAKED]
     if not state.order:
-        raise OutOfTurn("no punter has staked yet: write the stakes first (stake SEAT N)")
+        raise OutOfTurn(
+            "no punter has staked yet: write the stakes first (stake SEAT N)",
+            Reason.of("stakes-first"),
+        )
     state.opening_stakes = state.stakes_total
     state.phase = Phase.DEAL
 
@@ -26,7 +29,10 @@ def start_deal(state: GwiazdaState) -> None:
 def see_deck_a(state: GwiazdaState, card: Card, where: str) -> None:
     seen = state.deck_a.get(card)
     if seen is not None:
-        raise MisreadCard(f"{card} of deck A was already seen ({seen}): deck A has one {card}")
+        raise MisreadCard(
+            f"{card} of deck A was already seen ({seen}): deck A has one {card}",
+            Reason.of("card-seen", card=card),
+        )
     state.deck_a[card] = where
 
 
@@ -35,7 +41,8 @@ def punter_card(state: GwiazdaState, card: Card, special: Suit) -> None:
     if seat is None:
         raise OutOfTurn(
             f"every punter has his card; the banker's three cards go in the bank zone "
-            f"({len(state.bank_cards)} of {BANK_CARDS} seen) before deck B begins"
+            f"({len(state.bank_cards)} of {BANK_CARDS} seen) before deck B begins",
+            Reason.of("bank-cards-next"),
         )
     see_deck_a(state, card, f"seat {seat}'s card")
     state.dealt += 1
@@ -73,9 +80,14 @@ def _add_to_stake(state: GwiazdaState, seat: int, factor: int, reason: str) -> N
 def bank_card(state: GwiazdaState, card: Card) -> None:
     if len(state.bank_cards) >= BANK_CARDS:
         laid = " ".join(str(c) for c in state.bank_cards)
-        raise IllegalEvent(f"the bank already has its three cards ({laid})")
+        raise IllegalEvent(
+            f"the bank already has its three cards ({laid})", Reason.of("bank-cards-full")
+        )
     if state.phase is Phase.POOL:
-        raise OutOfTurn("the bank is not formed yet: every player pays in first (pool N)")
+        raise OutOfTurn(
+            "the bank is not formed yet: every player pays in first (pool N)",
+            Reason.of("pool-first"),
+        )
     if state.phase is Phase.STAKES:
         start_deal(state)
     see_deck_a(state, card, "a bank card")
@@ -92,10 +104,14 @@ def consent(state: GwiazdaState, seat: int) -> None:
     place = _leaver(state, seat, "be let back")
     if place.status is not Status.LEFT:
         raise IllegalEvent(
-            f"seat {seat} lost on a jack and may come back without the banker's consent"
+            f"seat {seat} lost on a jack and may come back without the banker's consent",
+            Reason.of("no-consent-needed", seat=SeatRef(seat)),
         )
     if place.consent:
-        raise IllegalEvent(f"seat {seat} already has the banker's consent to come back")
+        raise IllegalEvent(
+            f"seat {seat} already has the banker's consent to come back",
+            Reason.of("consent-already", seat=SeatRef(seat)),
+        )
     place.consent = True
 
 
@@ -105,15 +121,20 @@ def come_back(state: GwiazdaState, seat: int, amount: int) -> None:
         if not place.consent:
             raise IllegalEvent(
                 f"seat {seat} left with a king and comes back only with the banker's "
-                f"consent (consent {seat})"
+                f"consent (consent {seat})",
+                Reason.of("consent-needed", seat=SeatRef(seat)),
             )
         if amount != place.settled_stake:
             raise IllegalEvent(
                 f"seat {seat} must stake the same {place.settled_stake} again to come back, "
-                f"not {amount}"
+                f"not {amount}",
+                Reason.of("same-stake", seat=SeatRef(seat), stake=place.settled_stake),
             )
     elif amount < 1:
-        raise IllegalEvent(f"seat {seat} needs a stake of at least 1 to come back, not {amount}")
+        raise IllegalEvent(
+            f"seat {seat} needs a stake of at least 1 to come back, not {amount}",
+            Reason.of("stake-at-least", seat=SeatRef(seat), low=1),
+        )
     place.stake = amount
     place.status = Status.IN
     place.returned = True
@@ -122,12 +143,14 @@ def come_back(state: GwiazdaState, seat: int, amount: int) -> None:
 def _leaver(state: GwiazdaState, seat: int, what: str) -> Seat:
     if state.phase not in (Phase.DEAL, Phase.RESTAKE):
         raise OutOfTurn(
-            f"a punter may {what} only in stage 1, before deck B (phase: {state.phase.value})"
+            f"a punter may {what} only in stage 1, before deck B (phase: {state.phase.value})",
+            Reason.of("comeback-stage1"),
         )
     place = state.seats[seat]
     if place.status not in (Status.LEFT, Status.JACKED):
         raise IllegalEvent(
             f"seat {seat} cannot {what}: only a punter who left on a king or lost on a jack "
-            f"comes back (seat {seat} is {place.status.value})"
+            f"comes back (seat {seat} is {place.status.value})",
+            Reason.of("not-out", seat=SeatRef(seat)),
         )
     return place

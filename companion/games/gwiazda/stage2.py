@@ -5,7 +5,7 @@ punter."""
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import MisreadCard
+from companion.games.errors import MisreadCard, Reason
 from companion.games.gwiazda.options import Match
 from companion.games.gwiazda.state import (
     COVER_CARDS,
@@ -29,7 +29,10 @@ def deck_b_card(state: GwiazdaState, card: Card, match: Match) -> None:
         _won_lost_card(state, card, match)
         return
     if card in deck.face_up:
-        raise MisreadCard(f"{card} of deck B was already seen face up: deck B has one {card}")
+        raise MisreadCard(
+            f"{card} of deck B was already seen face up: deck B has one {card}",
+            Reason.of("card-seen", card=card),
+        )
     if state.phase is Phase.COVER:
         deck.cover.append(card)
         stage = Stage.COVER
@@ -46,13 +49,17 @@ def deck_b_card(state: GwiazdaState, card: Card, match: Match) -> None:
 def _won_lost_card(state: GwiazdaState, card: Card, match: Match) -> None:
     deck = state.deck_b
     if card in deck.won_lost:
-        raise MisreadCard(f"{card} of deck B was already laid out: deck B has one {card}")
+        raise MisreadCard(
+            f"{card} of deck B was already laid out: deck B has one {card}",
+            Reason.of("card-seen", card=card),
+        )
     if card not in deck.face_up:
         if deck.society_seen >= SOCIETY_CARDS:
             missing = " ".join(str(c) for c in deck.face_up if c not in deck.won_lost)
             raise MisreadCard(
                 f"{card} is not among the 22 cards: all {SOCIETY_CARDS} society cards are "
-                f"out and the rest must be the cover and guard cards ({missing})"
+                f"out and the rest must be the cover and guard cards ({missing})",
+                Reason.of("not-among-22", card=card),
             )
         deck.society_seen += 1
     deck.won_lost.append(card)

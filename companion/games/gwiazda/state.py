@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from companion.cards import Card
 from companion.games.engine import GameState
+from companion.games.errors import Reason, SeatRef
 from companion.games.ledger import BANK, Ledger
 
 COVER_CARDS = 3
@@ -120,6 +121,7 @@ class GwiazdaState(GameState):
                 f"the bank is {-self.ledger.bank} short after paying seat {seat} {amount} "
                 f"({reason})",
                 seat,
+                Reason.of("bank-short", short=-self.ledger.bank, seat=SeatRef(seat), amount=amount),
             )
 
     def punter_pays(self, seat: int, amount: int, reason: str) -> None:

@@ -4,7 +4,7 @@ passing to the seat on the banker's left."""
 
 from __future__ import annotations
 
-from companion.games.errors import IllegalEvent
+from companion.games.errors import IllegalEvent, Reason, SeatRef
 from companion.games.ledger import BANK
 from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
 from companion.games.ochko21.state import BankEnd, BankRecord, Ochko21State, Phase
@@ -17,7 +17,10 @@ def announce_bank(options: Ochko21Options, state: Ochko21State, amount: int) -> 
     if not MIN_AMOUNT <= amount <= options.max_bank:
         raise IllegalEvent(
             f"seat {banker} cannot bank {amount}: a bank is 1 to {options.max_bank} "
-            f"at this table (max_bank={options.max_bank})"
+            f"at this table (max_bank={options.max_bank})",
+            Reason.of(
+                "amount-range", seat=SeatRef(banker), amount=amount, low=1, high=options.max_bank
+            ),
         )
     state.ledger.pay(banker, BANK, amount, f"seat {banker} banks {amount}")
     state.initial_stake = amount

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef
 from companion.games.ledger import BANK
 from companion.games.ochko21 import bank
 from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
@@ -58,13 +58,19 @@ def place_stake(state: Ochko21State, amount: int) -> None:
     seat = _current(state)
     problem = stake_problem(state)
     if problem is not None:
-        raise OutOfTurn(f"seat {seat} cannot name a stake yet: {problem}")
+        raise OutOfTurn(f"seat {seat} cannot name a stake yet: {problem}", Reason.of("not-now"))
+    out_of_range = Reason.of(
+        "amount-range", seat=SeatRef(seat), amount=amount, low=MIN_AMOUNT, high=state.bank
+    )
     if amount < MIN_AMOUNT:
-        raise IllegalEvent(f"seat {seat} cannot go for {amount}: a stake is at least 1")
+        raise IllegalEvent(
+            f"seat {seat} cannot go for {amount}: a stake is at least 1", out_of_range
+        )
     if amount > state.bank:
         raise IllegalEvent(
             f"seat {seat} cannot go for {amount}: the bank holds {state.bank}, "
-            "and a stake is never more than the bank"
+            "and a stake is never more than the bank",
+            out_of_range,
         )
     state.stake = amount
     state.dark = False
@@ -76,11 +82,19 @@ def stand(options: Ochko21Options, state: Ochko21State, *, dark: bool) -> None:
     total = player_total(options, state)
     what = "draw in the dark" if dark else "stand"
     if dark and not options.dark_draw:
-        raise IllegalEvent("the dark draw is not played at this table (dark_draw=off)")
+        raise IllegalEvent(
+            "the dark draw is not played at this table (dark_draw=off)", Reason.of("dark-off")
+        )
     if total > OCHKO:
-        raise IllegalEvent(f"seat {seat} cannot {what}: he shows {total}, over 21: he is bust")
+        raise IllegalEvent(
+            f"seat {seat} cannot {what}: he shows {total}, over 21: he is bust",
+            Reason.of("shows-bust", seat=SeatRef(seat), total=total),
+        )
     if total == OCHKO:
-        raise IllegalEvent(f"seat {seat} cannot {what}: he shows 21 and takes his winnings at once")
+        raise IllegalEvent(
+            f"seat {seat} cannot {what}: he shows 21 and takes his winnings at once",
+            Reason.of("shows-21", seat=SeatRef(seat)),
+        )
     if dark:
         state.dark = True
         state.seats[seat].dark_draws += 1
@@ -91,7 +105,10 @@ def claim_ochko(options: Ochko21Options, state: Ochko21State) -> None:
     seat = _current(state)
     total = player_total(options, state)
     if total != OCHKO:
-        raise IllegalEvent(f"seat {seat} cannot claim 21: his shown cards total {total}")
+        raise IllegalEvent(
+            f"seat {seat} cannot claim 21: his shown cards total {total}",
+            Reason.of("shows-total", seat=SeatRef(seat), total=total),
+        )
     _settle(state, Outcome.OCHKO, state.stake, total, None)
 
 
@@ -101,7 +118,8 @@ def declare_bust(options: Ochko21Options, state: Ochko21State) -> None:
     if total <= OCHKO:
         raise IllegalEvent(
             f"seat {seat} cannot declare a bust: his shown cards total {total} "
-            "(a bust must be shown: over 21)"
+            "(a bust must be shown: over 21)",
+            Reason.of("shows-total", seat=SeatRef(seat), total=total),
         )
     _settle(state, Outcome.BUST, -state.stake, total, None)
 
@@ -112,11 +130,13 @@ def hidden_bust(options: Ochko21Options, state: Ochko21State) -> None:
     if total > OCHKO and not hides_bust(options, state):
         raise IllegalEvent(
             f"seat {seat} drew a card in the dark: a dark bust is never charged double "
-            "(settle it with showdown)"
+            "(settle it with showdown)",
+            Reason.of("dark-bust", seat=SeatRef(seat)),
         )
     if total <= OCHKO:
         raise IllegalEvent(
-            f"seat {seat} did not hide a bust: his shown cards total {total}, not over 21"
+            f"seat {seat} did not hide a bust: his shown cards total {total}, not over 21",
+            Reason.of("shows-total", seat=SeatRef(seat), total=total),
         )
     penalty = DOUBLE * state.stake
     state.seats[seat].double_penalties += 1
@@ -124,6 +144,9 @@ def hidden_bust(options: Ochko21Options, state: Ochko21State) -> None:
         "hidden-bust",
         f"seat {seat} hid a bust ({total}) and pays double: {penalty}",
         seat=seat,
+        reason=Reason.of(
+            "hidden-bust", round=state.round, seat=SeatRef(seat), total=total, penalty=penalty
+        ),
     )
     _settle(state, Outcome.HIDDEN_BUST, -penalty, total, None)
 
@@ -133,15 +156,21 @@ def showdown(options: Ochko21Options, state: Ochko21State) -> None:
     mine = player_total(options, state)
     theirs = banker_total(options, state)
     if not state.table[PLAYER_ZONE]:
-        raise OutOfTurn(f"showdown: seat {seat}'s cards are not shown yet")
+        raise OutOfTurn(
+            f"showdown: seat {seat}'s cards are not shown yet",
+            Reason.of("cards-not-shown", seat=SeatRef(seat)),
+        )
     if not state.table[BANKER_ZONE]:
-        raise OutOfTurn("showdown: the banker's cards are not on the mat")
+        raise OutOfTurn(
+            "showdown: the banker's cards are not on the mat", Reason.of("banker-cards-not-shown")
+        )
     if mine > OCHKO:
         if hides_bust(options, state):
             before = "was over 21 before his dark card" if state.dark else "did not say so"
             raise IllegalEvent(
                 f"showdown: seat {seat} shows {mine}, over 21, and {before}: "
-                "the banker records hidden-bust (he pays double)"
+                "the banker records hidden-bust (he pays double)",
+                Reason.of("hidden-bust-due", seat=SeatRef(seat), total=mine),
             )
         _settle(state, Outcome.DARK_BUST, -state.stake, mine, theirs)
     elif theirs > OCHKO or mine > theirs:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import IllegalEvent, MisreadCard, OutOfTurn
+from companion.games.errors import IllegalEvent, MisreadCard, OutOfTurn, Reason, SeatRef
 from companion.games.ochko21.state import (
     BANKER_ZONE,
     STOCK_ZONE,
@@ -20,7 +20,8 @@ def card_seen(state: Ochko21State, zone: str, card: Card) -> None:
     if where is not None:
         raise MisreadCard(
             f"{card} is already on the table (in the {where} zone): "
-            "one deck holds each card once, so this is a misread"
+            "one deck holds each card once, so this is a misread",
+            Reason.of("card-on-table", card=card),
         )
     if zone == STOCK_ZONE:
         _check_stock(state)
@@ -35,7 +36,10 @@ def card_gone(state: Ochko21State, zone: str, card: Card) -> None:
     cards = state.table[zone]
     if card not in cards:
         shown = " ".join(str(c) for c in cards) or "no cards"
-        raise IllegalEvent(f"{card} is not in the {zone} zone (it holds {shown})")
+        raise IllegalEvent(
+            f"{card} is not in the {zone} zone (it holds {shown})",
+            Reason.of("not-in-zone", card=card, zone=zone),
+        )
     cards.remove(card)
     state.stale.discard(card)
 
@@ -50,7 +54,8 @@ def _check_stock(state: Ochko21State) -> None:
     shown = state.table[STOCK_ZONE]
     if shown:
         raise IllegalEvent(
-            f"the pack already shows {shown[0]} face up: only one card lies face up on the pack"
+            f"the pack already shows {shown[0]} face up: only one card lies face up on the pack",
+            Reason.of("one-face-up", card=shown[0]),
         )
 
 
@@ -61,16 +66,19 @@ def _check_banker_card(state: Ochko21State) -> None:
     if state.phase is Phase.PLAYER:
         raise OutOfTurn(
             f"the banker draws only after seat {state.turn} stands "
-            f"(his face-up card {banker_cards[0]} is already out)"
+            f"(his face-up card {banker_cards[0]} is already out)",
+            Reason.of("banker-after-stand"),
         )
     if any(card in state.stale for card in banker_cards):
         raise OutOfTurn(
             "the banker puts the played cards away before he takes his new card "
-            f"(the banker zone still holds {_listing(banker_cards)})"
+            f"(the banker zone still holds {_listing(banker_cards)})",
+            Reason.of("put-away-first"),
         )
     raise OutOfTurn(
         f"the banker already has his face-up card {banker_cards[0]}: "
-        "he draws more only after the player stands"
+        "he draws more only after the player stands",
+        Reason.of("banker-after-stand"),
     )
 
 
@@ -78,8 +86,14 @@ def _check_player_card(state: Ochko21State) -> None:
     if state.phase in PLAYING:
         return
     if state.phase is Phase.STAKE and state.turn is not None:
-        raise OutOfTurn(f"seat {state.turn} names his stake before his cards are shown")
-    raise OutOfTurn(f"no player is playing against the bank now (phase: {state.phase.value})")
+        raise OutOfTurn(
+            f"seat {state.turn} names his stake before his cards are shown",
+            Reason.of("stake-first", seat=SeatRef(state.turn)),
+        )
+    raise OutOfTurn(
+        f"no player is playing against the bank now (phase: {state.phase.value})",
+        Reason.of("no-player-now"),
+    )
 
 
 def _listing(cards: list[Card]) -> str:

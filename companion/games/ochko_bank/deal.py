@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef
 from companion.games.ochko_bank.hands import NATURAL_CARDS, is_natural, lets_dealer_peek
 from companion.games.ochko_bank.options import OchkoBankOptions
 from companion.games.ochko_bank.play import advance
@@ -21,15 +21,28 @@ from companion.games.ochko_bank.turns import after_players, first_drawer
 
 def place_bet(state: OchkoBankState, options: OchkoBankOptions, seat: int, amount: int) -> None:
     if seat == options.dealer:
-        raise IllegalEvent(f"seat {seat} is the dealer: the dealer holds the bank and does not bet")
+        raise IllegalEvent(
+            f"seat {seat} is the dealer: the dealer holds the bank and does not bet",
+            Reason.of("dealer-no-bet", seat=SeatRef(seat)),
+        )
     if state.phase is Phase.SETTLED:
         start_round(state, options)
     elif state.phase is not Phase.BETTING:
-        raise OutOfTurn(f"bets are placed before the deal (phase: {state.phase.value})")
+        raise OutOfTurn(
+            f"bets are placed before the deal (phase: {state.phase.value})",
+            Reason.of("bets-before-deal"),
+        )
     if amount != 0 and not options.min_bet <= amount <= options.max_bet:
         raise IllegalEvent(
             f"seat {seat} cannot bet {amount}: the table's limits are "
-            f"{options.min_bet}..{options.max_bet} (0 takes the bet off)"
+            f"{options.min_bet}..{options.max_bet} (0 takes the bet off)",
+            Reason.of(
+                "amount-range",
+                seat=SeatRef(seat),
+                amount=amount,
+                low=options.min_bet,
+                high=options.max_bet,
+            ),
         )
     state.seats[seat] = SeatRound(bet=amount, hands=[Hand(bet=amount)] if amount else [])
 
@@ -47,9 +60,15 @@ def start_round(state: OchkoBankState, options: OchkoBankOptions) -> None:
 def open_deal(state: OchkoBankState, card: Card) -> None:
     """The first card of a round closes the bets."""
     if state.phase is Phase.SETTLED:
-        raise OutOfTurn(f"{card}: the round is over; place the bets of the next round first")
+        raise OutOfTurn(
+            f"{card}: the round is over; place the bets of the next round first",
+            Reason.of("bets-before-deal"),
+        )
     if not any(entry.playing for entry in state.seats):
-        raise OutOfTurn(f"{card}: no bets yet; place bets (bet SEAT N) before the deal")
+        raise OutOfTurn(
+            f"{card}: no bets yet; place bets (bet SEAT N) before the deal",
+            Reason.of("bets-before-deal"),
+        )
     state.phase = Phase.DEAL
 
 
@@ -58,13 +77,25 @@ def deal_to_seat(
 ) -> None:
     entry = state.seats[seat]
     if not entry.playing:
-        raise IllegalEvent(f"{card} in seat {seat}'s zone: seat {seat} has no bet this round")
+        raise IllegalEvent(
+            f"{card} in seat {seat}'s zone: seat {seat} has no bet this round",
+            Reason.of("no-bet", card=card, seat=SeatRef(seat)),
+        )
     if entry.withdrawn:
-        raise IllegalEvent(f"{card} in seat {seat}'s zone: seat {seat} took his bet back")
+        raise IllegalEvent(
+            f"{card} in seat {seat}'s zone: seat {seat} took his bet back",
+            Reason.of("no-bet", card=card, seat=SeatRef(seat)),
+        )
     if hand != 0:
-        raise IllegalEvent(f"{card}: there are no split hands during the deal")
+        raise IllegalEvent(
+            f"{card}: there are no split hands during the deal",
+            Reason.of("no-split-yet", card=card),
+        )
     if _waits_for_missing_card(entry):
-        raise OutOfTurn(f"{card}: seat {seat} takes his missing card at his turn to draw")
+        raise OutOfTurn(
+            f"{card}: seat {seat} takes his missing card at his turn to draw",
+            Reason.of("card-at-turn", card=card, seat=SeatRef(seat)),
+        )
     entry.hands[0].cards.append(card)
     finish_deal_if_complete(state, options)
 
@@ -125,11 +156,12 @@ def peek(state: OchkoBankState, options: OchkoBankOptions) -> None:
     cards = state.dealer_hand.cards
     in_round = state.phase in (Phase.DEAL, Phase.NATURALS, Phase.PLAY)
     if in_round and cards and not lets_dealer_peek(cards[0]):
-        raise IllegalEvent(_no_peek(cards[0]))
+        raise IllegalEvent(_no_peek(cards[0]), Reason.of("no-peek", card=cards[0]))
     if state.phase is not Phase.NATURALS:
         raise OutOfTurn(
             "the dealer peeks after the deal, before a card is offered to the first player "
-            f"(phase: {state.phase.value})"
+            f"(phase: {state.phase.value})",
+            Reason.of("not-now"),
         )
     state.dealer_hand.peeked = True
     end_naturals(state, options)
@@ -148,7 +180,8 @@ def hole_card_before_turn(state: OchkoBankState, options: OchkoBankOptions, card
         if pending:
             raise OutOfTurn(
                 f"seat {pending[0]} must settle his irregular deal before the dealer shows "
-                "his natural"
+                "his natural",
+                Reason.of("irregular-first", seat=SeatRef(pending[0])),
             )
         dealer.cards.append(card)
         dealer.natural_announced = True
@@ -163,6 +196,7 @@ def hole_card_before_turn(state: OchkoBankState, options: OchkoBankOptions, card
             "hole-card-shown",
             f"the dealer's hole card {card} was shown before his turn ({_no_peek(up)})",
             seat=options.dealer,
+            reason=Reason.of("hole-card-shown", round=state.round, card=card),
         )
     if state.phase is Phase.NATURALS:
         end_naturals(state, options)
@@ -183,12 +217,14 @@ def withdraw(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> Non
     elif state.phase is not Phase.DEAL:
         raise OutOfTurn(
             f"seat {seat} cannot take his bet back now: only during the deal, or when a card "
-            f"was dealt face up to him (phase: {state.phase.value})"
+            f"was dealt face up to him (phase: {state.phase.value})",
+            Reason.of("not-now"),
         )
     elif len(entry.hands[0].cards) >= NATURAL_CARDS:
         cards = len(entry.hands[0].cards)
         raise IllegalEvent(
-            f"seat {seat} has his {cards} cards dealt properly: he cannot take his bet back"
+            f"seat {seat} has his {cards} cards dealt properly: he cannot take his bet back",
+            Reason.of("dealt-properly", seat=SeatRef(seat)),
         )
     entry.hands[0].status = HandStatus.WITHDRAWN
     finish_deal_if_complete(state, options)
@@ -208,13 +244,17 @@ def mark_face_up(state: OchkoBankState, options: OchkoBankOptions, seat: int) ->
     ):
         raise OutOfTurn(
             f"a card dealt face up to seat {seat} is recorded before he makes a move "
-            f"(phase: {state.phase.value})"
+            f"(phase: {state.phase.value})",
+            Reason.of("not-now"),
         )
     if cards == 0:
-        raise IllegalEvent(f"seat {seat} has no card yet")
+        raise IllegalEvent(
+            f"seat {seat} has no card yet", Reason.of("no-card-yet", seat=SeatRef(seat))
+        )
     if options.player_first_card_up and cards < NATURAL_CARDS:
         raise IllegalEvent(
-            f"seat {seat}'s first card is dealt face up at this table (player_first_card_up=on)"
+            f"seat {seat}'s first card is dealt face up at this table (player_first_card_up=on)",
+            Reason.of("first-card-up", seat=SeatRef(seat)),
         )
     entry.face_up_pending = True
 
@@ -231,7 +271,8 @@ def accept_deal(state: OchkoBankState, options: OchkoBankOptions, seat: int) -> 
     else:
         raise IllegalEvent(
             f"seat {seat} has nothing to accept: no card offered, no card dealt face up, "
-            "no missing card"
+            "no missing card",
+            Reason.of("nothing-to-accept", seat=SeatRef(seat)),
         )
     finish_deal_if_complete(state, options)
 
@@ -241,12 +282,18 @@ def keep_two(
 ) -> None:
     entry = _bettor(state, seat)
     if state.phase is not Phase.DEAL or seat not in overdealt_seats(state):
-        raise IllegalEvent(f"seat {seat} was not dealt more than two cards")
+        raise IllegalEvent(
+            f"seat {seat} was not dealt more than two cards",
+            Reason.of("not-overdealt", seat=SeatRef(seat)),
+        )
     remaining = list(entry.hands[0].cards)
     for card in kept:
         if card not in remaining:
             shown = " ".join(str(c) for c in entry.hands[0].cards)
-            raise IllegalEvent(f"seat {seat} cannot keep {card}: his cards are {shown}")
+            raise IllegalEvent(
+                f"seat {seat} cannot keep {card}: his cards are {shown}",
+                Reason.of("not-his-card", seat=SeatRef(seat), card=card),
+            )
         remaining.remove(card)
     entry.hands[0].cards = list(kept)
     finish_deal_if_complete(state, options)
@@ -263,5 +310,7 @@ def discard_extra(state: OchkoBankState, options: OchkoBankOptions, seat: int, c
 def _bettor(state: OchkoBankState, seat: int) -> SeatRound:
     entry = state.seats[seat]
     if not entry.in_round:
-        raise IllegalEvent(f"seat {seat} is not in this round")
+        raise IllegalEvent(
+            f"seat {seat} is not in this round", Reason.of("not-in-round", seat=SeatRef(seat))
+        )
     return entry

@@ -13,7 +13,7 @@ from typing import Any
 from companion.cards import DOUBLE104, Card, DeckProfile
 from companion.games.arguments import card_arg, expect_args, int_arg, seat_arg
 from companion.games.engine import ActionOffer, GameEngine
-from companion.games.errors import IllegalEvent, OutOfTurn, UnknownAction
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef, UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ledger import Ledger
 from companion.games.ochko_bank import deal, irregular, play, shoe
@@ -103,7 +103,8 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         if zone == MARKER_ZONE:
             raise IllegalEvent(
                 f"{card} in the marker zone: that zone shows only whether the pack still "
-                'covers the marker card ("clear marker" when dealing reaches it)'
+                'covers the marker card ("clear marker" when dealing reaches it)',
+                Reason.of("marker-zone", card=card),
             )
         self._check_nothing_offered(state)
         shoe.check_can_deal(state, card)
@@ -128,7 +129,10 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         elif state.phase in (Phase.DEAL, Phase.NATURALS) and held == 1:
             deal.hole_card_before_turn(state, options, card)
         elif state.phase in (Phase.DEAL, Phase.NATURALS):
-            raise OutOfTurn(f"{card}: the dealer has his two cards; he draws after the players")
+            raise OutOfTurn(
+                f"{card}: the dealer has his two cards; he draws after the players",
+                Reason.of("dealer-after-players", card=card),
+            )
         elif state.phase is Phase.PLAY:
             play.dealer_card_during_play(state, options, card)
         else:
@@ -144,14 +148,23 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
             deal.deal_to_seat(state, options, seat, hand, card)
             return
         if state.phase is Phase.DEALER:
-            raise OutOfTurn(f"{card} in {zone}: the players have finished; the dealer draws now")
+            raise OutOfTurn(
+                f"{card} in {zone}: the players have finished; the dealer draws now",
+                Reason.of("dealer-draws-now", card=card),
+            )
         if state.phase is Phase.NATURALS:
             deal.end_naturals(state, options)  # a card offered: the dealer announced nothing
             if first_drawer(state, options) is None:
-                raise OutOfTurn(f"{card} in {zone}: every hand is settled; the round is over")
+                raise OutOfTurn(
+                    f"{card} in {zone}: every hand is settled; the round is over",
+                    Reason.of("round-over", card=card),
+                )
         entry = state.seats[seat]
         if hand > 0 and hand >= len(entry.hands):
-            raise IllegalEvent(f"{card} in {zone}: seat {seat} has no split hand there")
+            raise IllegalEvent(
+                f"{card} in {zone}: seat {seat} has no split hand there",
+                Reason.of("no-hand", seat=SeatRef(seat), hand=HAND_LETTERS[hand]),
+            )
         if seat == first_drawer(state, options) and hand in entry.live_hands():
             play.hit(state, options, seat, hand, card)
         else:
@@ -169,11 +182,13 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         seat, hand = HAND_ZONES[zone]
         if seat >= self.options.players:
             raise IllegalEvent(
-                f"{card} in {zone}: this table has seats 0..{self.options.players - 1}"
+                f"{card} in {zone}: this table has seats 0..{self.options.players - 1}",
+                Reason.of("no-zone", zone=zone),
             )
         if seat == self.options.dealer:
             raise IllegalEvent(
-                f"{card} in {zone}: seat {seat} is the dealer; his cards go in the dealer zone"
+                f"{card} in {zone}: seat {seat} is the dealer; his cards go in the dealer zone",
+                Reason.of("dealer-zone", card=card, seat=SeatRef(seat)),
             )
         return seat, hand
 
@@ -183,7 +198,10 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
             seat = offered.to_seat
             raise OutOfTurn(
                 f"first seat {seat} accepts or refuses the {offered.card} nobody asked for "
-                f'("accept {seat}" or "refuse {seat}")'
+                f'("accept {seat}" or "refuse {seat}")',
+                Reason.of(
+                    "unasked-offered", round=state.round, card=offered.card, seat=SeatRef(seat)
+                ),
             )
 
     # -- actions ------------------------------------------------------------------------
@@ -244,7 +262,10 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
             return self._seat(action), HAND_LETTERS.index(text)
         if text.isdigit() and 1 <= int(text) <= MAX_HANDS:
             return self._seat(action), int(text) - 1
-        raise UnknownAction(f'"{action}": hand "{action.args[1]}" is not a..d')
+        raise UnknownAction(
+            f'"{action}": hand "{action.args[1]}" is not a..d',
+            Reason.of("arguments", action=action.name),
+        )
 
     def _accept(self, state: OchkoBankState, action: Action) -> None:
         expect_args(action, ("seat",))
@@ -283,7 +304,8 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         if state.phase is not Phase.PLAY or drawer is None:
             raise OutOfTurn(
                 f"a card exposed in the pack is offered while the players draw "
-                f"(phase: {state.phase.value})"
+                f"(phase: {state.phase.value})",
+                Reason.of("not-now"),
             )
         shoe.check_can_deal(state, card)
         irregular.offer_card(state, self.options, card, None, None)

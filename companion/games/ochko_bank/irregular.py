@@ -5,7 +5,7 @@ discarded (the seed names these two players only)."""
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import OutOfTurn
+from companion.games.errors import OutOfTurn, Reason, SeatRef
 from companion.games.ochko_bank.options import OchkoBankOptions
 from companion.games.ochko_bank.play import add_card, advance
 from companion.games.ochko_bank.state import (
@@ -49,7 +49,11 @@ def offer_card(
     state.discarded = None
     seats = takers(state, options, seat)
     if not seats:
-        state.flag("unasked-card", f"{card}: nobody may take it; it goes to the discards")
+        state.flag(
+            "unasked-card",
+            f"{card}: nobody may take it; it goes to the discards",
+            reason=Reason.of("unasked-discarded", round=state.round, card=card),
+        )
         return
     state.offered = Offered(card=card, to_seat=seats[0], zone=zone, takers=seats)
     where = "exposed in the pack" if zone is None else f"dealt unasked to {zone}"
@@ -58,6 +62,7 @@ def offer_card(
         "unasked-card",
         f"{card} {where}: seat {seats[0]} may accept or refuse it{then}",
         seat=seats[0],
+        reason=Reason.of("unasked-offered", round=state.round, card=card, seat=SeatRef(seats[0])),
     )
 
 
@@ -94,7 +99,8 @@ def check_not_discarded(state: OchkoBankState, seat: int, what: str) -> None:
         raise OutOfTurn(
             f"seat {seat} has no card offered to {what}: the {discarded.card} nobody asked "
             f"for went to the discards when {refused} refused it (it is offered to "
-            f"{TWO_PLAYERS})"
+            f"{TWO_PLAYERS})",
+            Reason.of("nothing-to-accept", seat=SeatRef(seat)),
         )
 
 
@@ -102,7 +108,10 @@ def _offered_to(state: OchkoBankState, seat: int, what: str) -> Offered:
     offered = state.offered
     if offered is None:
         check_not_discarded(state, seat, what)
-        raise OutOfTurn(f"seat {seat} has no card offered to {what}")
+        raise OutOfTurn(
+            f"seat {seat} has no card offered to {what}",
+            Reason.of("nothing-to-accept", seat=SeatRef(seat)),
+        )
     if offered.to_seat == seat:
         return offered
     why = f"seat {seat} refused it"
@@ -110,5 +119,6 @@ def _offered_to(state: OchkoBankState, seat: int, what: str) -> Offered:
         who = " and then ".join(f"seat {taker}" for taker in offered.takers)
         why = f"it is offered to {who} only ({TWO_PLAYERS})"
     raise OutOfTurn(
-        f"the {offered.card} is offered to seat {offered.to_seat}, not seat {seat}: {why}"
+        f"the {offered.card} is offered to seat {offered.to_seat}, not seat {seat}: {why}",
+        Reason.of("offered-to", card=offered.card, seat=SeatRef(offered.to_seat)),
     )

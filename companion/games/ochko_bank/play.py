@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef
 from companion.games.ochko_bank.hands import NATURAL_CARDS, hand_total, is_natural, is_pair
 from companion.games.ochko_bank.options import OchkoBankOptions
 from companion.games.ochko_bank.settle import pay_bust, pay_natural
@@ -38,7 +38,8 @@ def check_split_hands_dealt(state: OchkoBankState, seat: int, what: str) -> None
     if waiting:
         raise OutOfTurn(
             f"{what}: after a split each hand first gets one card; hand "
-            f"{hand_label(waiting[0])} ({hand_zone(seat, waiting[0])}) still has one card"
+            f"{hand_label(waiting[0])} ({hand_zone(seat, waiting[0])}) still has one card",
+            Reason.of("hand-one-card", seat=SeatRef(seat), hand=hand_label(waiting[0])),
         )
 
 
@@ -66,7 +67,8 @@ def stand(state: OchkoBankState, options: OchkoBankOptions, seat: int, index: in
     if len(hand.cards) < NATURAL_CARDS:
         raise OutOfTurn(
             f"seat {seat}'s hand {hand_label(hand_index)} has one card: "
-            "it gets its second card first"
+            "it gets its second card first",
+            Reason.of("hand-one-card", seat=SeatRef(seat), hand=hand_label(hand_index)),
         )
     check_split_hands_dealt(state, seat, f"stand {seat} {hand_label(hand_index)}")
     hand.status = HandStatus.STOOD
@@ -81,17 +83,25 @@ def split(state: OchkoBankState, options: OchkoBankOptions, seat: int, index: in
     shown = " ".join(str(card) for card in hand.cards)
     if len(hand.cards) != NATURAL_CARDS:
         raise IllegalEvent(
-            f"seat {seat} cannot split {shown}: only the first two cards of a hand are split"
+            f"seat {seat} cannot split {shown}: only the first two cards of a hand are split",
+            Reason.of("no-split", seat=SeatRef(seat)),
         )
     if not is_pair(hand.cards):
         raise IllegalEvent(
             f"seat {seat} cannot split {shown}: not a pair (a split needs two cards of the "
-            "same rank; a queen and a king are not a pair)"
+            "same rank; a queen and a king are not a pair)",
+            Reason.of("no-split", seat=SeatRef(seat)),
         )
     if len(hands) > 1 and not options.resplit:
-        raise IllegalEvent(f"seat {seat} has already split: re-splitting is off (option resplit)")
+        raise IllegalEvent(
+            f"seat {seat} has already split: re-splitting is off (option resplit)",
+            Reason.of("no-resplit", seat=SeatRef(seat)),
+        )
     if len(hands) >= MAX_HANDS:
-        raise IllegalEvent(f"seat {seat} already plays {MAX_HANDS} hands, the most the mat holds")
+        raise IllegalEvent(
+            f"seat {seat} already plays {MAX_HANDS} hands, the most the mat holds",
+            Reason.of("no-resplit", seat=SeatRef(seat)),
+        )
     first, second = hand.cards
     hand.cards = [first]
     hand.from_split = True
@@ -102,10 +112,19 @@ def split(state: OchkoBankState, options: OchkoBankOptions, seat: int, index: in
 
 def check_turn(state: OchkoBankState, options: OchkoBankOptions, seat: int, what: str) -> None:
     if state.phase is not Phase.PLAY:
-        raise OutOfTurn(f"seat {seat} cannot {what} now (phase: {state.phase.value})")
+        raise OutOfTurn(
+            f"seat {seat} cannot {what} now (phase: {state.phase.value})", Reason.of("not-now")
+        )
     drawer = first_drawer(state, options)
     if seat != drawer:
-        raise OutOfTurn(f"seat {seat} cannot {what}: it is seat {drawer}'s turn to draw")
+        raise OutOfTurn(
+            f"seat {seat} cannot {what}: it is seat {drawer}'s turn to draw",
+            Reason.of(
+                "draw-turn",
+                seat=SeatRef(seat),
+                due=None if drawer is None else SeatRef(drawer),
+            ),
+        )
     check_no_face_up_pending(state, seat)
 
 
@@ -113,7 +132,8 @@ def check_no_face_up_pending(state: OchkoBankState, seat: int) -> None:
     if state.seats[seat].face_up_pending:
         raise OutOfTurn(
             f"seat {seat} first decides on the card dealt face up: "
-            f'"accept {seat}" or "withdraw {seat}"'
+            f'"accept {seat}" or "withdraw {seat}"',
+            Reason.of("face-up-first", seat=SeatRef(seat)),
         )
 
 
@@ -121,18 +141,30 @@ def pick_hand(state: OchkoBankState, seat: int, index: int | None, what: str) ->
     entry = state.seats[seat]
     live = entry.live_hands()
     if not live:
-        raise IllegalEvent(f"seat {seat} has no hand still drawing")
+        raise IllegalEvent(
+            f"seat {seat} has no hand still drawing",
+            Reason.of("no-hand-drawing", seat=SeatRef(seat)),
+        )
     if index is None:
         if len(live) == 1:
             return live[0]
         letters = " and ".join(hand_label(i) for i in live)
         example = f"{what} {seat} {hand_label(live[0])}"
-        raise IllegalEvent(f"seat {seat} plays hands {letters}: say which, like {example}")
+        raise IllegalEvent(
+            f"seat {seat} plays hands {letters}: say which, like {example}",
+            Reason.of("which-hand", seat=SeatRef(seat)),
+        )
     if index >= len(entry.hands):
-        raise IllegalEvent(f"seat {seat} has no hand {hand_label(index)}")
+        raise IllegalEvent(
+            f"seat {seat} has no hand {hand_label(index)}",
+            Reason.of("no-hand", seat=SeatRef(seat), hand=hand_label(index)),
+        )
     if index not in live:
         status = entry.hands[index].status.value
-        raise IllegalEvent(f"seat {seat}'s hand {hand_label(index)} is {status}, not drawing")
+        raise IllegalEvent(
+            f"seat {seat}'s hand {hand_label(index)} is {status}, not drawing",
+            Reason.of("hand-done", seat=SeatRef(seat), hand=hand_label(index)),
+        )
     return index
 
 
@@ -142,7 +174,8 @@ def dealer_card_during_play(state: OchkoBankState, options: OchkoBankOptions, ca
     if len(dealer.cards) != 1:
         drawer = first_drawer(state, options)
         raise OutOfTurn(
-            f"{card}: the dealer draws after every player has finished (seat {drawer} is drawing)"
+            f"{card}: the dealer draws after every player has finished (seat {drawer} is drawing)",
+            Reason.of("dealer-after-players", card=card),
         )
     dealer.cards.append(card)
     dealer.hole_shown_early = True
@@ -150,6 +183,7 @@ def dealer_card_during_play(state: OchkoBankState, options: OchkoBankOptions, ca
         "hole-card-shown",
         f"the dealer's hole card {card} was shown before his turn to draw",
         seat=options.dealer,
+        reason=Reason.of("hole-card-shown", round=state.round, card=card),
     )
 
 

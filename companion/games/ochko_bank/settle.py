@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from companion.games.errors import Reason
 from companion.games.ochko_bank.hands import NATURAL_CARDS, hand_total, is_natural
 from companion.games.ochko_bank.options import OchkoBankOptions, RoundPayout
 from companion.games.ochko_bank.state import Hand, HandStatus, OchkoBankState, Phase
@@ -74,5 +75,8 @@ def settle_showdown(state: OchkoBankState, options: OchkoBankOptions) -> None:
             f"the dealer's {cards[0]} {cards[1]} was not announced before the first player "
             "was offered a card: it counts as a plain 21",
             seat=options.dealer,
+            reason=Reason.of(
+                "unannounced-natural", round=state.round, first=cards[0], second=cards[1]
+            ),
         )
     state.phase = Phase.SETTLED

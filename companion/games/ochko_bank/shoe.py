@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.cards import DOUBLE104, Card
-from companion.games.errors import MisreadCard, OutOfTurn
+from companion.games.errors import MisreadCard, OutOfTurn, Reason
 from companion.games.ochko_bank.options import PACK_SIZE, OchkoBankOptions
 from companion.games.ochko_bank.state import OchkoBankState, Phase
 
@@ -24,12 +24,14 @@ def check_can_deal(state: OchkoBankState, card: Card) -> None:
     if state.shoe.marker_reached:
         raise OutOfTurn(
             f"{card}: dealing has reached the marker card; reshuffle the cards not in play "
-            '("reshuffle") before dealing on'
+            '("reshuffle") before dealing on',
+            Reason.of("marker-reached"),
         )
     if state.shoe.seen.count(card) >= COPIES:
         raise MisreadCard(
             f"{card} has already been seen {COPIES} times since the last shuffle and the "
-            "pack holds only two: a misread"
+            "pack holds only two: a misread",
+            Reason.of("card-seen", card=card),
         )
 
 
@@ -41,7 +43,9 @@ def note_dealt(state: OchkoBankState, card: Card) -> None:
 
 def reach_marker(state: OchkoBankState) -> None:
     if state.shoe.marker_reached:
-        raise OutOfTurn("the marker card has already been reached: reshuffle")
+        raise OutOfTurn(
+            "the marker card has already been reached: reshuffle", Reason.of("marker-reached")
+        )
     state.shoe.marker_reached = True
 
 
@@ -51,7 +55,8 @@ def reshuffle(state: OchkoBankState) -> None:
     if not between_rounds and not state.shoe.marker_reached:
         raise OutOfTurn(
             "the dealer reshuffles before a deal, or when dealing reaches the marker card "
-            f"(phase: {state.phase.value}, the marker is still covered)"
+            f"(phase: {state.phase.value}, the marker is still covered)",
+            Reason.of("no-reshuffle-now"),
         )
     state.shoe.seen = [] if between_rounds else cards_in_play(state)
     state.shoe.marker_reached = False

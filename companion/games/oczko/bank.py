@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.cards import Card
 from companion.games.engine import AmountChoice
-from companion.games.errors import IllegalEvent
+from companion.games.errors import IllegalEvent, Reason, SeatRef
 from companion.games.ledger import BANK
 from companion.games.oczko.hands import evaluate
 from companion.games.oczko.options import MaxStake, OczkoOptions, Version
@@ -30,7 +30,14 @@ def put_up_bank(options: OczkoOptions, state: OczkoState, amount: int) -> None:
     if amount not in bank_choice(options):
         raise IllegalEvent(
             f"seat {state.banker} cannot put up a bank of {amount}: the limits are "
-            f"{options.lower_limit}..{options.upper_limit}"
+            f"{options.lower_limit}..{options.upper_limit}",
+            Reason.of(
+                "amount-range",
+                seat=SeatRef(state.banker),
+                amount=amount,
+                low=options.lower_limit,
+                high=options.upper_limit,
+            ),
         )
     state.ledger.pay(state.banker, BANK, amount, f"seat {state.banker} puts up the bank")
     state.initial_stake = amount
@@ -53,14 +60,18 @@ def stake_choice(options: OczkoOptions, state: OczkoState) -> AmountChoice:
 def place_stake(options: OczkoOptions, state: OczkoState, amount: int) -> None:
     punter = state.current_punter()
     cap, why = stake_cap(options, state)
+    low = min(options.lower_limit, cap)
+    out_of_range = Reason.of("amount-range", seat=SeatRef(punter), amount=amount, low=low, high=cap)
     if amount > cap:
         raise IllegalEvent(
             f"seat {punter} cannot stake {amount}: {why} "
-            f"(max_stake={options.max_stake.value}, so at most {cap})"
+            f"(max_stake={options.max_stake.value}, so at most {cap})",
+            out_of_range,
         )
-    low = min(options.lower_limit, cap)
     if amount < low:
-        raise IllegalEvent(f"seat {punter} cannot stake {amount}: the lower limit is {low}")
+        raise IllegalEvent(
+            f"seat {punter} cannot stake {amount}: the lower limit is {low}", out_of_range
+        )
     state.stake = amount
     state.last_stakes[punter] = amount
     state.phase = Phase.PUNTER
@@ -83,7 +94,8 @@ def take_bank(options: OczkoOptions, state: OczkoState) -> None:
         raise IllegalEvent(
             f"seat {state.banker} cannot take the bank yet: it holds {state.bank}, "
             f"less than {BANK_MULTIPLE} times the initial stake {state.initial_stake}, "
-            f"and this is round {state.round} of {ROUNDS}"
+            f"and this is round {state.round} of {ROUNDS}",
+            Reason.of("bank-not-yet", bank=state.bank, round=state.round, rounds=ROUNDS),
         )
     old = state.banker
     state.ledger.pay(BANK, old, state.bank, f"seat {old} takes the bank")

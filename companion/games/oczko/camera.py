@@ -4,7 +4,7 @@ the reshuffle that makes every card possible again."""
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import IllegalEvent, MisreadCard
+from companion.games.errors import IllegalEvent, MisreadCard, Reason
 from companion.games.oczko import duel
 from companion.games.oczko.options import OczkoOptions
 from companion.games.oczko.state import OczkoState, Phase
@@ -59,32 +59,40 @@ def _check_new_card(state: OczkoState, zone: str, card: Card) -> None:
     )
     if card in other:
         raise MisreadCard(
-            f"{card} is already in the {other_zone}'s hand: a misread or a foreign card"
+            f"{card} is already in the {other_zone}'s hand: a misread or a foreign card",
+            Reason.of("card-on-table", card=card),
         )
     if card == state.bottom:
         if zone == BANKER_ZONE:
             raise IllegalEvent(
                 f"the banker may never take the bottom card {card}: he plays with the cards "
-                "he drew before"
+                "he drew before",
+                Reason.of("bottom-not-banker", card=card),
             )
         if state.bottom_taken:
-            raise MisreadCard(f"the bottom card {card} was already drawn: a misread")
+            raise MisreadCard(
+                f"the bottom card {card} was already drawn: a misread",
+                Reason.of("card-seen", card=card),
+            )
         return
     if card in state.seen:
         raise MisreadCard(
-            f"{card} was already seen since the last reshuffle: a misread or a foreign card"
+            f"{card} was already seen since the last reshuffle: a misread or a foreign card",
+            Reason.of("card-seen", card=card),
         )
 
 
 def _bottom_card_seen(options: OczkoOptions, state: OczkoState, card: Card) -> None:
     if not options.has_bottom_card:
         raise IllegalEvent(
-            f"{card} in the stock: version II has no bottom card, the stock stays face down"
+            f"{card} in the stock: version II has no bottom card, the stock stays face down",
+            Reason.of("stock-face-down", card=card),
         )
     if state.bottom is None:
         if card in state.seen:
             raise MisreadCard(
-                f"{card} was already seen since the last reshuffle: it cannot be the bottom card"
+                f"{card} was already seen since the last reshuffle: it cannot be the bottom card",
+                Reason.of("card-seen", card=card),
             )
         state.bottom, state.bottom_in_stock = card, True
         state.seen.add(card)
@@ -92,8 +100,12 @@ def _bottom_card_seen(options: OczkoOptions, state: OczkoState, card: Card) -> N
     if card != state.bottom:
         raise MisreadCard(
             f"{card} cannot be in the stock: the bottom card is {state.bottom} "
-            "until the next reshuffle"
+            "until the next reshuffle",
+            Reason.of("bottom-is", card=card, bottom=state.bottom),
         )
     if state.bottom_taken:
-        raise MisreadCard(f"the bottom card {card} was already drawn: a misread")
+        raise MisreadCard(
+            f"the bottom card {card} was already drawn: a misread",
+            Reason.of("card-seen", card=card),
+        )
     state.bottom_in_stock = True

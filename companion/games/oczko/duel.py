@@ -4,7 +4,7 @@ and the showdown."""
 from __future__ import annotations
 
 from companion.cards import Card
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef
 from companion.games.oczko import bank
 from companion.games.oczko.hands import HandValue, Obligation, evaluate, obligation
 from companion.games.oczko.options import OczkoOptions, Version
@@ -27,13 +27,19 @@ def open_card_required(options: OczkoOptions, state: OczkoState) -> bool:
 def punter_shows(options: OczkoOptions, state: OczkoState, card: Card) -> None:
     punter = state.punter
     if state.phase is Phase.STAKE:
-        raise OutOfTurn(f"seat {punter} has not staked yet: the stake comes before the cards")
+        raise OutOfTurn(
+            f"seat {punter} has not staked yet: the stake comes before the cards",
+            Reason.of("stake-first", seat=None if punter is None else SeatRef(punter)),
+        )
     if state.phase is Phase.DOUBLED:
         raise OutOfTurn(
-            f"the stock ran out: seat {punter} throws in or the cards are reshuffled first"
+            f"the stock ran out: seat {punter} throws in or the cards are reshuffled first",
+            Reason.of("stock-out"),
         )
     if state.phase not in (Phase.PUNTER, Phase.BANKER):
-        raise OutOfTurn(f"no duel is under way (phase: {state.phase.value})")
+        raise OutOfTurn(
+            f"no duel is under way (phase: {state.phase.value})", Reason.of("no-player-now")
+        )
     state.punter_cards.append(card)
     value = evaluate(state.punter_cards)
     if state.phase is Phase.BANKER:
@@ -52,17 +58,23 @@ def punter_shows(options: OczkoOptions, state: OczkoState, card: Card) -> None:
 
 def banker_shows(options: OczkoOptions, state: OczkoState, card: Card) -> None:
     if state.phase in (Phase.BANK, Phase.TAKE_BANK):
-        raise OutOfTurn(f"no duel is under way (phase: {state.phase.value})")
+        raise OutOfTurn(
+            f"no duel is under way (phase: {state.phase.value})", Reason.of("no-player-now")
+        )
     if state.phase is not Phase.BANKER:
         if state.banker_cards:
-            raise OutOfTurn(f"the banker draws only after seat {state.punter} stands")
+            raise OutOfTurn(
+                f"the banker draws only after seat {state.punter} stands",
+                Reason.of("banker-after-stand"),
+            )
         state.banker_cards.append(card)  # his base card, shown face up
         return
     if state.banker_cards and banker_obligation(options, state) is Obligation.MAY_NOT_DRAW:
         total = evaluate(state.banker_cards).total
         raise IllegalEvent(
             f"the banker has {total}: he may not draw any more "
-            f"(banker_stand={options.banker_stand.value})"
+            f"(banker_stand={options.banker_stand.value})",
+            Reason.of("banker-may-not-draw", total=total),
         )
     state.banker_cards.append(card)
     value = evaluate(state.banker_cards)
@@ -105,8 +117,8 @@ def showdown(options: OczkoOptions, state: OczkoState) -> None:
     problem = showdown_problem(options, state)
     if problem is not None:
         if state.phase is not Phase.BANKER:
-            raise OutOfTurn(problem)
-        raise IllegalEvent(f"no showdown yet: {problem}")
+            raise OutOfTurn(problem, Reason.of("no-showdown-yet"))
+        raise IllegalEvent(f"no showdown yet: {problem}", Reason.of("no-showdown-yet"))
     punter: HandValue = evaluate(state.punter_cards)
     banker: HandValue = evaluate(state.banker_cards)
     won = punter.strength > banker.strength  # equal totals go to the banker
@@ -131,7 +143,7 @@ def double_problem(options: OczkoOptions, state: OczkoState) -> str | None:
 def double(options: OczkoOptions, state: OczkoState) -> None:
     problem = double_problem(options, state)
     if problem is not None:
-        raise IllegalEvent(f"the banker cannot double the bank: {problem}")
+        raise IllegalEvent(f"the banker cannot double the bank: {problem}", Reason.of("no-double"))
     bank.double_bank(state)
 
 
@@ -139,14 +151,17 @@ def throw_in(options: OczkoOptions, state: OczkoState) -> None:
     if state.phase is not Phase.DOUBLED:
         raise OutOfTurn(
             "a punter throws in only after the stock ran out and the bank was doubled "
-            f"(phase: {state.phase.value})"
+            f"(phase: {state.phase.value})",
+            Reason.of("no-throw-in"),
         )
     bank.throw_in(options, state)
 
 
 def _expect_punter_phase(state: OczkoState, what: str) -> None:
     if state.phase is not Phase.PUNTER:
-        raise OutOfTurn(f"{what} is not possible now (phase: {state.phase.value})")
+        raise OutOfTurn(
+            f"{what} is not possible now (phase: {state.phase.value})", Reason.of("not-now")
+        )
 
 
 def _check_open_card(options: OczkoOptions, state: OczkoState) -> None:
@@ -155,4 +170,9 @@ def _check_open_card(options: OczkoOptions, state: OczkoState) -> None:
             "closed-card",
             f"round {state.round}: the banker must play seat {state.punter} with his card face up",
             seat=state.banker,
+            reason=Reason.of(
+                "closed-card",
+                round=state.round,
+                seat=None if state.punter is None else SeatRef(state.punter),
+            ),
         )

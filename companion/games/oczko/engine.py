@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from companion.cards import SHORT36, DeckProfile
 from companion.games.arguments import expect_args, int_arg
 from companion.games.engine import ActionOffer, GameEngine
-from companion.games.errors import OutOfTurn
+from companion.games.errors import OutOfTurn, Reason, SeatRef
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ledger import Ledger
 from companion.games.oczko import bank, camera, duel
@@ -115,7 +115,8 @@ def _stake(options: OczkoOptions, state: OczkoState, action: Action) -> None:
     if state.phase is Phase.TAKE_BANK:
         raise OutOfTurn(
             f"no stake of {amount}: the {ROUNDS} rounds are over and seat {state.banker} "
-            "takes the bank first"
+            "takes the bank first",
+            Reason.of("take-bank-first", seat=SeatRef(state.banker)),
         )
     if state.phase is not Phase.STAKE:
         raise GameEngine.wrong_phase(f"a stake of {amount}", state.phase.value)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.cards import Card, Suit
-from companion.games.errors import IllegalEvent, OutOfTurn
+from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef
 from companion.games.oh_hell.hands import Table
 from companion.games.oh_hell.state import OhHellState, Phase, Play
 from companion.games.oh_hell.tricks import DUPLICATE, revokes, trick_winner
@@ -26,6 +26,22 @@ def seen_before(state: OhHellState, card: Card) -> str | None:
     return None
 
 
+def _twice(state: OhHellState, card: Card, seat: int) -> Reason:
+    """Trick 2: P3 plays Q♠, the trump card (or: P1 played it in trick 1)."""
+    trick = state.tricks_done + 1
+    if state.trump == card:
+        return Reason.of("twice-trump", trick=trick, seat=SeatRef(seat), card=card)
+    first = next(play for play in state.plays if play.card == card)
+    return Reason.of(
+        "twice-played",
+        trick=trick,
+        seat=SeatRef(seat),
+        card=card,
+        first=SeatRef(first.seat),
+        first_trick=first.trick + 1,
+    )
+
+
 def turn_up_trump(table: Table, state: OhHellState, card: Card) -> None:
     """``card trump CARD``: the dealer turns up the trump card."""
     number = state.hand_index + 1
@@ -39,16 +55,26 @@ def turn_up_trump(table: Table, state: OhHellState, card: Card) -> None:
             state.trump_zone.append(card)  # picked up to look at, and put back
         return
     if state.phase is Phase.OVER:
-        raise OutOfTurn(f"no trump card now: the game is over (seen {card})")
+        raise OutOfTurn(
+            f"no trump card now: the game is over (seen {card})", Reason.of("game-over")
+        )
     if not table.has_trump(state.hand_index):
-        raise IllegalEvent(f"hand {number} is played without a trump: no card is turned up")
-    raise OutOfTurn(f"the trump card of hand {number} is already {state.trump}")
+        raise IllegalEvent(
+            f"hand {number} is played without a trump: no card is turned up",
+            Reason.of("no-trump-hand", hand=number),
+        )
+    raise OutOfTurn(
+        f"the trump card of hand {number} is already {state.trump}",
+        Reason.of("trump-already", hand=number, card=state.trump),
+    )
 
 
 def remove_trump_card(state: OhHellState, card: Card) -> None:
     """``gone trump CARD``: a card left the trump zone (the trump stays for the hand)."""
     if card not in state.trump_zone:
-        raise IllegalEvent(f"{card} is not in the trump zone")
+        raise IllegalEvent(
+            f"{card} is not in the trump zone", Reason.of("not-in-zone", card=card, zone="trump")
+        )
     state.trump_zone.remove(card)
 
 
@@ -59,14 +85,19 @@ def play_card(table: Table, state: OhHellState, card: Card) -> None:
         raise _cannot_play(state, card)
     where = seen_before(state, card)
     if where is not None:
-        state.flag(DUPLICATE, f"{card} is seen twice in this hand: {where}", seat=seat)
+        state.flag(
+            DUPLICATE,
+            f"{card} is seen twice in this hand: {where}",
+            seat=seat,
+            reason=_twice(state, card, seat),
+        )
     led = state.trick_zone[0].card.suit if state.trick_zone else card.suit
     play = Play(seat, card, state.tricks_done, led)
     trump = None if state.trump is None else state.trump.suit
     for finding in revokes(state.plays, play, trump, la_podrida=table.options.la_podrida):
         if finding.key not in state.flagged:
             state.flagged.add(finding.key)
-            state.flag(finding.kind, finding.message, seat=finding.seat)
+            state.flag(finding.kind, finding.message, seat=finding.seat, reason=finding.reason)
     state.plays.append(play)
     state.trick_zone.append(play)
     if len(state.trick_zone) == table.players:
@@ -75,14 +106,21 @@ def play_card(table: Table, state: OhHellState, card: Card) -> None:
 
 def _cannot_play(state: OhHellState, card: Card) -> OutOfTurn:
     if state.phase is Phase.TRUMP:
-        return OutOfTurn(f"{card} cannot be played yet: the trump card is not turned up")
+        return OutOfTurn(
+            f"{card} cannot be played yet: the trump card is not turned up",
+            Reason.of("trump-first"),
+        )
     if state.phase is Phase.BIDDING:
-        return OutOfTurn(f"{card} cannot be played yet: not every seat has bid")
+        return OutOfTurn(
+            f"{card} cannot be played yet: not every seat has bid", Reason.of("bids-first")
+        )
     if state.phase is Phase.OVER:
-        return OutOfTurn(f"{card} cannot be played: the game is over")
+        return OutOfTurn(f"{card} cannot be played: the game is over", Reason.of("game-over"))
+    winner = state.trick_winner if state.trick_winner is not None else state.leader
     return OutOfTurn(
         f"{card} cannot be played: the trick won by seat {state.trick_winner} is still "
-        "on the table (clear the trick zone first)"
+        "on the table (clear the trick zone first)",
+        Reason.of("trick-not-cleared", seat=SeatRef(winner)),
     )
 
 
@@ -100,7 +138,9 @@ def take_back(table: Table, state: OhHellState, card: Card) -> None:
     of a finished trick was gathered."""
     cards = [play.card for play in state.trick_zone]
     if card not in cards:
-        raise IllegalEvent(f"{card} is not in the trick zone")
+        raise IllegalEvent(
+            f"{card} is not in the trick zone", Reason.of("not-in-zone", card=card, zone="trick")
+        )
     if state.trick_complete:
         del state.trick_zone[cards.index(card)]
         if not state.trick_zone:
@@ -110,7 +150,8 @@ def take_back(table: Table, state: OhHellState, card: Card) -> None:
     if last.card != card:
         raise IllegalEvent(
             f"{card} cannot be taken back: only the last card played ({last.card}, "
-            f"seat {last.seat}) can be"
+            f"seat {last.seat}) can be",
+            Reason.of("take-back-last", card=card, last=last.card, seat=SeatRef(last.seat)),
         )
     state.trick_zone.pop()
     state.plays.pop()
@@ -119,12 +160,13 @@ def take_back(table: Table, state: OhHellState, card: Card) -> None:
 def clear_trick(table: Table, state: OhHellState) -> None:
     """``clear trick``: a finished trick is gathered by its winner."""
     if not state.trick_zone:
-        raise OutOfTurn("the trick zone is already empty")
+        raise OutOfTurn("the trick zone is already empty", Reason.of("zone-empty", zone="trick"))
     if not state.trick_complete:
         played = len(state.trick_zone)
         raise IllegalEvent(
             f"the trick is not finished ({played} of {table.players} cards played): "
-            'take a card back with "gone trick CARD"'
+            'take a card back with "gone trick CARD"',
+            Reason.of("trick-unfinished", played=played, players=table.players),
         )
     state.trick_zone = []
     state.trick_winner = None

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.cards import Card, Suit
+from companion.games.errors import Reason, SeatRef
 from companion.games.oh_hell.state import Play
 
 REVOKE = "revoke"
@@ -40,6 +41,7 @@ class Finding:
     seat: int
     suit: Suit
     message: str
+    reason: Reason
 
     @property
     def key(self) -> tuple[str, int, str]:
@@ -67,6 +69,7 @@ def revokes(
                     suit,
                     f"seat {play.seat} plays {play.card} but did not follow "
                     f"{_name(suit)} in trick {old.trick + 1} ({old.card})",
+                    _revoke_reason("revoke", old, play),
                 )
             )
         elif la_podrida and trump is not None and suit is trump and old.card.suit is not trump:
@@ -77,9 +80,17 @@ def revokes(
                     suit,
                     f"seat {play.seat} plays the trump {play.card} but neither followed nor "
                     f"trumped in trick {old.trick + 1} ({old.card}) (la podrida)",
+                    _revoke_reason("trump-revoke", old, play),
                 )
             )
     return found
+
+
+def _revoke_reason(key: str, old: Play, play: Play) -> Reason:
+    """Trick 1: P2 played 4♠ on a club lead; now plays 8♣."""
+    return Reason.of(
+        key, trick=old.trick + 1, seat=SeatRef(play.seat), card=old.card, led=old.led, now=play.card
+    )
 
 
 def _name(suit: Suit) -> str:

@@ -92,7 +92,7 @@ def big_number(sheet: Sheet, baseline: int, value: str, *, lower: bool, higher: 
 
 def hint(sheet: Sheet, text: str) -> None:
     """The bottom line: what the buttons do here."""
-    sheet.text((WIDTH // 2, line(BODY_LINES - 1)), text, SMALL, align=Align.CENTRE)
+    sheet.text((WIDTH // 2, line(BODY_LINES - 1)), text, BODY, align=Align.CENTRE)
 
 
 def wrap(text: str, pen: Pen, width: int) -> list[str]:

@@ -33,6 +33,7 @@ from companion.ui.menus.state import (
     is_short,
 )
 from companion.ui.presses import Button, ButtonPress
+from companion.ui.reasons import event_text
 from companion.ui.texts import say, seat_label
 
 
@@ -159,7 +160,9 @@ def compose_confirm(confirm: Confirm, context: UiContext) -> Sheet:
         draw.centred(sheet, draw.line(1), say("menu.confirm.shutdown_note", language))
     else:
         draw.header(sheet, say("menu.confirm.undo", language))
-        draw.centred(sheet, draw.line(1), context.last_event or "", draw.BODY_BOLD)
+        # The event in the players' words ("P4 bids 0"), not the script's ("bid 3 0").
+        said = "" if context.last_event is None else event_text(context.last_event, language)
+        draw.centred(sheet, draw.line(1), said, draw.BODY_BOLD)
     draw.hint(sheet, say("menu.yes_no", language))
     return sheet
 

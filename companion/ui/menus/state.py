@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.cards import Card, Rank, Suit
 from companion.games.engine import ActionOffer, Violation
+from companion.games.events import Event
 from companion.games.round_outcome import RoundOutcome
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
@@ -192,7 +193,7 @@ class UiContext:
     view: GameView | None = None
     offers: tuple[ActionOffer, ...] = ()
     settings: UiSettings = field(default_factory=UiSettings)
-    last_event: str | None = None
+    last_event: Event | None = None
     unsure: UnsureReading | None = None
     hand_entry: HandEntry | None = None
     violation: Violation | None = None

@@ -32,6 +32,7 @@ from companion.ui.menus.state import (
     is_short,
 )
 from companion.ui.presses import Button, ButtonPress
+from companion.ui.reasons import zone_text
 from companion.ui.screens.layout import HUGE, MARGIN, card_text, line, rank_text
 from companion.ui.table_texts import app_say
 from companion.ui.texts import Language
@@ -113,7 +114,7 @@ def compose_table_menu(menu: TableMenu, context: UiContext) -> Sheet:
     sheet = draw.new_sheet()
     pick = menu.pick
     if pick is not None:
-        draw.header(sheet, app_say("entry.card", language, zone=pick.zone))
+        draw.header(sheet, app_say("entry.card", language, zone=zone_text(pick.zone, language)))
         draw.centred(sheet, line(2), card_text(Card(pick.rank, pick.suit), language), HUGE)
         focus = pick.suit.symbol if pick.picking_suit else rank_text(pick.rank, language)
         sheet.text((MARGIN, line(0)), f"▲▼ {focus}", draw.BODY)
@@ -129,4 +130,4 @@ def _row(row: EntryRow, language: Language) -> draw.Row:
     if row.kind is RowKind.MENU:
         return draw.Row(app_say("entry.menu", language))
     key = "entry.card" if row.kind is RowKind.CARD else "entry.clear"
-    return draw.Row(app_say(key, language, zone=row.zone), may_shorten=True)
+    return draw.Row(app_say(key, language, zone=zone_text(row.zone, language)), may_shorten=True)

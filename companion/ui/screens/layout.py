@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from companion.cards import Card, Rank
 from companion.ui.canvas import PAPER, WIDTH, Align, Pen, Sheet, TextMark, Weight, text_width
+from companion.ui.legibility import LEFT_MARGIN
 from companion.ui.texts import Language, say, seat_label
 
 # The regular condensed face at 9 and 10 pixels draws 0 like D; its bold draws it round.
@@ -26,8 +27,9 @@ HEADER_BASELINE = 9
 FIRST_BASELINE = 21
 LINE_PITCH = 10
 BODY_LINES = 5
-MARGIN = 1
-RIGHT = WIDTH - 1 - MARGIN
+MARGIN = LEFT_MARGIN
+# The right edge keeps one column of paper as before: a text ends there, none starts.
+RIGHT = WIDTH - 2
 
 
 def line(index: int) -> int:

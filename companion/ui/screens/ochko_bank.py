@@ -4,6 +4,8 @@ then the balances and the shoe."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.games.ochko_bank.hands import Total
 from companion.games.ochko_bank.state import HandStatus, Phase
 from companion.games.ochko_bank.view import BankSeat, DealerDuty, OchkoBankView
@@ -46,7 +48,11 @@ def compose(
         balances_page(sheet, language, balances, view.banker, bank)
         shoe = say("ochko-bank.shoe", language, left=view.shoe.left)
         warn = say("ochko-bank.reshuffle", language) if view.reshuffle_soon else ""
-        left_right(sheet, line(4), shoe, warn, SMALL)
+        if text_width(f"{shoe}  {warn}", BODY) <= RIGHT - MARGIN:
+            left_right(sheet, line(4), shoe, warn, BODY)
+        else:
+            sheet.text((RIGHT, line(3)), warn, BODY, align=Align.RIGHT)
+            sheet.text((MARGIN, line(4)), shoe, BODY)
         return
     header(sheet, say("ochko-bank.round", language, round=view.round), bank)
     if view.phase in (Phase.BETTING, Phase.SETTLED) and chosen is not None:
@@ -60,9 +66,10 @@ def compose(
     hand_line(sheet, line(0), view.dealer.cards, total, language, prefix=dealer)
     sheet.text((MARGIN, line(1)), _note(view, language), BODY_BOLD)
     players = [place for place in view.seats if not place.dealer]
-    start = _first_shown(players, view.turn)
-    for index, place in enumerate(players[start : start + SEAT_LINES]):
-        _seat_line(sheet, line(2 + index), place, view.turn, language)
+    rows = _seat_rows(players)
+    start = _first_shown(rows, view.turn)
+    for index, row in enumerate(rows[start : start + SEAT_LINES]):
+        _seat_line(sheet, line(2 + index), row, view.turn, language)
 
 
 def _total(total: Total) -> str:
@@ -92,34 +99,71 @@ def _note(view: OchkoBankView, language: Language) -> str:
     return say(f"ochko-bank.phase.{view.phase.value}", language)
 
 
-def _first_shown(players: list[BankSeat], turn: int | None) -> int:
-    """The first seat line shown: the one drawing stays in view."""
-    numbers = [place.seat for place in players]
+@dataclass(frozen=True)
+class SeatRow:
+    """A line of the table: a seat's only hand (or its bet before the deal), or one of the
+    hands a split made, each on a line of its own."""
+
+    place: BankSeat
+    hand: int | None  # None: a seat without split hands
+
+
+def _seat_rows(players: list[BankSeat]) -> list[SeatRow]:
+    rows: list[SeatRow] = []
+    for place in players:
+        if len(place.hands) > 1:
+            rows.extend(SeatRow(place, index) for index in range(len(place.hands)))
+        else:
+            rows.append(SeatRow(place, None))
+    return rows
+
+
+def _first_shown(rows: list[SeatRow], turn: int | None) -> int:
+    """The first row shown: the seat drawing stays in view, with the line before it."""
+    numbers = [row.place.seat for row in rows]
     if turn is None or turn not in numbers:
         return 0
-    return max(0, min(numbers.index(turn) - 1, len(players) - SEAT_LINES))
+    drawing = next(
+        (
+            index
+            for index, row in enumerate(rows)
+            if row.place.seat == turn and row.hand in (None, _drawing_hand(row.place))
+        ),
+        numbers.index(turn),
+    )
+    return max(0, min(drawing - 1, len(rows) - SEAT_LINES))
+
+
+def _drawing_hand(place: BankSeat) -> int | None:
+    """The hand a seat draws to now: its first still drawing (split hands go in order)."""
+    statuses = [hand.status for hand in place.hands]
+    return statuses.index(HandStatus.DRAWING) if HandStatus.DRAWING in statuses else None
 
 
 def _seat_line(
-    sheet: Sheet, baseline: int, place: BankSeat, turn: int | None, language: Language
+    sheet: Sheet, baseline: int, row: SeatRow, turn: int | None, language: Language
 ) -> None:
+    place = row.place
     label = seat(place.seat, language)
     if not place.hands:
         text = say("ochko-bank.sits-out", language) if place.bet == 0 else str(place.bet)
         left_right(sheet, baseline, f"{label} ", text, BODY)
         return
-    mark = sheet.text((MARGIN, baseline), f"{label} {place.bet}", BODY)
-    totals = " | ".join(_hand_total(hand.total, hand.status, language) for hand in place.hands)
-    if text_width(totals, BODY) > RIGHT - mark.box.right - 4:
-        # Split hands settled: the totals alone; the balances page shows the money.
-        totals = " | ".join(_total(hand.total) for hand in place.hands)
-    if place.seat == turn:
+    index = row.hand or 0
+    hand = place.hands[index]
+    # A split hand's line names the seat and the hand's letter, and that hand's bet.
+    name = f"{label} {place.bet}" if row.hand is None else f"{label}{hand.label} {hand.bet}"
+    mark = sheet.text((MARGIN, baseline), name, BODY)
+    if place.seat == turn and row.hand in (None, _drawing_hand(place)):
         sheet.invert(0, mark.box.top, mark.box.right, mark.box.bottom)
-    right = sheet.text((RIGHT, baseline), totals, BODY, align=Align.RIGHT)
-    # The cards may lose their tail when a split leaves no room: the totals carry the sense.
-    cards = " | ".join(cards_text(hand.cards, language) for hand in place.hands)
+    right = sheet.text(
+        (RIGHT, baseline), _hand_total(hand.total, hand.status, language), BODY, align=Align.RIGHT
+    )
+    cards = cards_text(hand.cards, language)
     left = mark.box.right + 4
     room = right.box.left - 3 - left
+    # A long hand steps down to the small face, then loses its tail: the total carries the
+    # sense.
     pen = BODY if text_width(cards, BODY) <= room else SMALL
     sheet.text((left, baseline), cards, pen, max_width=room, may_shorten=True)
 

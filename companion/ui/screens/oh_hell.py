@@ -2,7 +2,7 @@
 sheet and the end of a hand or the game.
 
 Page 0 follows the phase; page 1 is tricks against bids; pages 2 on are the score sheet,
-four hands to a page.
+three hands to a page over the totals.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from companion.ui.screens.layout import (
 )
 from companion.ui.texts import Language, say
 
-SHEET_ROWS = 4  # hands on a page of the score sheet
+SHEET_ROWS = 3  # hands on a page of the score sheet; its last line holds the totals
 FIXED_PAGES = 2  # the phase's page and tricks against bids
 VALUE_STEP = 16  # pixels between the bid values offered
 
@@ -60,7 +60,9 @@ def _hand_title(view: OhHellView, language: Language) -> str:
 
 
 def _phase_page(sheet: Sheet, view: OhHellView, language: Language, chosen: int | None) -> None:
-    if view.phase is Phase.OVER:
+    if _last_trick_shown(view):
+        _finished_trick(sheet, view, language)
+    elif view.phase is Phase.OVER:
         _game_over(sheet, view, language)
     elif view.phase is Phase.TRUMP:
         _waiting_for_trump(sheet, view, language)
@@ -68,6 +70,34 @@ def _phase_page(sheet: Sheet, view: OhHellView, language: Language, chosen: int 
         _bidding(sheet, view, language, chosen)
     else:
         _trick(sheet, view, language)
+
+
+def _last_trick_shown(view: OhHellView) -> bool:
+    """The last trick of a hand still lies in the zone: its cards and who took it come
+    before the hand's summary (not while bids are being named: those need the page)."""
+    return (
+        view.phase in (Phase.TRUMP, Phase.OVER)
+        and bool(view.trick)
+        and view.trick_winner is not None
+        and bool(view.score_sheet)
+    )
+
+
+def _finished_trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
+    """The hand's last trick with every card, its taker, and each seat's tricks against
+    its bid from the sheet's row of the hand just scored."""
+    record = view.score_sheet[-1]
+    title = say("oh-hell.trick", language, trick=record.size, tricks=record.size)
+    trump = "" if record.trump is None else card_text(record.trump, language)
+    header(sheet, title, say("oh-hell.trump", language, card=trump) if trump else "")
+    _trick_cards(sheet, view, language)
+    winner = seat(view.trick_winner if view.trick_winner is not None else 0, language)
+    sheet.text((MARGIN, line(2) + 1), say("oh-hell.takes-trick", language, seat=winner), BODY)
+    texts = [
+        f"{seat(number, language)} {record.tricks[number]}/{record.bids[number]}"
+        for number in range(len(record.tricks))
+    ]
+    cells(sheet, 3, texts, per_line=4, pen=SMALL)
 
 
 def _waiting_for_trump(sheet: Sheet, view: OhHellView, language: Language) -> None:
@@ -149,6 +179,15 @@ def _bid_values(
 def _trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
     title = say("oh-hell.trick", language, trick=view.trick_number or 1, tricks=view.hand_size)
     header(sheet, title, _trump(view, language))
+    _trick_cards(sheet, view, language)
+    sheet.text((MARGIN, line(2) + 1), _trick_line(view, language), BODY)
+    texts = [f"{seat(s.seat, language)} {s.tricks}/{_bid(s.bid)}" for s in view.seats]
+    cells(sheet, 3, texts, per_line=4, pen=SMALL, highlight=view.to_play)
+
+
+def _trick_cards(sheet: Sheet, view: OhHellView, language: Language) -> None:
+    """The cards in the trick zone in play order, each over its seat, the winning one
+    inverted."""
     players = len(view.seats)
     width = WIDTH // max(players, 4)
     # The widest card (10 and a suit) must fit its column: seven seats take the small face.
@@ -166,9 +205,6 @@ def _trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
                 min(mark.box.right + 1, WIDTH - 1),
                 line(0) + 4,
             )
-    sheet.text((MARGIN, line(2) + 1), _trick_line(view, language), BODY)
-    texts = [f"{seat(s.seat, language)} {s.tricks}/{_bid(s.bid)}" for s in view.seats]
-    cells(sheet, 3, texts, per_line=4, pen=SMALL, highlight=view.to_play)
 
 
 def _trick_line(view: OhHellView, language: Language) -> str:
@@ -224,6 +260,13 @@ def _sheet_page(sheet: Sheet, view: OhHellView, language: Language, index: int) 
             x = first + step * (number + 1) - 2
             sheet.text((x, baseline), str(record.points[number]), SMALL, align=Align.RIGHT)
     sheet.rule(line(0) + 2)
+    # The totals after the page's last hand (on the last page: the scores now).
+    totals = records[-1].scores
+    sheet.rule(line(4) - 10)
+    sheet.text((MARGIN, line(4)), "Σ", BODY_BOLD)
+    for number in range(players):
+        x = first + step * (number + 1) - 2
+        sheet.text((x, line(4)), str(totals[number]), BODY_BOLD, align=Align.RIGHT)
 
 
 def _game_over(sheet: Sheet, view: OhHellView, language: Language) -> None:

@@ -79,7 +79,7 @@ def compose_unsure(unsure: UnsureCard, language: Language) -> Sheet:
 
 
 def _picker(sheet: Sheet, baseline: int, label: str, value: str, *, focused: bool) -> None:
-    sheet.text((PICKER_LEFT, baseline), label, SMALL)
+    sheet.text((PICKER_LEFT, baseline), label, BODY)
     mark = sheet.text((RIGHT - 6, baseline + 1), value, BODY, align=Align.CENTRE)
     if focused:
         sheet.invert(

@@ -24,6 +24,7 @@ from companion.ui.menus.state import (
 )
 from companion.ui.menus.table_entry import EntryRow, RowKind, entry_rows, hand_entry
 from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.reasons import zone_text
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
 
@@ -110,3 +111,10 @@ def test_any_presses_send_events_the_script_reads_back_and_draw_a_screen(
             if isinstance(intent, ApplyEvent):
                 assert parse_event(str(intent.event)) == intent.event
         assert compose(state, context).image.size == (WIDTH, HEIGHT)
+
+
+def test_the_zones_are_named_as_players_name_them() -> None:
+    assert zone_text("seat0", Language.EN) == "P1"
+    assert zone_text("seat2c", Language.RU) == "И3c"
+    assert zone_text("trick", Language.PL) == "lewa"
+    assert zone_text("nowhere", Language.PL) == "nowhere"  # a zone without a word yet

@@ -11,6 +11,7 @@ from companion.games.oh_hell.view import OhHellView
 from companion.games.session import Game
 from companion.tools.gallery import ScriptPoint
 from companion.ui.screens import compose_game, draw_game, page_count
+from companion.ui.screens.layout import LINE_PITCH
 from companion.ui.texts import Language
 from companion.ui.views import game_view
 
@@ -37,14 +38,45 @@ def test_a_page_outside_the_screen_is_refused() -> None:
         compose_game(view, Language.EN, page=2)
 
 
-def test_the_oh_hell_score_sheet_adds_a_page_every_four_hands() -> None:
+def test_the_oh_hell_score_sheet_adds_a_page_every_three_hands() -> None:
     start = game_view(_game("example:oh-hell", 0))
     after_one = game_view(_game("example:oh-hell", 10))
     whole = game_view(_game("example:oh-hell"))
     assert isinstance(whole, OhHellView)
     assert page_count(start) == 2
     assert page_count(after_one) == 3
-    assert page_count(whole) == 2 + -(-len(whole.score_sheet) // 4)
+    assert len(whole.score_sheet) == 4
+    assert page_count(whole) == 2 + 2
+
+
+def test_every_score_sheet_page_ends_with_the_totals_so_far() -> None:
+    game = _game("example:oh-hell")
+    view = game_view(game)
+    assert isinstance(view, OhHellView)
+    first = _texts(game, page=2)
+    last = _texts(game, page=3)
+    after_three = view.score_sheet[2].scores
+    assert first[-5:] == ["Σ", *(str(score) for score in after_three)]
+    assert last[-5:] == ["Σ", *(str(seat.score) for seat in view.seats)]
+    assert last[-4:] == ["43", "11", "22", "32"]
+
+
+def test_the_last_trick_of_a_hand_shows_before_the_hands_summary() -> None:
+    # The fourth card of hand 1's only trick: the trick complete, who took it, and each
+    # seat's tricks against its bid; the summary comes once the trick is gathered.
+    last_card = _texts(_game("example:oh-hell", 9))
+    assert last_card[:2] == ["Trump 8♦", "Trick 1/1"]
+    assert [t for t in last_card[2:] if t[-1] in "♠♥♦♣"] == ["K♠", "4♦", "Q♠", "9♣"]
+    assert "P3 takes the trick" in last_card
+    assert "P3 1/1" in last_card
+    gathered = _texts(_game("example:oh-hell", 10))
+    assert "Hand 1 over" in gathered and "K♠" not in gathered
+
+
+def test_the_last_trick_of_the_game_shows_before_game_over() -> None:
+    texts = _texts(_game("scenario:oh-hell/last-hand-no-trump"))
+    assert "P2 takes the trick" in texts and "Game over" not in texts
+    assert "Game over" in _texts(_game("ui:oh-hell-game-over"))
 
 
 def test_bidding_shows_whose_bid_and_strikes_the_hooks_value_out() -> None:
@@ -89,6 +121,13 @@ def test_oczko_stake_shows_its_limits_and_the_amount_chosen() -> None:
 def test_ochko21_shows_the_stuk_round_and_the_stuk_mark() -> None:
     assert "Стук при 30" in _texts(_game("example:ochko-21", 3), Language.RU)
     assert "Стук! ещё 2" in _texts(_game("example:ochko-21", 42), Language.RU)
+
+
+def test_ochko_bank_shows_each_split_hand_on_a_line_of_its_own() -> None:
+    sheet = compose_game(game_view(_game("example:ochko-bank", 36)), Language.EN)
+    split = [mark for mark in sheet.marks if mark.drawn in ("P3a 3", "P3b 3")]
+    assert [mark.drawn for mark in split] == ["P3a 3", "P3b 3"]
+    assert split[1].box.top - split[0].box.top == LINE_PITCH  # one above the other
 
 
 def test_ochko_bank_shows_a_soft_total_with_both_ace_values() -> None:
