@@ -3,13 +3,14 @@
 Each engine builds its own sheet in its ``score_sheet`` hook, so the journal's export
 holds no per-game knowledge. The money games cut their rows with ``settlement_sheet``:
 the events are replayed and the balances taken each time a key of the state changes.
+A ``SheetCut`` makes the same sheet event by event, for a reader that follows a game.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -50,31 +51,108 @@ class Settlement:
     settled: Callable[[StateJson], Hashable]
 
 
+class SheetCut(Protocol):
+    """A game's score sheet cut as its events come, one at a time, so that a reader
+    following a long game does not replay it whole for each new event: after taking a
+    game's events in order (each with the state it led to), ``sheet()`` is the sheet
+    ``score_sheet`` makes of the same events. ``drop`` undoes the last ``take``."""
+
+    def take(self, event: Event, state: Any) -> None: ...
+
+    def drop(self, state: Any) -> None:
+        """The last event taken was undone; ``state`` is the game's state now."""
+
+    def sheet(self) -> ScoreSheet: ...
+
+
+def cut_sheet(engine: JsonStates, cut: SheetCut, events: Iterable[Event]) -> SheetCut:
+    """``cut`` after the game ``engine`` plays with ``events`` (refused events raise)."""
+    state = engine.initial_state()
+    for event in events:
+        state = engine.next_state(state, event)
+        cut.take(event, state)
+    return cut
+
+
+class SettlementCut:
+    """A row of balances (and the bank, where the game has one) at each settlement: each
+    event whose state changes the settlement's key."""
+
+    def __init__(self, engine: JsonStates, settlement: Settlement) -> None:
+        self.engine = engine
+        self.settlement = settlement
+        start = engine.state_json(engine.initial_state())
+        self.has_bank = "bank" in start
+        self.columns = (
+            settlement.unit,
+            "settled by",
+            *seat_columns(len(start["seats"])),
+            *(("bank",) if self.has_bank else ()),
+        )
+        self.rows: list[tuple[str, ...]] = []
+        self.last = settlement.settled(start)
+        # per event taken: the rows and the key before it, for ``drop``
+        self.before: list[tuple[int, Hashable]] = []
+
+    def take(self, event: Event, state: Any) -> None:
+        now = self.engine.state_json(state)
+        key = self.settlement.settled(now)
+        self.before.append((len(self.rows), self.last))
+        if key != self.last:
+            balances = [cell(seat["balance"]) for seat in now["seats"]]
+            bank = (cell(now["bank"]),) if self.has_bank else ()
+            self.rows.append((str(len(self.rows) + 1), str(event), *balances, *bank))
+            self.last = key
+
+    def drop(self, state: Any) -> None:
+        rows, self.last = self.before.pop()
+        del self.rows[rows:]
+
+    def sheet(self) -> ScoreSheet:
+        return ScoreSheet(self.columns, tuple(self.rows))
+
+
+class StateCut:
+    """A sheet that the game's state holds whole (Oh Hell keeps every hand's record): made
+    from the last state taken."""
+
+    def __init__(self, initial: Any, sheet_of: Callable[[Any], ScoreSheet]) -> None:
+        self.state = initial
+        self.sheet_of = sheet_of
+
+    def take(self, event: Event, state: Any) -> None:
+        self.state = state
+
+    def drop(self, state: Any) -> None:
+        self.state = state
+
+    def sheet(self) -> ScoreSheet:
+        return self.sheet_of(self.state)
+
+
+class ReplayCut:
+    """Any engine's sheet by replaying its events whole each time: always right, never
+    saves work (for a game without a cut of its own)."""
+
+    def __init__(self, score_sheet: Callable[[Sequence[Event]], ScoreSheet]) -> None:
+        self.events: list[Event] = []
+        self.score_sheet = score_sheet
+
+    def take(self, event: Event, state: Any) -> None:
+        self.events.append(event)
+
+    def drop(self, state: Any) -> None:
+        self.events.pop()
+
+    def sheet(self) -> ScoreSheet:
+        return self.score_sheet(self.events)
+
+
 def settlement_sheet(
     engine: JsonStates, events: Iterable[Event], settlement: Settlement
 ) -> ScoreSheet:
     """A row of balances (and the bank, where the game has one) at each settlement."""
-    state = engine.initial_state()
-    start = engine.state_json(state)
-    has_bank = "bank" in start
-    columns = (
-        settlement.unit,
-        "settled by",
-        *seat_columns(len(start["seats"])),
-        *(("bank",) if has_bank else ()),
-    )
-    rows: list[tuple[str, ...]] = []
-    last = settlement.settled(start)
-    for event in events:
-        state = engine.next_state(state, event)
-        now = engine.state_json(state)
-        key = settlement.settled(now)
-        if key != last:
-            balances = [cell(seat["balance"]) for seat in now["seats"]]
-            bank = (cell(now["bank"]),) if has_bank else ()
-            rows.append((str(len(rows) + 1), str(event), *balances, *bank))
-            last = key
-    return ScoreSheet(columns, tuple(rows))
+    return cut_sheet(engine, SettlementCut(engine, settlement), events).sheet()
 
 
 def seat_columns(seats: int) -> tuple[str, ...]:
