@@ -14,6 +14,7 @@ from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
 from companion.ui.views import GameView
+from companion.values.sheet_address import SheetLink
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,11 @@ class Scores:
 
 
 @dataclass(frozen=True)
+class SheetAddress:
+    """Where the phone sheet is: its address as text and as a QR code."""
+
+
+@dataclass(frozen=True)
 class SettingsMenu:
     """``draft`` is set while the setting under the cursor is being changed."""
 
@@ -130,6 +136,7 @@ Mode = (
     | MainMenu
     | Confirm
     | Scores
+    | SheetAddress
     | SettingsMenu
     | GamePicker
     | GameSetup
@@ -187,7 +194,8 @@ class UiContext:
     """What the app knows now: the game's view and offers (none before a game starts),
     the settings, the event an undo would drop, an unsure card to ask about, whether
     cards are entered by hand, a violation the rules just flagged (shown over all
-    else), and a status line kept at the bottom while something is wrong."""
+    else), a status line kept at the bottom while something is wrong, and what the app
+    found of the phone sheet when its page was last opened (None: not looked up)."""
 
     view: GameView | None = None
     offers: tuple[ActionOffer, ...] = ()
@@ -197,6 +205,7 @@ class UiContext:
     hand_entry: HandEntry | None = None
     violation: Violation | None = None
     status: str | None = None
+    sheet_link: SheetLink | None = None
 
     @property
     def language(self) -> Language:
