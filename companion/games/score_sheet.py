@@ -17,6 +17,9 @@ from typing import Any, Protocol
 from companion.games.events import Event
 
 StateJson = Mapping[str, Any]
+Stakes = tuple[int | None, ...]  # per seat: its stake, None where it has none
+# A seat's money on the table in the money games' views: a stake, or a bet.
+STAKE_KEYS = ("stake", "bet")
 
 
 @dataclass(frozen=True)
@@ -61,8 +64,14 @@ class SheetCut(Protocol):
 
     def drop(self, state: Any) -> None:
         """The last event taken was undone; ``state`` is the game's state now."""
+        ...
 
     def sheet(self) -> ScoreSheet: ...
+
+    def stakes(self) -> tuple[Stakes, ...]:
+        """Per row of the sheet, each seat's stake when the row was settled; empty for a
+        game whose rows have none."""
+        ...
 
 
 def cut_sheet(engine: JsonStates, cut: SheetCut, events: Iterable[Event]) -> SheetCut:
@@ -76,7 +85,8 @@ def cut_sheet(engine: JsonStates, cut: SheetCut, events: Iterable[Event]) -> She
 
 class SettlementCut:
     """A row of balances (and the bank, where the game has one) at each settlement: each
-    event whose state changes the settlement's key."""
+    event whose state changes the settlement's key; with each row, the stakes that were on
+    the table just before it."""
 
     def __init__(self, engine: JsonStates, settlement: Settlement) -> None:
         self.engine = engine
@@ -90,26 +100,34 @@ class SettlementCut:
             *(("bank",) if self.has_bank else ()),
         )
         self.rows: list[tuple[str, ...]] = []
+        self.row_stakes: list[Stakes] = []
         self.last = settlement.settled(start)
-        # per event taken: the rows and the key before it, for ``drop``
-        self.before: list[tuple[int, Hashable]] = []
+        self.staked = seat_stakes(start)  # the stakes in the state last taken
+        # per event taken: the rows, the key and the stakes before it, for ``drop``
+        self.before: list[tuple[int, Hashable, Stakes]] = []
 
     def take(self, event: Event, state: Any) -> None:
         now = self.engine.state_json(state)
         key = self.settlement.settled(now)
-        self.before.append((len(self.rows), self.last))
+        self.before.append((len(self.rows), self.last, self.staked))
         if key != self.last:
             balances = [cell(seat["balance"]) for seat in now["seats"]]
             bank = (cell(now["bank"]),) if self.has_bank else ()
             self.rows.append((str(len(self.rows) + 1), str(event), *balances, *bank))
+            self.row_stakes.append(self.staked)
             self.last = key
+        self.staked = seat_stakes(now)
 
     def drop(self, state: Any) -> None:
-        rows, self.last = self.before.pop()
+        rows, self.last, self.staked = self.before.pop()
         del self.rows[rows:]
+        del self.row_stakes[rows:]
 
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.columns, tuple(self.rows))
+
+    def stakes(self) -> tuple[Stakes, ...]:
+        return tuple(self.row_stakes)
 
 
 class StateCut:
@@ -129,6 +147,9 @@ class StateCut:
     def sheet(self) -> ScoreSheet:
         return self.sheet_of(self.state)
 
+    def stakes(self) -> tuple[Stakes, ...]:
+        return ()
+
 
 class ReplayCut:
     """Any engine's sheet by replaying its events whole each time: always right, never
@@ -147,12 +168,28 @@ class ReplayCut:
     def sheet(self) -> ScoreSheet:
         return self.score_sheet(self.events)
 
+    def stakes(self) -> tuple[Stakes, ...]:
+        return ()
+
 
 def settlement_sheet(
     engine: JsonStates, events: Iterable[Event], settlement: Settlement
 ) -> ScoreSheet:
     """A row of balances (and the bank, where the game has one) at each settlement."""
     return cut_sheet(engine, SettlementCut(engine, settlement), events).sheet()
+
+
+def seat_stake(seat: StateJson) -> int | None:
+    """A seat's money on the table in a money game's ``--json`` view: its stake or bet."""
+    for key in STAKE_KEYS:
+        amount = seat.get(key)
+        if isinstance(amount, int) and not isinstance(amount, bool):
+            return amount
+    return None
+
+
+def seat_stakes(state: StateJson) -> Stakes:
+    return tuple(seat_stake(seat) for seat in state["seats"])
 
 
 def seat_columns(seats: int) -> tuple[str, ...]:

@@ -210,7 +210,10 @@ class JournalReader:
     def sheet(self, game_id: int | None, language: Language) -> GameSheet:
         """The sheet of game ``game_id`` (None: the latest game)."""
         fold = self._fold(game_id)
-        return game_sheet(fold.replayed.record, fold.replayed.game, language, fold.exported)
+        replayed = fold.replayed
+        return game_sheet(
+            replayed.record, replayed.game, language, fold.exported, fold.cut.stakes()
+        )
 
     def csv_text(self, game_id: int | None) -> str:
         """The game's score sheet exactly as ``companion export --format csv`` writes it:

@@ -1,5 +1,6 @@
 """A game's ``SheetCut`` keeps export's score sheet event by event: whatever mix of events
-taken and undone, its sheet is the one ``score_sheet`` makes of the events standing."""
+taken and undone, its sheet (and a money game's stakes per row) is the one made afresh
+of the events standing."""
 
 from __future__ import annotations
 
@@ -52,6 +53,9 @@ def test_takes_and_undos_keep_the_sheet_of_the_events_standing(name: str, steps:
             game.undo()
             cut.drop(game.state)
     assert cut.sheet() == game.engine.score_sheet(game.events)
+    fresh = cut_sheet(game.engine, game.engine.sheet_cut(), game.events)
+    assert cut.stakes() == fresh.stakes()
+    assert len(cut.stakes()) in (0, len(cut.sheet().rows))
 
 
 def test_the_default_cut_replays_the_events_standing() -> None:
