@@ -143,11 +143,17 @@ def test_every_phase_the_examples_reach_has_its_words(name: str, language: Langu
         game.apply(line.event)
 
 
-def test_a_money_games_stakes_on_the_table_are_listed() -> None:
-    script = example("ochko-bank")
+def _played(name: str, events: int) -> Game:
+    """The bundled example ``name`` after its first ``events`` events."""
+    script = example(name)
     game = Game(make_engine(script.game, script.options))
-    for line in script.lines[:13]:
+    for line in script.lines[:events]:
         game.apply(line.event)
+    return game
+
+
+def test_a_money_games_stakes_on_the_table_are_listed() -> None:
+    game = _played("ochko-bank", 13)
     state = game.to_json()
     bets = [seat.get("bet") for seat in state["seats"]]
     assert bets == [None, 4, 2, 3]  # the example's first round
@@ -158,10 +164,7 @@ def test_a_money_games_stakes_on_the_table_are_listed() -> None:
 
 
 def test_a_lone_stake_the_words_name_is_not_said_twice() -> None:
-    script = example("oczko")
-    game = Game(make_engine(script.game, script.options))
-    for line in script.lines[:4]:
-        game.apply(line.event)
+    game = _played("oczko", 4)
     state = game.to_json()
     assert state["phase"] == "punter" and state["stake"] == 4
     assert now_lines(state, game.offers(), Language.EN) == ("P2 to draw, stake 4",)
