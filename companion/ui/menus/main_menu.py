@@ -1,5 +1,5 @@
 """The menu (a long OK from home): the offers of the moment, then undo, the scores, a
-new game, the settings, shutting down, and where the phone sheet is. Also the screens it
+new game, the settings, where the phone sheet is, and shutting down. Also the screens it
 leads to that are too small for a module of their own: an amount for a chosen offer, a
 yes/no question and the score list."""
 
@@ -60,8 +60,8 @@ def menu_items(context: UiContext) -> tuple[MenuItem, ...]:
         items.append(Entry.UNDO)
     if context.view is not None:
         items.append(Entry.SCORES)
-    # the phone sheet last: one UP from the top, and every older item keeps its place
-    items.extend((Entry.NEW_GAME, Entry.SETTINGS, Entry.SHUTDOWN, Entry.SHEET))
+    # shutting down stays last: one UP from the first item, whatever the offers
+    items.extend((Entry.NEW_GAME, Entry.SETTINGS, Entry.SHEET, Entry.SHUTDOWN))
     return tuple(items)
 
 
