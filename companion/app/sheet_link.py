@@ -4,6 +4,7 @@ menu's page for it is opened."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +32,7 @@ def read_sheet_link(
     path = folder / SHEET_ADDRESS_FILE
     try:
         with path.open("rb") as file:
-            age = wall_clock() - path.stat().st_mtime
+            age = wall_clock() - os.fstat(file.fileno()).st_mtime
             data = file.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         return SheetLink(SheetLinkState.NOT_RUNNING)
