@@ -45,8 +45,7 @@ from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "companion" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"  # companion/examples
 GAMES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
 LANGUAGES = ("en", "pl", "ru")
 START_WITHIN_S = 30.0
