@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -27,6 +28,7 @@ from companion.app.messages import CameraState, Part, PartNews
 from companion.app.notify import Notifier, Progress, Watchdog
 from companion.app.runner import Runner
 from companion.app.saved_settings import SETTINGS_FILE, SavedSettings
+from companion.app.sheet_link import read_sheet_link
 from companion.device.buttons import (
     ButtonPins,
     ButtonSource,
@@ -223,6 +225,7 @@ def assemble(
         on_shown=None if listener is None else listener.on_shown,
         keep_settings=saved.save,
         tell_camera=None if camera is None else camera.tell,
+        find_sheet=partial(read_sheet_link, config.state.directory, enabled=config.sheet.enabled),
     )
     threads = [ButtonPump(buttons, inbox, stop).thread]
     if camera is not None:

@@ -30,6 +30,7 @@ from companion.journal.records import EventRow
 from companion.journal.store import Journal
 from companion.ui.intents import StartGame
 from companion.ui.settings import UiSettings
+from companion.values.sheet_address import SheetLink
 from companion.values.watched import WatchedGame
 
 LATENCIES_KEPT = 1000
@@ -57,12 +58,14 @@ class Kiosk:
         tell_camera: Callable[[WatchedGame], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         table_clock: Callable[[], float] | None = None,
+        find_sheet: Callable[[], SheetLink] | None = None,
     ) -> None:
         """``camera`` None: no camera configured (cards are entered by hand);
         ``keep_settings(before, after)``: told of each change made in the settings menu;
         ``tell_camera``: told the game at the table whenever it changes (its deck and
         zones, for the camera thread); ``table_clock``: how long a violation is shown is
-        measured by it (default ``clock``; the demo's is the session's own time)."""
+        measured by it (default ``clock``; the demo's is the session's own time);
+        ``find_sheet``: where the phone sheet is now."""
         self.screen = screen
         self.log = log
         self.on_shown = on_shown
@@ -76,6 +79,7 @@ class Kiosk:
             log=log,
             on_settings=self._settings_changed,
             clock=table_clock or clock,
+            find_sheet=find_sheet,
         )
         self.camera_detail = ""
         self.screens_shown = 0

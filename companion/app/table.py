@@ -34,6 +34,7 @@ from companion.ui.intents import (
     ApplyEvent,
     ChangeSetting,
     Intent,
+    LookUpSheet,
     Shutdown,
     StartGame,
     UndoLast,
@@ -44,6 +45,7 @@ from companion.ui.reasons import event_text, refusal_text, violation_text
 from companion.ui.settings import UiSettings
 from companion.ui.table_texts import app_say
 from companion.ui.texts import Language
+from companion.values.sheet_address import SheetLink
 
 VIOLATION_S = 6.0
 # The log is read by whoever looks after the box: in English, with seats counted from 1.
@@ -62,15 +64,19 @@ class Table:
         log: Callable[[str], None],
         on_settings: Callable[[UiSettings, UiSettings], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        find_sheet: Callable[[], SheetLink] | None = None,
     ) -> None:
         """``camera`` None: no camera (cards are entered by hand); ``on_settings(before,
-        after)``: told of each change made in the settings menu."""
+        after)``: told of each change made in the settings menu; ``find_sheet``: where the
+        phone sheet is now (None: there is none for this table)."""
         self.journal = journal
         self.settings = settings
         self.camera = camera
         self.log = log
         self.on_settings = on_settings
         self.clock = clock
+        self.find_sheet = find_sheet
+        self.sheet_link: SheetLink | None = None  # as found when its page was last opened
         self.played: JournaledGame | None = None
         self.ui = UiState()
         self.questions: deque[UnsureReading] = deque()
@@ -146,6 +152,8 @@ class Table:
                 self.on_settings(before, intent.settings)
         elif isinstance(intent, Shutdown):
             self.stopped = self.shutdown_asked = True
+        elif isinstance(intent, LookUpSheet):
+            self.sheet_link = None if self.find_sheet is None else self.find_sheet()
         elif isinstance(intent, AnswerUnsure):
             self._forget_questions(intent.zone)
             if intent.card is not None:
@@ -162,6 +170,7 @@ class Table:
             by_hand=self.camera in BY_HAND,
             violation=self.violation,
             status=self.status_line(),
+            sheet_link=self.sheet_link,
         )
 
     def picture(self) -> Image.Image:

@@ -85,6 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.app.config import ConfigError, load_config
     from companion.journal.store import JOURNAL_FILE
+    from companion.sheet.address import AddressFile
     from companion.sheet.server import MissingAsset, SheetSettings, serve
     from companion.ui.texts import Language
 
@@ -105,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"companion sheet: {settings.journal} on http://{bind}:{port}/", flush=True)
     try:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve(settings, bind, port))
+            asyncio.run(serve(settings, bind, port, AddressFile(state_dir)))
     except MissingAsset as error:
         print(f"companion sheet: {error}", file=sys.stderr)
         return EXIT_ERROR

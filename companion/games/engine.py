@@ -9,9 +9,8 @@ and throws that copy away on a refusal.
 from __future__ import annotations
 
 import copy
-import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -19,7 +18,7 @@ from companion.cards import Card, CardError, DeckProfile
 from companion.games.errors import MisreadCard, OutOfTurn, Reason, UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.options import format_options, options_json, parse_options
-from companion.games.score_sheet import ScoreSheet
+from companion.games.score_sheet import ReplayCut, ScoreSheet, SheetCut
 
 
 class NoView(TypeError):
@@ -183,11 +182,10 @@ class GameEngine(ABC, Generic[OptionsT, StateT]):
         """The score sheet of a game played with ``events`` (refused events raise)."""
         raise NoScoreSheet(f"the game {self.game_id!r} keeps no score sheet")
 
-    def sheet_key(self, state: StateT) -> Hashable:
-        """What the score sheet reads of ``state``: while it stays the same, a longer game's
-        sheet is the one already made, so a reader following the game remakes it only when
-        this changes. The default, the whole state, is always right and never saves work."""
-        return json.dumps(self.state_json(state), sort_keys=True, default=str)
+    def sheet_cut(self) -> SheetCut:
+        """The score sheet cut event by event (the rows ``score_sheet`` makes of the same
+        events). The default replays the events whole each time: always right, slow."""
+        return ReplayCut(self.score_sheet)
 
     def table_zones(self) -> tuple[str, ...]:
         """The zones a card can be put on at this table (the card-entry menu and the

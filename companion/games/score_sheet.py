@@ -3,19 +3,23 @@
 Each engine builds its own sheet in its ``score_sheet`` hook, so the journal's export
 holds no per-game knowledge. The money games cut their rows with ``settlement_sheet``:
 the events are replayed and the balances taken each time a key of the state changes.
+A ``SheetCut`` makes the same sheet event by event, for a reader that follows a game.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.games.events import Event
 
 StateJson = Mapping[str, Any]
+Stakes = tuple[int | None, ...]  # per seat: its stake, None where it has none
+# A seat's money on the table in the money games' views: a stake, or a bet.
+STAKE_KEYS = ("stake", "bet")
 
 
 @dataclass(frozen=True)
@@ -50,31 +54,142 @@ class Settlement:
     settled: Callable[[StateJson], Hashable]
 
 
+class SheetCut(Protocol):
+    """A game's score sheet cut as its events come, one at a time, so that a reader
+    following a long game does not replay it whole for each new event: after taking a
+    game's events in order (each with the state it led to), ``sheet()`` is the sheet
+    ``score_sheet`` makes of the same events. ``drop`` undoes the last ``take``."""
+
+    def take(self, event: Event, state: Any) -> None: ...
+
+    def drop(self, state: Any) -> None:
+        """The last event taken was undone; ``state`` is the game's state now."""
+        ...
+
+    def sheet(self) -> ScoreSheet: ...
+
+    def stakes(self) -> tuple[Stakes, ...]:
+        """Per row of the sheet, each seat's stake when the row was settled; empty for a
+        game whose rows have none."""
+        ...
+
+
+def cut_sheet(engine: JsonStates, cut: SheetCut, events: Iterable[Event]) -> SheetCut:
+    """``cut`` after the game ``engine`` plays with ``events`` (refused events raise)."""
+    state = engine.initial_state()
+    for event in events:
+        state = engine.next_state(state, event)
+        cut.take(event, state)
+    return cut
+
+
+class SettlementCut:
+    """A row of balances (and the bank, where the game has one) at each settlement: each
+    event whose state changes the settlement's key; with each row, the stakes that were on
+    the table just before it."""
+
+    def __init__(self, engine: JsonStates, settlement: Settlement) -> None:
+        self.engine = engine
+        self.settlement = settlement
+        start = engine.state_json(engine.initial_state())
+        self.has_bank = "bank" in start
+        self.columns = (
+            settlement.unit,
+            "settled by",
+            *seat_columns(len(start["seats"])),
+            *(("bank",) if self.has_bank else ()),
+        )
+        self.rows: list[tuple[str, ...]] = []
+        self.row_stakes: list[Stakes] = []
+        self.last = settlement.settled(start)
+        self.staked = seat_stakes(start)  # the stakes in the state last taken
+        # per event taken: the rows, the key and the stakes before it, for ``drop``
+        self.before: list[tuple[int, Hashable, Stakes]] = []
+
+    def take(self, event: Event, state: Any) -> None:
+        now = self.engine.state_json(state)
+        key = self.settlement.settled(now)
+        self.before.append((len(self.rows), self.last, self.staked))
+        if key != self.last:
+            balances = [cell(seat["balance"]) for seat in now["seats"]]
+            bank = (cell(now["bank"]),) if self.has_bank else ()
+            self.rows.append((str(len(self.rows) + 1), str(event), *balances, *bank))
+            self.row_stakes.append(self.staked)
+            self.last = key
+        self.staked = seat_stakes(now)
+
+    def drop(self, state: Any) -> None:
+        rows, self.last, self.staked = self.before.pop()
+        del self.rows[rows:]
+        del self.row_stakes[rows:]
+
+    def sheet(self) -> ScoreSheet:
+        return ScoreSheet(self.columns, tuple(self.rows))
+
+    def stakes(self) -> tuple[Stakes, ...]:
+        return tuple(self.row_stakes)
+
+
+class StateCut:
+    """A sheet that the game's state holds whole (Oh Hell keeps every hand's record): made
+    from the last state taken."""
+
+    def __init__(self, initial: Any, sheet_of: Callable[[Any], ScoreSheet]) -> None:
+        self.state = initial
+        self.sheet_of = sheet_of
+
+    def take(self, event: Event, state: Any) -> None:
+        self.state = state
+
+    def drop(self, state: Any) -> None:
+        self.state = state
+
+    def sheet(self) -> ScoreSheet:
+        return self.sheet_of(self.state)
+
+    def stakes(self) -> tuple[Stakes, ...]:
+        return ()
+
+
+class ReplayCut:
+    """Any engine's sheet by replaying its events whole each time: always right, never
+    saves work (for a game without a cut of its own)."""
+
+    def __init__(self, score_sheet: Callable[[Sequence[Event]], ScoreSheet]) -> None:
+        self.events: list[Event] = []
+        self.score_sheet = score_sheet
+
+    def take(self, event: Event, state: Any) -> None:
+        self.events.append(event)
+
+    def drop(self, state: Any) -> None:
+        self.events.pop()
+
+    def sheet(self) -> ScoreSheet:
+        return self.score_sheet(self.events)
+
+    def stakes(self) -> tuple[Stakes, ...]:
+        return ()
+
+
 def settlement_sheet(
     engine: JsonStates, events: Iterable[Event], settlement: Settlement
 ) -> ScoreSheet:
     """A row of balances (and the bank, where the game has one) at each settlement."""
-    state = engine.initial_state()
-    start = engine.state_json(state)
-    has_bank = "bank" in start
-    columns = (
-        settlement.unit,
-        "settled by",
-        *seat_columns(len(start["seats"])),
-        *(("bank",) if has_bank else ()),
-    )
-    rows: list[tuple[str, ...]] = []
-    last = settlement.settled(start)
-    for event in events:
-        state = engine.next_state(state, event)
-        now = engine.state_json(state)
-        key = settlement.settled(now)
-        if key != last:
-            balances = [cell(seat["balance"]) for seat in now["seats"]]
-            bank = (cell(now["bank"]),) if has_bank else ()
-            rows.append((str(len(rows) + 1), str(event), *balances, *bank))
-            last = key
-    return ScoreSheet(columns, tuple(rows))
+    return cut_sheet(engine, SettlementCut(engine, settlement), events).sheet()
+
+
+def seat_stake(seat: StateJson) -> int | None:
+    """A seat's money on the table in a money game's ``--json`` view: its stake or bet."""
+    for key in STAKE_KEYS:
+        amount = seat.get(key)
+        if isinstance(amount, int) and not isinstance(amount, bool):
+            return amount
+    return None
+
+
+def seat_stakes(state: StateJson) -> Stakes:
+    return tuple(seat_stake(seat) for seat in state["seats"])
 
 
 def seat_column(seat: int) -> str:

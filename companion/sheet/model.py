@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.engine import ActionOffer
-from companion.games.score_sheet import is_seat_column, seat_column
+from companion.games.score_sheet import Stakes, is_seat_column, seat_column, seat_stake
 from companion.games.session import Game
 from companion.journal.export import ScoreSheet, score_sheet
 from companion.journal.records import GameRecord
-from companion.sheet.texts import sheet_text
+from companion.sheet.texts import SHEET_TEXTS, sheet_text
 from companion.ui.menus.labels import game_name, offer_label, text_or
 from companion.ui.texts import Language, say, seat_label
 
@@ -26,6 +26,9 @@ OH_HELL = "oh-hell"
 OH_HELL_LEADING = 3
 # Export's money columns before the seats: the row's number and the event that settled it.
 MONEY_LEADING = 2
+# The views' keys that name a seat by its role, for the words of what is due now.
+SEAT_ROLES = ("dealer", "banker", "punter", "bidder", "leader", "trick_winner")
+STAKE_FIELD = "{stake}"
 
 
 @dataclass(frozen=True)
@@ -114,10 +117,15 @@ class GameSheet:
 
 
 def game_sheet(
-    record: GameRecord, game: Game, language: Language, exported: ScoreSheet | None = None
+    record: GameRecord,
+    game: Game,
+    language: Language,
+    exported: ScoreSheet | None = None,
+    stakes: Sequence[Stakes] = (),
 ) -> GameSheet:
     """The sheet of a replayed game; its rows are export's score sheet of the same events
-    (``exported``, when the caller already has it)."""
+    (``exported``, when the caller already has it), a money game's with the stakes that
+    were on the table at each row (``stakes``, its sheet cut's)."""
     if exported is None:
         exported = score_sheet(record.header, game.events)
     state = game.to_json()
@@ -128,7 +136,7 @@ def game_sheet(
         rows, leading, chart = _oh_hell(exported, state, seat_names, language)
         bank_column = None
     else:
-        rows, leading, chart = _money(exported, state, seat_names, language)
+        rows, leading, chart = _money(exported, stakes, state, seat_names, language)
         bank_column = say("common.bank", language) if "bank" in state else None
     return GameSheet(
         game_id=record.id,
@@ -211,6 +219,7 @@ def _made_share(records: Sequence[Mapping[str, Any]], seat: int) -> float:
 
 def _money(
     exported: ScoreSheet,
+    stakes: Sequence[Stakes],
     state: Mapping[str, Any],
     seat_names: tuple[str, ...],
     language: Language,
@@ -220,10 +229,14 @@ def _money(
     unit = exported.columns[0]  # the name of a row: deal, round, duel or game
     rows: list[SheetRow] = []
     before = (0.0,) * seats  # every money game starts with nothing won or lost
-    for cells in exported.rows:
+    for number, cells in enumerate(exported.rows):
         values = tuple(cells[MONEY_LEADING : MONEY_LEADING + seats])
         now = tuple(_number(value) for value in values)
-        notes = tuple(_change(new - old) for new, old in zip(now, before, strict=True))
+        staked = stakes[number] if number < len(stakes) else (None,) * seats
+        notes = tuple(
+            _money_note(new - old, stake, language)
+            for new, old, stake in zip(now, before, staked, strict=True)
+        )
         bank = cells[MONEY_LEADING + seats] if has_bank else None
         rows.append(SheetRow(tuple(cells[:MONEY_LEADING]), values, notes, bank))
         before = now
@@ -250,6 +263,14 @@ def _number(value: object) -> float:
     return float(str(value))
 
 
+def _money_note(change: float, stake: int | None, language: Language) -> str:
+    """A seat's note in a money row: its stake then (if any) and what it won or lost."""
+    parts = [sheet_text("stake-note", language, amount=stake)] if stake else []
+    if change:
+        parts.append(_change(change))
+    return " · ".join(parts)
+
+
 def _change(amount: float) -> str:
     if amount == 0:
         return ""
@@ -259,23 +280,87 @@ def _change(amount: float) -> str:
 def now_lines(
     state: Mapping[str, Any], offers: Sequence[ActionOffer], language: Language
 ) -> tuple[str, ...]:
-    """What the table waits for, in the page's language: the phase where the screens
-    name it, whose turn, and the actions offered now with their amounts."""
+    """What the table waits for, in the page's language: whose turn and what, worded per
+    game and phase from the game's own view ("P3 to bid", "Banker P1 to draw against P2,
+    stake 5"), and the stakes on the table; for a phase without such words, the phase's
+    name, whose turn, and the actions offered now with their amounts."""
     lines: list[str] = []
-    phase = text_or(f"{state['game']}.phase.{state['phase']}", language, "")
-    if phase:
-        lines.append(phase)
-    offered = [_offer_text(offer, language) for offer in offers]
-    turn = _turn(state)
-    if turn is not None and not offered:
-        lines.append(say("common.turn", language, seat=seat_label(turn, language)))
-    lines.extend(offered)
+    found = _due(state, language)
+    due, words = (None, "") if found is None else found
+    if due is not None:
+        lines.append(due)
+    else:
+        phase = text_or(f"{state['game']}.phase.{state['phase']}", language, "")
+        if phase:
+            lines.append(phase)
+        offered = [_offer_text(offer, language) for offer in offers]
+        turn = _turn(state)
+        if turn is not None and not offered:
+            lines.append(say("common.turn", language, seat=seat_label(turn, language)))
+        lines.extend(offered)
+    staked = _staked(state)
+    # one stake alone is the one the words of the phase already name, where they do
+    said = len(staked) == 1 and STAKE_FIELD in words
+    if staked and not said:
+        stakes = ", ".join(f"{seat_label(seat, language, short=True)} {n}" for seat, n in staked)
+        lines.append(sheet_text("stakes", language, stakes=stakes))
     return tuple(lines)
 
 
+def due_line(state: Mapping[str, Any], language: Language) -> str | None:
+    """The game's words for its phase filled from its view: seats by their role (``seat``
+    whose turn it is, ``dealer``, ``banker``, ``punter``, ``trick_winner``...), the
+    ``stake`` at play and the ``bank``. ``GAME.due.PHASE``, or ``GAME.due.PHASE.else``
+    when the view lacks a value the first names (no turn while a trick waits to be
+    cleared, say); None when neither can be said."""
+    found = _due(state, language)
+    return None if found is None else found[0]
+
+
+def _due(state: Mapping[str, Any], language: Language) -> tuple[str, str] | None:
+    """The due line and the words it was made from."""
+    values: dict[str, object] = {
+        key: seat_label(seat, language, short=True)
+        for key in SEAT_ROLES
+        if (seat := _whole(state.get(key))) is not None
+    }
+    turn = _turn(state)
+    if turn is not None:
+        values["seat"] = seat_label(turn, language, short=True)
+    stake = _whole(state.get("stake"))
+    if stake is None and turn is not None:
+        stake = seat_stake(state["seats"][turn])
+    if stake is not None:
+        values["stake"] = stake
+    if (bank := _whole(state.get("bank"))) is not None:
+        values["bank"] = bank
+    key = f"{state['game']}.due.{state['phase']}"
+    for words in (SHEET_TEXTS[language].get(key), SHEET_TEXTS[language].get(f"{key}.else")):
+        if words is None:
+            continue
+        try:
+            return words.format(**values), words
+        except KeyError:  # a value the words name is not in the view now
+            continue
+    return None
+
+
+def _staked(state: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """Each seat with a stake (or bet) on the table now, and the amount."""
+    return [
+        (seat["seat"], amount)
+        for seat in state["seats"]
+        if (amount := seat_stake(seat)) is not None and amount > 0
+    ]
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def _turn(state: Mapping[str, Any]) -> int | None:
-    turn = state.get("turn")
-    if isinstance(turn, int) and not isinstance(turn, bool):
+    turn = _whole(state.get("turn"))
+    if turn is not None:
         return turn
     due = [seat["seat"] for seat in state["seats"] if seat.get("to_play") is True]
     return due[0] if len(due) == 1 else None

@@ -11,8 +11,10 @@ closed; every other client is served on its own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import signal
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -25,10 +27,12 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from companion.journal.store import JournalError
+from companion.sheet.address import AddressFile, lan_address, sheet_url
 from companion.sheet.page import games_page, sheet_page
 from companion.sheet.source import JournalReader, NoGame, Version
 from companion.sheet.texts import UnknownLanguage, accepted_language, parse_language
 from companion.ui.texts import Language
+from companion.values.sheet_address import HEARTBEAT_S
 
 log = logging.getLogger(__name__)
 
@@ -352,13 +356,40 @@ def make_runner(server: SheetServer) -> web.AppRunner:
     )
 
 
-async def serve(settings: SheetSettings, host: str, port: int) -> None:
-    """Serve until cancelled (SIGTERM and Ctrl-C end the command)."""
+async def serve(
+    settings: SheetSettings, host: str, port: int, address: AddressFile | None = None
+) -> None:
+    """Serve until SIGTERM (a clean stop) or Ctrl-C. ``address``: where to keep the
+    sheet's LAN address for the kiosk while it serves (removed when it stops)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, stop.set)
     runner = make_runner(SheetServer(settings))
     await runner.setup()
     try:
         site = web.TCPSite(runner, host, port)
         await site.start()
-        await asyncio.Event().wait()
+        if address is None:
+            await stop.wait()
+        else:
+            try:
+                await _keep_address(address, host, port, stop)
+            finally:
+                address.remove()
     finally:
+        loop.remove_signal_handler(signal.SIGTERM)
         await runner.cleanup()
+
+
+async def _keep_address(address: AddressFile, host: str, port: int, stop: asyncio.Event) -> None:
+    """Write the address now and again each heartbeat (the LAN address may come or change
+    after the start: Wi-Fi joins late, DHCP moves) until ``stop``."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        try:
+            url = sheet_url(await loop.run_in_executor(None, lan_address, host), port)
+            address.keep(url)
+        except OSError as error:  # a full or read-only state folder: serve all the same
+            log.warning("cannot write the sheet's address to %s: %s", address.path, error)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), HEARTBEAT_S)

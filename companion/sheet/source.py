@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.games.errors import RefusedEvent
 from companion.games.events import EventSyntaxError, parse_event
-from companion.journal.export import ScoreSheet
-from companion.journal.export import score_sheet as score_sheet  # the tests count its calls
+from companion.games.score_sheet import ScoreSheet, SheetCut, cut_sheet
 from companion.journal.records import BadRow, EventRow, GameRecord, RowKind
 from companion.journal.replay import Replayed, replay
 from companion.journal.store import Journal, JournalError, UnknownGame
@@ -49,13 +48,13 @@ class Version:
 @dataclass
 class Fold:
     """A game folded from its rows, kept between versions: rows appended since are applied
-    on top (a long game is not replayed whole for each event), and export's sheet is
-    made once per change and shared by every language."""
+    on top, and export's sheet follows them through the engine's ``SheetCut`` (a long
+    game is not replayed whole for each event); the sheet is shared by every language."""
 
     replayed: Replayed
     last_seq: int
+    cut: SheetCut
     exported: ScoreSheet
-    settled: Hashable  # what export's sheet depends on in the state the sheet was made at
 
     @classmethod
     def whole(cls, journal: Journal, game_id: int) -> Fold:
@@ -66,9 +65,9 @@ class Fold:
             before = _last_seq(journal.rows(game_id))
             replayed = replay(journal, game_id)
             if _last_seq(journal.rows(game_id)) == before:
-                game = replayed.game
-                exported = score_sheet(replayed.record.header, game.events)
-                return cls(replayed, before, exported, game.engine.sheet_key(game.state))
+                engine = replayed.game.engine
+                cut = cut_sheet(engine, engine.sheet_cut(), replayed.game.events)
+                return cls(replayed, before, cut, cut.sheet())
         raise JournalError(
             f"game {game_id} of {journal.path} changed during each of {WHOLE_REPLAY_TRIES} replays"
         )
@@ -82,7 +81,6 @@ class Fold:
             return True
         game = self.replayed.game
         live = list(self.replayed.live)
-        settled_since = False
         for row in new:
             if not isinstance(row, EventRow):
                 return False
@@ -93,19 +91,18 @@ class Fold:
                     return False
                 game.undo()
                 live.pop()
+                self.cut.drop(game.state)
             else:
                 try:
-                    game.apply(parse_event(row.line), row.seq)
+                    event = parse_event(row.line)
+                    game.apply(event, row.seq)
                 except (EventSyntaxError, RefusedEvent):
                     return False
                 live.append(row)
-            key = game.engine.sheet_key(game.state)
-            settled_since = settled_since or key != self.settled
-            self.settled = key
+                self.cut.take(event, game.state)
         self.replayed = replace(self.replayed, live=tuple(live))
         self.last_seq = new[-1].seq
-        if settled_since:
-            self.exported = score_sheet(self.replayed.record.header, game.events)
+        self.exported = self.cut.sheet()
         return True
 
 
@@ -213,7 +210,10 @@ class JournalReader:
     def sheet(self, game_id: int | None, language: Language) -> GameSheet:
         """The sheet of game ``game_id`` (None: the latest game)."""
         fold = self._fold(game_id)
-        return game_sheet(fold.replayed.record, fold.replayed.game, language, fold.exported)
+        replayed = fold.replayed
+        return game_sheet(
+            replayed.record, replayed.game, language, fold.exported, fold.cut.stakes()
+        )
 
     def csv_text(self, game_id: int | None) -> str:
         """The game's score sheet exactly as ``companion export --format csv`` writes it:

@@ -29,11 +29,16 @@ from companion.ui.menus.state import (
     Question,
     Scores,
     SettingsMenu,
+    SheetAddress,
     UiState,
     UnsureReading,
 )
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
+from companion.values.sheet_address import SheetLink, SheetLinkState
+
+SAMPLE_SHEET_URL = "http://192.168.1.23:8080/"
+LONG_SHEET_URL = "http://192.168.100.200:65000/"  # the longest IPv4 address and port
 
 
 def example_game(name: str, events: int | None = None, *, script: str | None = None) -> Game:
@@ -50,16 +55,22 @@ def example_game(name: str, events: int | None = None, *, script: str | None = N
 
 @dataclass(frozen=True)
 class MenuSample:
-    """A menu screen to draw: a name, the controller's state, the game (or none) and the
-    unsure card the table asks about, if any."""
+    """A menu screen to draw: a name, the controller's state, the game (or none), the
+    unsure card the table asks about, if any, and what the app found of the phone sheet."""
 
     name: str
     state: UiState
     game: Callable[[], Game | None] = lambda: None
     unsure: UnsureReading | None = None
+    sheet_link: SheetLink | None = None
 
     def compose(self, language: Language) -> Sheet:
-        context = context_for(self.game(), UiSettings(language=language), unsure=self.unsure)
+        context = context_for(
+            self.game(),
+            UiSettings(language=language),
+            unsure=self.unsure,
+            sheet_link=self.sheet_link,
+        )
         state = self.state
         mode = state.mode
         if isinstance(mode, SettingsMenu) and mode.draft is not None:
@@ -173,4 +184,20 @@ SAMPLES: tuple[MenuSample, ...] = (
         _oh_hell_bidding,
         UnsureReading("trick", QUEEN_OF_SPADES, 0.55),
     ),
+    MenuSample(
+        "menu-sheet-address",
+        UiState(SheetAddress()),
+        sheet_link=SheetLink(SheetLinkState.READY, SAMPLE_SHEET_URL),
+    ),
+    MenuSample(
+        "menu-sheet-long-address",
+        UiState(SheetAddress()),
+        sheet_link=SheetLink(SheetLinkState.READY, LONG_SHEET_URL),
+    ),
+    MenuSample(
+        "menu-sheet-not-running",
+        UiState(SheetAddress()),
+        sheet_link=SheetLink(SheetLinkState.NOT_RUNNING),
+    ),
+    MenuSample("menu-sheet-off", UiState(SheetAddress()), sheet_link=SheetLink(SheetLinkState.OFF)),
 )

@@ -10,8 +10,9 @@
    append returned) to each stream's copy of the sheet that shows it (median, max).
    The streams are plain SSE clients that parse each sheet's JSON, not browsers.
 3. Bad requests against the same server: their status, and that it still serves.
-4. One page following an Oh Hell game ``--long-game`` events long (a random lawful game):
-   the time from a commit to the page, late in an evening.
+4. One page following an Oh Hell game ``--long-game`` events long (a random lawful game)
+   while its next events land until two more hands have ended: the time from a commit to
+   the page late in an evening, for commits within a hand and commits ending one.
 
 Loopback only; every loop is bounded.
 """
@@ -44,16 +45,17 @@ from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "companion" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"  # companion/examples
 GAMES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
 LANGUAGES = ("en", "pl", "ru")
 START_WITHIN_S = 30.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 MEGABYTE = 1 << 20
 LONG_GAME_SEED = 7
-LONG_GAME_COMMITS = 80  # enough to end at least one hand
-LONG_GAME_INTERVAL_S = 1.0
+LONG_GAME_HAND_ENDS = 2  # commits go on until this many hands have ended
+LONG_GAME_MORE = 600  # events at most after the long game's start, whatever ended
+LONG_GAME_INTERVAL_S = 0.5
+LONG_GAME_SETTLE_S = 3.0  # after the last commit, for its sheet to arrive however slow
 
 
 def _script(name: str) -> tuple[str, list[str]]:
@@ -267,19 +269,35 @@ def lawful_walk(game: Game, rng: random.Random) -> Event | None:
     return next((event for event in tried if game.can_apply(event) is None), None)
 
 
-def long_game(folder: Path, events: int, more: int, interval: float) -> None:
-    """One page following an Oh Hell game already ``events`` long while ``more`` commits
-    land: the cost of a change late in an evening."""
+def _hands(game: Game) -> int:
+    """The Oh Hell hands settled so far (the rows of its score sheet)."""
+    return len(game.to_json()["score_sheet"])
+
+
+def walk_long_game(events: int, hand_ends: int) -> list[Event]:
+    """A random lawful Oh Hell game (4 players): ``events`` events, then on until
+    ``hand_ends`` more hands have ended (at most ``LONG_GAME_MORE`` events more)."""
     rng = random.Random(LONG_GAME_SEED)
     game = Game(make_engine("oh-hell", {"players": "4"}))
+    ended = 0
+    while len(game.events) < events + LONG_GAME_MORE and ended < hand_ends:
+        event = lawful_walk(game, rng)
+        if event is None:
+            break
+        before = _hands(game)
+        game.apply(event)
+        if len(game.events) > events and _hands(game) > before:
+            ended += 1
+    return list(game.events)
+
+
+def long_game(folder: Path, events: int, hand_ends: int, interval: float) -> None:
+    """One page following an Oh Hell game already ``events`` long while the next events
+    land, up to the end of ``hand_ends`` more hands: the cost of a change, and of a hand
+    ending, late in an evening."""
+    walked = walk_long_game(events, hand_ends)
     with Journal.open(folder / JOURNAL_FILE) as journal:
         played = JournaledGame.start(journal, "game oh-hell players=4")
-        for _ in range(events + more):
-            event = lawful_walk(game, rng)
-            if event is None:
-                break
-            game.apply(event)
-        walked = game.events
         for event in walked[:events]:
             played.record_event(event, source=Source.CAMERA)
     server = Server(folder)
@@ -298,13 +316,13 @@ def long_game(folder: Path, events: int, more: int, interval: float) -> None:
                 resumed.record_event(event, source=Source.CAMERA)
                 commits[number] = time.monotonic()
                 time.sleep(interval)
-        time.sleep(interval)
+        time.sleep(LONG_GAME_SETTLE_S)
     finally:
         stop.set()
         thread.join(2)
         server.stop()
     shown = [n for n in commits if n in stream.seen]
-    # a commit that ends a hand adds a row: export's sheet is then made from a whole replay
+    # a commit that ends a hand adds a row to the sheet
     ending = [n for n in shown if stream.rows[n] > stream.rows.get(n - 1, stream.rows[n])]
     for label, counts in (("within a hand", set(shown) - set(ending)), ("ending a hand", ending)):
         delays = [1000 * (stream.seen[n] - commits[n]) for n in counts]
@@ -314,12 +332,12 @@ def long_game(folder: Path, events: int, more: int, interval: float) -> None:
                 f"commit -> page median {statistics.median(delays):.0f} ms, max "
                 f"{max(delays):.0f} ms over {len(delays)} commits {interval:g} s apart"
             )
-    print(f"  ({len(commits) - len(shown)} intermediate sheets skipped)")
+    print(f"  ({len(commits) - len(shown)} of {len(commits)} commits' sheets skipped)")
     started = time.monotonic()
     score_sheet(played.record.header, walked[:events])
     print(
-        f"  a commit that ends a hand remakes export's sheet by a whole replay: "
-        f"{1000 * (time.monotonic() - started):.0f} ms for these {events} events"
+        f"  for scale: export's sheet of these {events} events by a whole replay takes "
+        f"{1000 * (time.monotonic() - started):.0f} ms"
     )
 
 
@@ -394,7 +412,7 @@ def main() -> int:
             bad_requests(folder)
     if args.only != "journal":
         with tempfile.TemporaryDirectory(prefix="sheet-bench-long-") as temporary:
-            long_game(Path(temporary), args.long_game, LONG_GAME_COMMITS, LONG_GAME_INTERVAL_S)
+            long_game(Path(temporary), args.long_game, LONG_GAME_HAND_ENDS, LONG_GAME_INTERVAL_S)
     return 0
 
 

@@ -215,6 +215,7 @@ ENGLISH: dict[str, str] = {
     "menu.open_menu": "OK: menu",
     "menu.scores": "Scores",
     "menu.settings": "Settings",
+    "menu.sheet": "Scores on a phone",
     "menu.shutdown": "Shut down",
     "menu.start": "Start the game",
     "menu.title": "Menu",
@@ -258,4 +259,10 @@ ENGLISH: dict[str, str] = {
     "settings.minutes": "{count} min",
     "settings.never": "never",
     "settings.seconds": "{count} s",
+    # the phone sheet's address
+    "sheet.not_running": "The phone sheet is not running.",
+    "sheet.off": "The phone sheet is off in the config ([sheet] enabled).",
+    "sheet.open": "Scan or open:",
+    "sheet.stale": "The phone sheet has stopped answering.",
+    "sheet.unreadable": "The phone sheet's address cannot be read.",
 }

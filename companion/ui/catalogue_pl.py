@@ -215,6 +215,7 @@ POLISH: dict[str, str] = {
     "menu.open_menu": "OK: menu",
     "menu.scores": "Wyniki",
     "menu.settings": "Ustawienia",
+    "menu.sheet": "Wyniki na telefonie",
     "menu.shutdown": "Wyłącz",
     "menu.start": "Zacznij grę",
     "menu.title": "Menu",
@@ -258,4 +259,10 @@ POLISH: dict[str, str] = {
     "settings.minutes": "{count} min",
     "settings.never": "nigdy",
     "settings.seconds": "{count} s",
+    # the phone sheet's address
+    "sheet.not_running": "Tabela wyników dla telefonów nie działa.",
+    "sheet.off": "Tabela wyników dla telefonów jest wyłączona w konfiguracji ([sheet] enabled).",
+    "sheet.open": "Zeskanuj lub otwórz:",
+    "sheet.stale": "Tabela wyników dla telefonów przestała odpowiadać.",
+    "sheet.unreadable": "Nie da się odczytać adresu tabeli wyników.",
 }

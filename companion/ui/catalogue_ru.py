@@ -215,6 +215,7 @@ RUSSIAN: dict[str, str] = {
     "menu.open_menu": "OK: меню",
     "menu.scores": "Счёт",
     "menu.settings": "Настройки",
+    "menu.sheet": "Счёт на телефоне",
     "menu.shutdown": "Выключить",
     "menu.start": "Начать игру",
     "menu.title": "Меню",
@@ -258,4 +259,10 @@ RUSSIAN: dict[str, str] = {
     "settings.minutes": "{count} мин",
     "settings.never": "никогда",
     "settings.seconds": "{count} с",
+    # the phone sheet's address
+    "sheet.not_running": "Запись игры для телефонов не запущена.",
+    "sheet.off": "Запись игры для телефонов выключена в настройках ([sheet] enabled).",
+    "sheet.open": "Сканируйте или откройте:",
+    "sheet.stale": "Запись игры для телефонов перестала отвечать.",
+    "sheet.unreadable": "Не удаётся прочитать адрес записи игры.",
 }

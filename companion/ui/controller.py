@@ -35,6 +35,7 @@ from companion.ui.menus.main_menu import (
 )
 from companion.ui.menus.new_game import compose_picker, compose_setup, handle_picker, handle_setup
 from companion.ui.menus.settings_menu import compose_settings, handle_settings
+from companion.ui.menus.sheet_link import compose_sheet_link, handle_sheet_link
 from companion.ui.menus.state import (
     AmountEntry,
     CardPick,
@@ -46,6 +47,7 @@ from companion.ui.menus.state import (
     Mode,
     Scores,
     SettingsMenu,
+    SheetAddress,
     TableMenu,
     UiContext,
     UiState,
@@ -58,6 +60,7 @@ from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
 from companion.ui.views import game_view
+from companion.values.sheet_address import SheetLink
 
 STATUS_TOP = HEIGHT - 11
 
@@ -101,6 +104,8 @@ def _dispatch(state: UiState, mode: Mode, press: ButtonPress, context: UiContext
         return handle_scores(state, mode, press, context)
     if isinstance(mode, SettingsMenu):
         return handle_settings(state, mode, press, context)
+    if isinstance(mode, SheetAddress):
+        return handle_sheet_link(state, mode, press, context)
     if isinstance(mode, GamePicker):
         return handle_picker(state, mode, press, context)
     if isinstance(mode, GameSetup):
@@ -158,6 +163,8 @@ def _compose_mode(state: UiState, context: UiContext) -> Sheet:
         return compose_scores(mode, context)
     if isinstance(mode, SettingsMenu):
         return compose_settings(mode, context)
+    if isinstance(mode, SheetAddress):
+        return compose_sheet_link(mode, context)
     if isinstance(mode, GamePicker):
         return compose_picker(mode, context)
     if isinstance(mode, GameSetup):
@@ -178,12 +185,13 @@ def context_for(
     by_hand: bool = False,
     violation: Violation | None = None,
     status: str | None = None,
+    sheet_link: SheetLink | None = None,
 ) -> UiContext:
     """The context of a game as it stands (None: no game started yet); ``by_hand``:
     cards are entered by hand (no camera reads the table)."""
     settings = settings or UiSettings()
     if game is None:
-        return UiContext(settings=settings, unsure=unsure, status=status)
+        return UiContext(settings=settings, unsure=unsure, status=status, sheet_link=sheet_link)
     events = game.events
     return UiContext(
         view=game_view(game),
@@ -194,4 +202,5 @@ def context_for(
         hand_entry=hand_entry(game) if by_hand else None,
         violation=violation,
         status=status,
+        sheet_link=sheet_link,
     )

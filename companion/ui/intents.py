@@ -50,4 +50,9 @@ class AnswerUnsure:
     card: Card | None
 
 
-Intent = ApplyEvent | UndoLast | StartGame | ChangeSetting | Shutdown | AnswerUnsure
+@dataclass(frozen=True)
+class LookUpSheet:
+    """Find where the phone sheet is now (its page in the menu was opened)."""
+
+
+Intent = ApplyEvent | UndoLast | StartGame | ChangeSetting | Shutdown | AnswerUnsure | LookUpSheet

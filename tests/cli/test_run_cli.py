@@ -63,16 +63,20 @@ def test_sigterm_is_a_clean_stop_with_ready_and_stopping_told_to_systemd(
         assert "READY=1" in ready and "STATUS=no game; no camera" in ready
         child.send_signal(signal.SIGTERM)
         assert child.wait(30) == 0
-        stopping = listener.recv(4096).decode()
-        assert "STOPPING=1" in stopping
+        # the buttons' STATUS (tried after READY, on their own thread) may come first
+        told = [listener.recv(4096).decode()]
+        while "STOPPING=1" not in told[-1]:
+            told.append(listener.recv(4096).decode())  # the listener's timeout ends a hang
+        assert all(not line.startswith("READY=1") for line in told), told
     _, errors = child.communicate()
     assert "display" in errors and "Traceback" not in errors
     assert (tmp_path / "state" / JOURNAL_FILE).exists()
 
 
-# The terminal's keys for OK, then DOWN twice and OK (no game: new game, settings, shut
-# down), and OK for "yes"; each a while after the last, so none is taken for a held key.
-SHUTDOWN_KEYS = (b"o", b"d", b"d", b"o", b"o")
+# The terminal's keys for OK (no game: the menu), UP (from its first item round to Shut
+# down, the last) and OK, and OK for "yes"; each a while after the last, so none is taken
+# for a held key.
+SHUTDOWN_KEYS = (b"o", b"u", b"o", b"o")
 KEY_GAP_S = 0.3
 
 

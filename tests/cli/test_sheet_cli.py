@@ -13,6 +13,7 @@ import pytest
 
 from companion.cli import main
 from companion.sheet.server import plotly_script
+from companion.values.sheet_address import SHEET_ADDRESS_FILE, parse_address
 from tests.sheet.helpers import open_journal, play_example
 
 START_WITHIN_S = 20.0
@@ -53,11 +54,19 @@ def test_the_command_serves_the_journal_until_stopped(tmp_path: Path, name: str)
                 assert time.monotonic() < deadline, "the server did not start"
                 assert server.poll() is None, server.communicate()
                 time.sleep(0.2)
+        # the address the kiosk's menu shows, kept in the state folder while it serves
+        address = tmp_path / SHEET_ADDRESS_FILE
+        while not address.exists():  # written once the server listens
+            assert time.monotonic() < deadline, "no address file"
+            time.sleep(0.05)
+        assert parse_address(address.read_text("utf-8")) == f"http://127.0.0.1:{port}/"
     finally:
         server.terminate()
         out, err = server.communicate(timeout=10)
     assert f"on http://127.0.0.1:{port}/" in out
     assert "Traceback" not in err
+    assert server.returncode == 0  # SIGTERM is a clean stop
+    assert not address.exists()  # and a clean stop takes the address away
 
 
 def test_a_port_taken_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
+import re
 import shutil
 import tempfile
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,6 +43,7 @@ LIVE_WITHIN_S = 1.0
 DEMO_EVENTS = 40  # two Oh Hell hands and the third's bids
 PAGE_LOAD_S = 20.0
 ROOT = Path(__file__).resolve().parents[2]
+OH_HELL_DUE = r"P\d (to bid|to play|to turn up the trump|takes the trick: clear it)"
 
 if not (os.access(CHROMIUM, os.X_OK) and os.access(DRIVER, os.X_OK)):
     pytest.skip(
@@ -159,6 +163,13 @@ def test_the_pages_totals_are_exports(
     assert shown == rows[-1][header.index("P1") :]
     body_rows = browser.execute_script("return document.querySelectorAll('#sheet tbody tr').length")
     assert body_rows == len(rows)
+    # what is due now: whose turn and what, as the model words it
+    now = browser.execute_script(
+        "return [...document.querySelectorAll('#now p')].map(p => p.textContent)"
+    )
+    with urllib.request.urlopen(sheet.base + "/sheet.json?lang=en", timeout=10) as reply:
+        assert now == json.loads(reply.read())["now"]
+    assert re.fullmatch(OH_HELL_DUE, now[0]), now
     assert console_errors(browser) == []
 
 

@@ -10,12 +10,17 @@ from pathlib import Path
 import pytest
 
 from companion.games.events import parse_event
+from companion.games.registry import make_engine
 from companion.games.score_sheet import is_seat_column
+from companion.games.session import Game
 from companion.journal.export import score_sheet
 from companion.journal.records import Source
 from companion.journal.replay import replay
-from companion.sheet.model import GameSheet, game_sheet
+from companion.journal.store import JOURNAL_FILE
+from companion.sheet.model import GameSheet, due_line, game_sheet, now_lines
+from companion.sheet.source import JournalReader
 from companion.ui.texts import Language
+from tests.journal.helpers import example
 from tests.sheet.helpers import EXAMPLE_GAMES, open_journal, play_example
 
 
@@ -65,9 +70,9 @@ def test_oh_hells_notes_are_bid_took_and_points(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("language", "bids", "hand"),
     [
-        (Language.EN, "Player 2 bids 0–1", "Hand"),
-        (Language.PL, "Gracz 2", "Rozdanie"),
-        (Language.RU, "Игрок 2", "Сдача"),
+        (Language.EN, "P2 to bid", "Hand"),
+        (Language.PL, "G2 deklaruje", "Rozdanie"),
+        (Language.RU, "И2 заказывает", "Сдача"),
     ],
 )
 def test_what_is_due_now_is_in_the_pages_language(
@@ -78,7 +83,7 @@ def test_what_is_due_now_is_in_the_pages_language(
         played.record_event(parse_event("card trump 8D"), source=Source.CAMERA)
         replayed = replay(journal, 1)
     sheet = game_sheet(replayed.record, replayed.game, language)
-    assert any(line.startswith(bids) for line in sheet.now), sheet.now
+    assert sheet.now == (bids,)
     assert sheet.leading_columns[0] == hand
     assert sheet.rows == () and sheet.totals == ()
 
@@ -99,3 +104,86 @@ def test_a_finished_game_says_when(tmp_path: Path) -> None:
     assert replayed.record.finished is not None
     assert sheet.finished == replayed.record.finished.isoformat(timespec="seconds")
     assert sheet.to_json()["finished"] == sheet.finished
+
+
+def _who(seat: object) -> str:
+    return f"P{int(str(seat)) + 1}"
+
+
+def test_oh_hells_now_names_whose_turn_and_what_at_every_event() -> None:
+    script = example("oh-hell")
+    game = Game(make_engine(script.game, script.options))
+    wording = {
+        "trump": lambda state: f"{_who(state['dealer'])} to turn up the trump",
+        "bidding": lambda state: f"{_who(state['bidder'])} to bid",
+        "play": lambda state: (
+            f"{_who(state['to_play'])} to play"
+            if state["to_play"] is not None
+            else f"{_who(state['trick_winner'])} takes the trick: clear it"
+        ),
+    }
+    phases = set()
+    for line in script.lines:
+        state = game.to_json()
+        phases.add(state["phase"])
+        assert now_lines(state, game.offers(), Language.EN) == (wording[state["phase"]](state),)
+        game.apply(line.event)
+    assert phases == set(wording)
+
+
+@pytest.mark.parametrize("name", EXAMPLE_GAMES)
+@pytest.mark.parametrize("language", list(Language))
+def test_every_phase_the_examples_reach_has_its_words(name: str, language: Language) -> None:
+    script = example(name)
+    game = Game(make_engine(script.game, script.options))
+    for line in script.lines:
+        state = game.to_json()
+        due = due_line(state, language)
+        assert due is not None, (name, state["phase"])
+        assert "{" not in due and "None" not in due, due
+        game.apply(line.event)
+
+
+def _played(name: str, events: int) -> Game:
+    """The bundled example ``name`` after its first ``events`` events."""
+    script = example(name)
+    game = Game(make_engine(script.game, script.options))
+    for line in script.lines[:events]:
+        game.apply(line.event)
+    return game
+
+
+def test_a_money_games_stakes_on_the_table_are_listed() -> None:
+    game = _played("ochko-bank", 13)
+    state = game.to_json()
+    bets = [seat.get("bet") for seat in state["seats"]]
+    assert bets == [None, 4, 2, 3]  # the example's first round
+    assert now_lines(state, game.offers(), Language.EN) == (
+        "Dealer P1 to draw",
+        "Stakes: P2 4, P3 2, P4 3",
+    )
+
+
+def test_a_lone_stake_the_words_name_is_not_said_twice() -> None:
+    game = _played("oczko", 4)
+    state = game.to_json()
+    assert state["phase"] == "punter" and state["stake"] == 4
+    assert now_lines(state, game.offers(), Language.EN) == ("P2 to draw, stake 4",)
+
+
+def test_a_money_rows_notes_show_the_stakes_at_the_table(tmp_path: Path) -> None:
+    with open_journal(tmp_path) as journal:
+        play_example(journal, "oczko")
+    reader = JournalReader(tmp_path / JOURNAL_FILE)
+    try:
+        sheet = reader.sheet(1, Language.PL)
+    finally:
+        reader.close()
+    # the example's first duel: the banker put up 10, P2 staked 4 and won
+    assert sheet.rows[0].notes == ("-10", "st. 4 · +4", "")
+    running = [0.0] * len(sheet.seat_columns)
+    for row in sheet.rows:  # what each note says was won or lost adds up to the balances
+        for seat, note in enumerate(row.notes):
+            parts = [part for part in note.split(" · ") if part and not part.startswith("st. ")]
+            running[seat] += float(parts[0]) if parts else 0.0
+        assert running == [float(value) for value in row.seats]

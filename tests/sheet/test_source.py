@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from companion.games.events import parse_event
+from companion.journal.export import score_sheet
 from companion.journal.records import Source
-from companion.journal.store import JOURNAL_FILE
+from companion.journal.replay import Replayed, replay
+from companion.journal.store import JOURNAL_FILE, Journal
 from companion.sheet.source import JournalReader, NoGame
 from companion.ui.texts import Language
 from tests.journal.helpers import example, header_of
@@ -72,26 +74,36 @@ def test_no_journal_is_said_and_tried_again(tmp_path: Path) -> None:
     reader.close()
 
 
-def test_only_a_settled_hand_remakes_exports_sheet(
+def test_a_followed_game_is_replayed_whole_only_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Each commit is applied on top of the fold, a hand's end and an undo too: the game
+    is replayed whole only when first read (or after a row it cannot take)."""
     import companion.sheet.source as source
 
-    made: list[int] = []
+    replays: list[int] = []
 
-    def counted(header: str, events: object) -> object:
-        made.append(len(events))  # type: ignore[arg-type]
-        return real(header, events)  # type: ignore[arg-type]
+    def counted(journal: Journal, game_id: int) -> Replayed:
+        replays.append(game_id)
+        return real(journal, game_id)
 
-    real = source.score_sheet
-    monkeypatch.setattr(source, "score_sheet", counted)
+    real = replay
+    monkeypatch.setattr(source, "replay", counted)
     script = example("oh-hell")
     reader = JournalReader(tmp_path / JOURNAL_FILE)
     with open_journal(tmp_path) as journal:
         record = journal.start_game(header_of(script))
-        for number, line in enumerate(script.lines[:9]):  # hand 1: trump, bids, one trick
-            journal.append(record.id, line.event, source=Source.CAMERA)
+        rows = 0
+        for number, line in enumerate(script.lines[:30]):  # hand 1 ends within these
+            row = journal.append(record.id, line.event, source=Source.CAMERA)
+            if number == 20:
+                journal.append_undo(record.id, row.seq, source=Source.BUTTON)
+                journal.append(record.id, line.event, source=Source.CAMERA)
             reader.version()
-            reader.sheet(record.id, Language.EN)
-            assert len(made) == (1 if number < 8 else 2), (number, line.event)
+            sheet = reader.sheet(record.id, Language.EN)
+            events = [parsed.event for parsed in script.lines[: number + 1]]
+            assert reader.csv_text(record.id) == score_sheet(header_of(script), events).csv_text()
+            rows = len(sheet.rows)
+    assert rows >= 1, "no hand ended: the case is not covered"
+    assert replays == [record.id]
     reader.close()

@@ -123,7 +123,7 @@ def test_the_menu_offers_the_games_other_actions() -> None:
 def test_shutdown_asks_first() -> None:
     table = Table()
     table.press(OK)  # no game: OK opens the menu
-    table.press(DOWN, DOWN, OK)  # new game, settings, shut down
+    table.press(UP, OK)  # from the first item up to the last: shut down
     assert not table.shut_down
     table.press(OK)
     assert table.shut_down

@@ -6,7 +6,7 @@ The rules are in ``rules/gwiazda.md``; the events, readings and the money accoun
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from companion.cards import FRENCH52, DeckProfile
@@ -19,7 +19,13 @@ from companion.games.gwiazda.options import GwiazdaOptions
 from companion.games.gwiazda.state import GwiazdaState, Phase, new_state
 from companion.games.gwiazda.view import GwiazdaView, build_view
 from companion.games.gwiazda.view import offers as table_offers
-from companion.games.score_sheet import ScoreSheet, Settlement, settlement_sheet
+from companion.games.score_sheet import (
+    ScoreSheet,
+    Settlement,
+    SettlementCut,
+    SheetCut,
+    settlement_sheet,
+)
 
 REVEAL = "reveal"
 BANK_ZONE = "bank"
@@ -108,5 +114,5 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         return settlement_sheet(self, events, SHEET)
 
-    def sheet_key(self, state: GwiazdaState) -> Hashable:
-        return SHEET.settled(self.state_json(state))
+    def sheet_cut(self) -> SheetCut:
+        return SettlementCut(self, SHEET)

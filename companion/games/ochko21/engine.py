@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from companion.cards import DeckProfile
@@ -15,7 +15,13 @@ from companion.games.ochko21.offers import offers
 from companion.games.ochko21.options import Ochko21Options
 from companion.games.ochko21.state import ZONES, Ochko21State, Phase, SeatRecord
 from companion.games.ochko21.view import Ochko21View, build_view
-from companion.games.score_sheet import ScoreSheet, Settlement, settlement_sheet
+from companion.games.score_sheet import (
+    ScoreSheet,
+    Settlement,
+    SettlementCut,
+    SheetCut,
+    settlement_sheet,
+)
 
 Handler = Callable[[Ochko21Options, Ochko21State, Action], None]
 
@@ -139,8 +145,8 @@ class Ochko21(GameEngine[Ochko21Options, Ochko21State]):
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         return settlement_sheet(self, events, SHEET)
 
-    def sheet_key(self, state: Ochko21State) -> Hashable:
-        return SHEET.settled(self.state_json(state))
+    def sheet_cut(self) -> SheetCut:
+        return SettlementCut(self, SHEET)
 
 
 def _phase_text(state: Ochko21State) -> str:

@@ -7,7 +7,7 @@ asked for), ``shoe`` (the two-deck pack and its marker card), ``settle`` (money)
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from companion.cards import DOUBLE104, Card, DeckProfile
@@ -29,7 +29,13 @@ from companion.games.ochko_bank.state import (
 )
 from companion.games.ochko_bank.turns import first_drawer
 from companion.games.ochko_bank.view import OchkoBankView, build_view
-from companion.games.score_sheet import ScoreSheet, Settlement, settlement_sheet
+from companion.games.score_sheet import (
+    ScoreSheet,
+    Settlement,
+    SettlementCut,
+    SheetCut,
+    settlement_sheet,
+)
 
 DEALER_ZONE = "dealer"
 MARKER_ZONE = "marker"
@@ -70,8 +76,8 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         return settlement_sheet(self, events, SHEET)
 
-    def sheet_key(self, state: OchkoBankState) -> Hashable:
-        return SHEET.settled(self.state_json(state))
+    def sheet_cut(self) -> SheetCut:
+        return SettlementCut(self, SHEET)
 
     def table_zones(self) -> tuple[str, ...]:
         """The dealer's zones and the hands of the seats at this table."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from companion.cards import SHORT36, DeckProfile
@@ -15,7 +15,13 @@ from companion.games.oczko import bank, camera, duel
 from companion.games.oczko.options import OczkoOptions
 from companion.games.oczko.state import ROUNDS, OczkoState, Phase
 from companion.games.oczko.view import OczkoView, build_view
-from companion.games.score_sheet import ScoreSheet, Settlement, settlement_sheet
+from companion.games.score_sheet import (
+    ScoreSheet,
+    Settlement,
+    SettlementCut,
+    SheetCut,
+    settlement_sheet,
+)
 
 Handler = Callable[[OczkoOptions, OczkoState, Action], None]
 
@@ -97,8 +103,8 @@ class Oczko(GameEngine[OczkoOptions, OczkoState]):
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         return settlement_sheet(self, events, SHEET)
 
-    def sheet_key(self, state: OczkoState) -> Hashable:
-        return SHEET.settled(self.state_json(state))
+    def sheet_cut(self) -> SheetCut:
+        return SettlementCut(self, SHEET)
 
 
 def _bank(options: OczkoOptions, state: OczkoState, action: Action) -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from companion.cards import FRENCH52, DeckProfile
@@ -14,7 +13,7 @@ from companion.games.oh_hell.hands import Table
 from companion.games.oh_hell.options import OhHellOptions
 from companion.games.oh_hell.state import OhHellState
 from companion.games.oh_hell.view import OhHellView, build_view
-from companion.games.score_sheet import ScoreSheet, seat_columns
+from companion.games.score_sheet import ScoreSheet, SheetCut, StateCut, seat_columns
 
 TRUMP_ZONE = "trump"
 TRICK_ZONE = "trick"
@@ -72,12 +71,16 @@ class OhHell(GameEngine[OhHellOptions, OhHellState]):
     def state_json(self, state: OhHellState) -> dict[str, Any]:
         return self.view(state).to_json()
 
-    def sheet_key(self, state: OhHellState) -> Hashable:
-        return json.dumps(self.state_json(state).get("score_sheet"), sort_keys=True)
-
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
         """The game's own sheet: a row per hand played, the running score per seat."""
-        records = self.view(self.fold(events)).score_sheet
+        return self._sheet_of(self.fold(events))
+
+    def sheet_cut(self) -> SheetCut:
+        return StateCut(self.initial_state(), self._sheet_of)
+
+    def _sheet_of(self, state: OhHellState) -> ScoreSheet:
+        """The sheet of the hands ``state`` records (it keeps every hand's record)."""
+        records = self.view(state).score_sheet
         columns = ("hand", "cards", "trump", *seat_columns(self.options.players))
         rows = tuple(
             (

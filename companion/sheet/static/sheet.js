@@ -18,9 +18,13 @@
     return element;
   }
 
+  // A seat's value with its note beneath; a note of several parts ("stake 4 · +4") puts
+  // each on a line of its own, so that a narrow column stays narrow.
   function seatCell(tag, value, note) {
     const element = cell(tag, value, "num");
-    if (note) element.appendChild(cell("small", note));
+    for (const part of (note || "").split(" · ")) {
+      if (part) element.appendChild(cell("small", part));
+    }
     return element;
   }
 

@@ -1,7 +1,7 @@
 """The menu (a long OK from home): the offers of the moment, then undo, the scores, a
-new game, the settings and shutting down. Also the screens it leads to that are too
-small for a module of their own: an amount for a chosen offer, a yes/no question and
-the score list."""
+new game, the settings, where the phone sheet is, and shutting down. Also the screens it
+leads to that are too small for a module of their own: an amount for a chosen offer, a
+yes/no question and the score list."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.ui.canvas import Align, Sheet
-from companion.ui.intents import Shutdown, UndoLast
+from companion.ui.intents import LookUpSheet, Shutdown, UndoLast
 from companion.ui.menus import draw
 from companion.ui.menus.amount_screen import draw_amount, fresh_pick, kept_pick, stepped
 from companion.ui.menus.common import Step, go, send, stay
@@ -26,6 +26,7 @@ from companion.ui.menus.state import (
     Question,
     Scores,
     SettingsMenu,
+    SheetAddress,
     UiContext,
     UiState,
     direction,
@@ -40,6 +41,7 @@ from companion.ui.texts import say, seat_label
 class Entry(Enum):
     UNDO = "menu.undo"
     SCORES = "menu.scores"
+    SHEET = "menu.sheet"
     NEW_GAME = "menu.new_game"
     SETTINGS = "menu.settings"
     SHUTDOWN = "menu.shutdown"
@@ -59,7 +61,8 @@ def menu_items(context: UiContext) -> tuple[MenuItem, ...]:
         items.append(Entry.UNDO)
     if context.view is not None:
         items.append(Entry.SCORES)
-    items.extend((Entry.NEW_GAME, Entry.SETTINGS, Entry.SHUTDOWN))
+    # shutting down stays last: one UP from the first item, whatever the offers
+    items.extend((Entry.NEW_GAME, Entry.SETTINGS, Entry.SHEET, Entry.SHUTDOWN))
     return tuple(items)
 
 
@@ -80,6 +83,8 @@ def handle_menu(state: UiState, menu: MainMenu, press: ButtonPress, context: UiC
             return send(state, offer, None, then=Home())
         picked = fresh_pick(state, offer)
         return go(state, AmountEntry(picked)) if picked is not None else stay(state)
+    if item is Entry.SHEET:
+        return dataclasses.replace(state, mode=SheetAddress()), (LookUpSheet(),)
     following: dict[Entry, Mode] = {
         Entry.UNDO: Confirm(Question.UNDO),
         Entry.SCORES: Scores(),

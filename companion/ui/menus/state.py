@@ -15,6 +15,7 @@ from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
 from companion.ui.views import GameView
+from companion.values.sheet_address import SheetLink
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,11 @@ class Scores:
 
 
 @dataclass(frozen=True)
+class SheetAddress:
+    """Where the phone sheet is: its address as text and as a QR code."""
+
+
+@dataclass(frozen=True)
 class SettingsMenu:
     """``draft`` is set while the setting under the cursor is being changed."""
 
@@ -131,6 +137,7 @@ Mode = (
     | MainMenu
     | Confirm
     | Scores
+    | SheetAddress
     | SettingsMenu
     | GamePicker
     | GameSetup
@@ -188,7 +195,8 @@ class UiContext:
     """What the app knows now: the game's view and offers (none before a game starts),
     the settings, the event an undo would drop, an unsure card to ask about, whether
     cards are entered by hand, a violation the rules just flagged (shown over all
-    else), and a status line kept at the bottom while something is wrong."""
+    else), a status line kept at the bottom while something is wrong, and what the app
+    found of the phone sheet when its page was last opened (None: not looked up)."""
 
     view: GameView | None = None
     offers: tuple[ActionOffer, ...] = ()
@@ -198,6 +206,7 @@ class UiContext:
     hand_entry: HandEntry | None = None
     violation: Violation | None = None
     status: str | None = None
+    sheet_link: SheetLink | None = None
 
     @property
     def language(self) -> Language:
