@@ -192,7 +192,8 @@ class Table:
     def _record(self, event: Event, source: Source, *, from_menu: bool = False) -> bool:
         # The log and the screens name the event and the reasons in people's words (seats
         # from 1); the journal keeps the script's line.
-        said = event_text(event, LOG_LANGUAGE)
+        seat_led = frozenset() if self.played is None else self.played.game.engine.seat_led_actions
+        said = event_text(event, LOG_LANGUAGE, seat_led=seat_led)
         if self.played is None:
             self.log(f"no game started: {said} ignored")
             return False
@@ -209,7 +210,7 @@ class Table:
                     app_say(
                         "refused.table",
                         language,
-                        line=event_text(event, language),
+                        line=event_text(event, language, seat_led=seat_led),
                         reason=refusal_text(refusal, language),
                     ),
                     logged=True,

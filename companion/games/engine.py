@@ -141,6 +141,9 @@ class GameEngine(ABC, Generic[OptionsT, StateT]):
     title: ClassVar[str]
     options_type: ClassVar[type[Any]]
     zones: ClassVar[tuple[str, ...]]
+    # The actions whose first argument is a seat: people's texts name it from 1 ("P4 bids
+    # 0" for "bid 3 0"); in the others a leading number is an amount ("stake 5").
+    seat_led_actions: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, options: OptionsT) -> None:
         self.options = options

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.games.events import Event
+from companion.games.events import Action, Event
 
 StateJson = Mapping[str, Any]
+# A seat's own zone in an event line (seat0, seat2b): the seat from 0, a split hand's letter.
+SEAT_ZONE = re.compile(r"\bseat(\d+)([a-d]?)\b")
 Stakes = tuple[int | None, ...]  # per seat: its stake, None where it has none
 # A seat's money on the table in the money games' views: a stake, or a bet.
 STAKE_KEYS = ("stake", "bet")
@@ -43,6 +46,9 @@ class JsonStates(Protocol):
     def next_state(self, state: Any, event: Event) -> Any: ...
 
     def state_json(self, state: Any) -> dict[str, Any]: ...
+
+    @property
+    def seat_led_actions(self) -> frozenset[str]: ...
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,8 @@ class SettlementCut:
         if key != self.last:
             balances = [cell(seat["balance"]) for seat in now["seats"]]
             bank = (cell(now["bank"]),) if self.has_bank else ()
-            self.rows.append((str(len(self.rows) + 1), str(event), *balances, *bank))
+            settled_by = people_event(event, self.engine.seat_led_actions)
+            self.rows.append((str(len(self.rows) + 1), settled_by, *balances, *bank))
             self.row_stakes.append(self.staked)
             self.last = key
         self.staked = seat_stakes(now)
@@ -195,6 +202,19 @@ def seat_stakes(state: StateJson) -> Stakes:
 def seat_column(seat: int) -> str:
     """A seat's column as people count seats: P1 is the script's seat 0."""
     return f"P{seat + 1}"
+
+
+def people_event(event: Event, seat_led: frozenset[str]) -> str:
+    """An event's script line with its seats counted from 1 as people count them: "stake P3
+    5" for "stake 2 5", "card P2 KC" for "card seat1 KC"; a leading amount stays a number."""
+    if isinstance(event, Action):
+        if event.name in seat_led and event.args and event.args[0].isdigit():
+            first, *rest = event.args
+            return " ".join((event.name, seat_column(int(first)), *rest))
+        return str(event)
+    return SEAT_ZONE.sub(
+        lambda found: seat_column(int(found.group(1))) + found.group(2), str(event)
+    )
 
 
 def is_seat_column(column: str) -> bool:

@@ -119,7 +119,8 @@ def refusal_screen(name: str, point: ScriptPoint, event: str, language: Language
         refusal = point.game().can_apply(parsed)
         if refusal is None:
             raise ValueError(f"{event!r} is accepted at {point.script}")
-        return compose_refusal(parsed, refusal, language)
+        seat_led = point.game().engine.seat_led_actions
+        return compose_refusal(parsed, refusal, language, seat_led=seat_led)
 
     return NamedScreen(f"{name}-{language.value}", compose)
 

@@ -203,4 +203,5 @@ def context_for(
         violation=violation,
         status=status,
         sheet_link=sheet_link,
+        seat_led=game.engine.seat_led_actions,
     )

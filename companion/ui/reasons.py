@@ -5,6 +5,7 @@ The screens, the undo question and the command line all say them through here.""
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from companion.cards import Card, Suit
 from companion.games.engine import Violation
@@ -86,8 +87,9 @@ def violation_text(violation: Violation, language: Language) -> str:
     return people_numbers(violation.message)
 
 
-def event_text(event: Event, language: Language) -> str:
-    """An event as the players name it: "P4 bids 0", "8♣ on trick"."""
+def event_text(event: Event, language: Language, *, seat_led: AbstractSet[str]) -> str:
+    """An event as the players name it: "P4 bids 0", "8♣ on trick"; ``seat_led``: the
+    game's actions whose first argument is a seat (``GameEngine.seat_led_actions``)."""
     if isinstance(event, CardSeen):
         card, zone = card_text(event.card, language), zone_text(event.zone, language)
         return say("event.card", language, card=card, zone=zone)
@@ -96,12 +98,12 @@ def event_text(event: Event, language: Language) -> str:
         return say("event.gone", language, card=card, zone=zone)
     if isinstance(event, ZoneCleared):
         return say("event.clear", language, zone=zone_text(event.zone, language))
-    return _action_text(event, language)
+    return _action_text(event, language, seated=event.name in seat_led)
 
 
-def _action_text(action: Action, language: Language) -> str:
+def _action_text(action: Action, language: Language, *, seated: bool) -> str:
     args = list(action.args)
-    if args and args[0].isdigit():
+    if seated and args and args[0].isdigit():
         who = seat(int(args.pop(0)), language)
         label = text_or(f"action.{action.name}.seat", language, "", seat=who)
         if label:

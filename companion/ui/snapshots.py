@@ -51,7 +51,14 @@ def event_snapshots(script: Script, language: Language) -> list[Snapshot]:
         try:
             game.apply(line.event, line.number)
         except RefusedEvent as refusal:
-            shots.append(Snapshot(f"{stem}-refused", draw_refusal(line.event, refusal, language)))
+            shots.append(
+                Snapshot(
+                    f"{stem}-refused",
+                    draw_refusal(
+                        line.event, refusal, language, seat_led=game.engine.seat_led_actions
+                    ),
+                )
+            )
             continue
         shots.append(Snapshot(stem, draw_game(game_view(game), language)))
         new: list[Violation] = game.state.violations[flagged:]

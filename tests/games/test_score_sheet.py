@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.events import Event
+from companion.games.events import Event, parse_event
 from companion.games.registry import make_engine
-from companion.games.score_sheet import ReplayCut, ScoreSheet, cut_sheet
+from companion.games.score_sheet import ReplayCut, ScoreSheet, cut_sheet, people_event
 from companion.games.session import Game
 from tests.journal.helpers import EXAMPLE_GAMES, example
 
@@ -72,3 +72,13 @@ def test_the_default_cut_replays_the_events_standing() -> None:
     cut.drop(game.state)
     assert cut.sheet() == game.engine.score_sheet(events[:2])
     assert made == [tuple(events[:2])]
+
+
+def test_the_event_that_settled_a_row_counts_seats_from_one() -> None:
+    gwiazda = make_engine("gwiazda", {}).seat_led_actions
+    assert people_event(parse_event("stake 2 5"), gwiazda) == "stake P3 5"
+    # Очко 21's stake is an amount, not a seat
+    ochko21 = make_engine("ochko-21", {}).seat_led_actions
+    assert people_event(parse_event("stake 5"), ochko21) == "stake 5"
+    assert people_event(parse_event("card seat1b KC"), ochko21) == "card P2b KC"
+    assert people_event(parse_event("card dealer AD"), ochko21) == "card dealer AD"

@@ -14,6 +14,7 @@ from companion.cards import Card
 from companion.games.engine import Violation
 from companion.games.errors import OutOfTurn, Reason, SeatRef
 from companion.games.events import parse_event
+from companion.games.registry import make_engine
 from companion.games.script import ScriptError, parse_script
 from companion.games.session import replay_script
 from companion.ui.reasons import event_text, refusal_text, violation_text
@@ -77,8 +78,28 @@ def test_a_refusal_without_a_reason_counts_seats_from_one() -> None:
 
 
 def test_events_in_the_players_words() -> None:
-    assert event_text(parse_event("bid 3 0"), Language.EN) == "P4 bids 0"
-    assert event_text(parse_event("card trick 10H"), Language.PL) == "lewa: 10♥"
-    assert event_text(parse_event("clear trick"), Language.RU) == "взятка: убрать"
+    assert event_text(parse_event("bid 3 0"), Language.EN, seat_led={"bid"}) == "P4 bids 0"
+    assert (
+        event_text(parse_event("card trick 10H"), Language.PL, seat_led=frozenset()) == "lewa: 10♥"
+    )
+    assert (
+        event_text(parse_event("clear trick"), Language.RU, seat_led=frozenset())
+        == "взятка: убрать"
+    )
     # A seat's zone is the seat, counted from 1, with a split hand's letter.
-    assert event_text(parse_event("card seat0b KC"), Language.EN) == "K♣ on P1b"
+    assert (
+        event_text(parse_event("card seat0b KC"), Language.EN, seat_led=frozenset()) == "K♣ on P1b"
+    )
+
+
+def test_a_leading_number_is_a_seat_only_where_the_game_says_so() -> None:
+    # Очко 21's "stake 5" stakes five chips; Gwiazda's "stake 2 5" is P3 staking five.
+    assert make_engine("ochko-21", {}).seat_led_actions.isdisjoint({"stake", "bank"})
+    gwiazda_led = make_engine("gwiazda", {}).seat_led_actions
+    assert event_text(parse_event("stake 2 5"), Language.EN, seat_led=gwiazda_led) == (
+        "P3 stakes 5"
+    )
+    assert event_text(parse_event("stake 5"), Language.EN, seat_led=frozenset()) == "Stake 5"
+    assert event_text(parse_event("bank 10"), Language.EN, seat_led=frozenset()) == (
+        "Put up the bank 10"
+    )

@@ -40,6 +40,7 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
     title: ClassVar[str] = "Gwiazda"
     options_type: ClassVar[type[Any]] = GwiazdaOptions
     zones: ClassVar[tuple[str, ...]] = (REVEAL, BANK_ZONE)
+    seat_led_actions = frozenset({"stake", "consent", "return", "newdeal"})
 
     @property
     def deck(self) -> DeckProfile:

@@ -56,6 +56,9 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
     title = "Очко with a permanent bank"
     options_type = OchkoBankOptions
     zones = ZONES
+    seat_led_actions = frozenset(
+        {"bet", "stand", "split", "accept", "refuse", "withdraw", "face-up", "keep"}
+    )
 
     @property
     def deck(self) -> DeckProfile:

@@ -24,6 +24,7 @@ class OhHell(GameEngine[OhHellOptions, OhHellState]):
     title: ClassVar[str] = "Oh Hell"
     options_type: ClassVar[type[Any]] = OhHellOptions
     zones: ClassVar[tuple[str, ...]] = (TRUMP_ZONE, TRICK_ZONE)
+    seat_led_actions = frozenset({"bid"})
 
     def __init__(self, options: OhHellOptions) -> None:
         super().__init__(options)

@@ -166,7 +166,11 @@ def compose_confirm(confirm: Confirm, context: UiContext) -> Sheet:
     else:
         draw.header(sheet, say("menu.confirm.undo", language))
         # The event in the players' words ("P4 bids 0"), not the script's ("bid 3 0").
-        said = "" if context.last_event is None else event_text(context.last_event, language)
+        said = (
+            ""
+            if context.last_event is None
+            else event_text(context.last_event, language, seat_led=context.seat_led)
+        )
         draw.centred(sheet, draw.line(1), said, draw.BODY_BOLD)
     draw.hint(sheet, say("menu.yes_no", language))
     return sheet

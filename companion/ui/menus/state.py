@@ -207,6 +207,7 @@ class UiContext:
     violation: Violation | None = None
     status: str | None = None
     sheet_link: SheetLink | None = None
+    seat_led: frozenset[str] = frozenset()  # the game's GameEngine.seat_led_actions
 
     @property
     def language(self) -> Language:

@@ -3,6 +3,8 @@ seen twice...) or an event it refused, saying why in a line."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from PIL import Image
 
 from companion.games.engine import Violation
@@ -56,14 +58,16 @@ def draw_violation(violation: Violation, language: Language) -> Image.Image:
     return compose_violation(violation, language).image
 
 
-def compose_refusal(event: Event, refusal: RefusedEvent, language: Language) -> Sheet:
+def compose_refusal(
+    event: Event, refusal: RefusedEvent, language: Language, *, seat_led: AbstractSet[str]
+) -> Sheet:
     """An event the engine refused: what kind of refusal, the event in the players' words,
-    the engine's short reason."""
+    the engine's short reason; ``seat_led``: as for ``event_text``."""
     sheet = Sheet()
     header(sheet, say(refusal_kind_key(refusal), language))
     sheet.text(
         (MARGIN, line(0)),
-        event_text(event, language),
+        event_text(event, language, seat_led=seat_led),
         BODY_BOLD,
         max_width=RIGHT - MARGIN,
         may_shorten=True,
@@ -72,5 +76,7 @@ def compose_refusal(event: Event, refusal: RefusedEvent, language: Language) -> 
     return sheet
 
 
-def draw_refusal(event: Event, refusal: RefusedEvent, language: Language) -> Image.Image:
-    return compose_refusal(event, refusal, language).image
+def draw_refusal(
+    event: Event, refusal: RefusedEvent, language: Language, *, seat_led: AbstractSet[str]
+) -> Image.Image:
+    return compose_refusal(event, refusal, language, seat_led=seat_led).image

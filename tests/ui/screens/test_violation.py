@@ -48,7 +48,7 @@ def test_a_refusal_says_what_kind_the_event_in_peoples_words_and_why() -> None:
         (IllegalEvent("seat 3 cannot bid now", reason), "Не по правилам"),
     ]
     for refusal, headline in cases:
-        sheet = compose_refusal(parse_event("bid 3 1"), refusal, Language.RU)
+        sheet = compose_refusal(parse_event("bid 3 1"), refusal, Language.RU, seat_led={"bid"})
         marks = [mark.drawn for mark in sheet.marks]
         assert marks[:2] == [headline, "И4: заказ 1"]
         assert " ".join(marks[2:]) == "И4 не заказывает сейчас: очередь И3"
