@@ -79,6 +79,8 @@ class Doubt(Enum):
 
     SUIT_COLOUR = "suit-colour"  # the index's ink is the other suit colour
     OTHER_CORNER = "other-corner"  # the card's far corner index reads another card
+    SAME_SPOT = "same-spot"  # another card is read on its index, the other way round
+    BLURRED = "blurred"  # the index is blurred and the read not all but certain
 
     def __str__(self) -> str:
         return self.value

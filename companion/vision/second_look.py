@@ -11,6 +11,7 @@ ink, a corner covered, nothing readable there) leaves the read as it was.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -30,6 +31,11 @@ CARD_WIDTH = 2.8
 # The box's centre from the face's corner, in box heights.
 BOX_CENTRE = (CROP_WIDTH / CROP_HEIGHT / 2, 0.5)
 RED_SUITS = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+# edge_blur: the ink and paper levels, and the steepest rise, as percentiles of the crop
+INK_PERCENTILE = 5.0
+PAPER_PERCENTILE = 95.0
+STEEPEST_PERCENTILE = 99.0
+MIN_RISE = 1e-3  # grey levels a pixel: a flat crop
 
 
 class SuitColour(Enum):
@@ -68,6 +74,18 @@ class SecondLookSettings:
     # far corner is that card's index over the corner, not an answer about this one.
     far_min_confidence: float = 0.99
     covering_reach: float = 1.0
+    # Two cards read on one spot the other way round (directions at least this opposed,
+    # their centres within ``same_spot_reach`` of the larger box's height) cannot both be
+    # indices: one covers the other. The read at fewer corners is
+    # doubted (both, at as many): a blurred queen's index, cut large, reads as a 4D.
+    same_spot_cosine: float = -0.5
+    same_spot_reach: float = 0.5
+    # A blurred index (its edges' blur, estimated as below, at least ``blurred_from`` crop
+    # pixels: sharp reads of the real photos measure 0.3-0.8, the tracker's cuts of
+    # synthetic sessions 0.9-1.1) is taken only when read at least ``blurred_sure`` sure:
+    # blurred out of focus, a 7's index read as a 2 at 0.93.
+    blurred_from: float = 1.0
+    blurred_sure: float = 0.99
 
 
 @dataclass(frozen=True)
@@ -139,6 +157,18 @@ def ink_colour(crop: np.ndarray, settings: SecondLookSettings) -> SuitColour | N
     return None
 
 
+def edge_blur(crop: np.ndarray) -> float:
+    """How blurred a crop's sharpest edges are, in crop pixels: a step edge blurred by a
+    Gaussian of sigma s rises at most contrast / (s * sqrt(2 pi)) a pixel, so s is the
+    contrast (ink to paper) over that steepest rise (a high percentile, not the maximum,
+    so that one noisy pixel does not count)."""
+    grey = crop.mean(axis=2, dtype=np.float32) if crop.ndim == 3 else crop.astype(np.float32)
+    low, high = np.percentile(grey, [INK_PERCENTILE, PAPER_PERCENTILE])
+    rows, columns = np.gradient(grey)
+    steepest = float(np.percentile(np.hypot(rows, columns), STEEPEST_PERCENTILE))
+    return float(high - low) / max(steepest, MIN_RISE) / math.sqrt(2 * math.pi)
+
+
 def suit_colour(card: Card) -> SuitColour:
     return SuitColour.RED if card.suit in RED_SUITS else SuitColour.BLACK
 
@@ -162,11 +192,19 @@ def second_look(
     if not detections:
         return []
     quads = [detection.quad for detection in detections]
-    colours = [ink_colour(crop, settings) for crop in box_crops(image, quads)]
+    crops = box_crops(image, quads)
+    colours = [ink_colour(crop, settings) for crop in crops]
     doubts: list[Doubt | None] = [
         Doubt.SUIT_COLOUR if colour is not None and colour != suit_colour(d.card) else None
         for colour, d in zip(colours, detections, strict=True)
     ]
+    for i, (crop, detection) in enumerate(zip(crops, detections, strict=True)):
+        unsure_enough = doubts[i] is None and detection.confidence < settings.blurred_sure
+        if unsure_enough and edge_blur(crop) >= settings.blurred_from:
+            doubts[i] = Doubt.BLURRED
+    for i, j in _turned_on_one_spot(detections, settings):
+        if doubts[i] is None and detections[i].indices <= detections[j].indices:
+            doubts[i] = Doubt.SAME_SPOT
     # A card read at two corners already had its second look from the merge.
     lone = [i for i, d in enumerate(detections) if doubts[i] is None and d.indices < 2]
     if lone:
@@ -185,6 +223,28 @@ def second_look(
         detection if doubt is None else replace(detection, doubt=doubt)
         for detection, doubt in zip(detections, doubts, strict=True)
     ]
+
+
+def _turned_on_one_spot(
+    detections: Sequence[Detection], settings: SecondLookSettings
+) -> list[tuple[int, int]]:
+    """Every ordered pair (i, j) of reads of different cards on one spot (a centre within
+    ``same_spot_reach`` of the larger box's height of the other's) read the other way
+    round."""
+    centres = np.array([d.quad.mean(axis=0) for d in detections], np.float64)
+    downs = np.array([d.quad[3] - d.quad[0] for d in detections], np.float64)
+    heights = np.maximum(np.linalg.norm(downs, axis=1), 1e-6)
+    downs /= heights[:, None]
+    pairs = []
+    for i, first in enumerate(detections):
+        for j, second in enumerate(detections):
+            if first.card == second.card:
+                continue
+            reach = settings.same_spot_reach * max(heights[i], heights[j])
+            near = np.linalg.norm(centres[i] - centres[j]) <= reach
+            if near and float(downs[i] @ downs[j]) <= settings.same_spot_cosine:
+                pairs.append((i, j))
+    return pairs
 
 
 def _covered_by(
