@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from companion.vision.reader_settings import ReaderSettings
 from companion.vision.second_look import (
     SecondLookSettings,
     SuitColour,
+    edge_blur,
     far_corners,
     ink_colour,
     second_look,
@@ -153,3 +155,47 @@ def test_on_a_drawn_table_true_reads_stand_and_a_read_of_the_wrong_colour_is_dou
     other |= {black: red for red, black in other.items()}
     misread = [replace(d, card=Card(d.card.rank, other[d.card.suit])) for d in read]
     assert [d.doubt for d in second_look(frame, misread, reader)] == [Doubt.SUIT_COLOUR] * len(read)
+
+
+def test_edge_blur_measures_a_gaussian_blur_in_crop_pixels() -> None:
+    crop = _index_crop(BLACK_INK_BGR)
+    assert edge_blur(crop) < SETTINGS.blurred_from
+    measured = [edge_blur(cv2.GaussianBlur(crop, (0, 0), sigma)) for sigma in (1.0, 1.5, 2.0, 3.0)]
+    assert measured == sorted(measured)
+    assert 1.5 <= measured[2] <= 2.6  # sigma 2, the step edges partly clipped by the bars
+
+
+def test_a_blurred_index_read_under_the_blur_threshold_is_doubted() -> None:
+    frame, quad = _frame_with_index(BLACK_INK_BGR)
+    blurred = cv2.GaussianBlur(frame, (0, 0), 2.5)
+    for image, confidence, doubt in (
+        (blurred, 0.95, Doubt.BLURRED),
+        (blurred, 0.999, None),
+        (frame, 0.95, None),
+    ):
+        (looked,) = second_look(
+            image, [Detection(Card.parse("7S"), confidence, quad, 1)], _FarReader(None)
+        )
+        assert looked.doubt is doubt
+
+
+def test_two_cards_read_on_one_spot_the_other_way_round_doubt_the_lesser_read() -> None:
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    centre = quad.mean(axis=0)
+    up = np.array([0.0, -1.0], np.float32)
+    larger = crop_quad(centre + np.array([3.0, 5.0], np.float32), up, 1.4 * CROP_HEIGHT)
+    looked = second_look(
+        frame,
+        [Detection(Card.parse("QD"), 1.0, quad, 3), Detection(Card.parse("4D"), 0.999, larger, 1)],
+        _FarReader(None),
+    )
+    assert [d.doubt for d in looked] == [None, Doubt.SAME_SPOT]
+    # the same two reading the same way are two indices of a tight fan: both stand
+    beside = centre + np.array([10.0, 0.0], np.float32)
+    fanned = crop_quad(beside, np.array([0.0, 1.0], np.float32), CROP_HEIGHT)
+    looked = second_look(
+        frame,
+        [Detection(Card.parse("QD"), 1.0, quad, 1), Detection(Card.parse("4D"), 0.999, fanned, 1)],
+        _FarReader(None),
+    )
+    assert [d.doubt for d in looked] == [None, None]
