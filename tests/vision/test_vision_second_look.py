@@ -40,7 +40,8 @@ def _index_crop(ink: tuple[int, int, int], *, light: float = 1.0) -> np.ndarray:
     crop[:6] = GREEN_BOARD_BGR
     crop[12:22, 12:20] = ink  # the rank
     crop[28:36, 11:21] = ink  # the pip
-    return np.clip(crop * light, 0, 255).astype(np.uint8)
+    lit: np.ndarray = np.clip(crop * light, 0, 255).astype(np.uint8)
+    return lit
 
 
 def test_the_ink_of_an_index_is_red_or_black_under_any_light() -> None:
