@@ -211,15 +211,22 @@ def run_recognize(args: argparse.Namespace) -> int:
             results.append({"image": str(path), "error": str(error)})
             continue
         detections = [detection.scaled(factor) for detection in reader.read(image)]
+        sure = [detection for detection in detections if detection.doubt is None]
         if args.json:
+            # a read the second look doubts is no answer: it is listed apart, as unsure
             results.append(
-                {"image": str(path), "cards": [detection.to_json() for detection in detections]}
+                {
+                    "image": str(path),
+                    "cards": [detection.to_json() for detection in sure],
+                    "unsure": [d.to_json() for d in detections if d.doubt is not None],
+                }
             )
             continue
-        print(f"{path}: {len(detections)} card(s)")
+        print(f"{path}: {len(sure)} card(s)")
         for detection in detections:
             box = " ".join(f"{x:.0f},{y:.0f}" for x, y in detection.quad)
-            print(f"  {detection.card!s:>3}  {detection.confidence:.3f}  index box {box}")
+            doubt = "" if detection.doubt is None else f"  unsure: {detection.doubt}"
+            print(f"  {detection.card!s:>3}  {detection.confidence:.3f}  index box {box}{doubt}")
     if args.json:
         print(json.dumps(results, indent=2))
     return EXIT_SOME_FAILED if failed else EXIT_OK
@@ -367,7 +374,11 @@ def run_eval(args: argparse.Namespace) -> int:
     reader = _make_reader(args, "eval")
     if reader is None:
         return EXIT_USAGE
-    report = evaluate(entries, lambda image: [d.card for d in reader.read(image)], load_image)
+    report = evaluate(
+        entries,
+        lambda image: [d.card for d in reader.read(image) if d.doubt is None],
+        load_image,
+    )
     summary = report.to_json()
     summary["peak_memory_mb"] = _peak_memory_mb()
     if args.json:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.cards import Card
+from companion.vision.merging import Doubt
+from companion.vision.second_look import CARD_HEIGHT, CARD_WIDTH  # index box heights
 
-CARD_HEIGHT = 4.3  # index box heights
-CARD_WIDTH = 2.8
 # The part of a face away from its corners and edges: where the picture of a court card
 # or the middle pips are. A card's own index never lies there.
 INTERIOR_ACROSS = (0.35, 2.45)
@@ -36,6 +36,7 @@ class CardRead:
     quad: np.ndarray
     indices: int = 1
     clipped: bool = False  # the index reached past the cut it was read on (clipped_by_cut)
+    doubt: Doubt | None = None  # the reader's second look disagrees: never a card
 
     @property
     def centre(self) -> np.ndarray:

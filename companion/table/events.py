@@ -33,6 +33,7 @@ class UnsureReason(Enum):
     FLICKER = "flicker"  # the reads of a still zone disagreed about the card
     LOW_CONFIDENCE = "low-confidence"  # read, but under the threshold in every read
     EXTRA_COPY = "extra-copy"  # more copies of the card than the deck holds
+    DOUBTED = "doubted"  # read sure, but the reader's second look disagrees
 
     def __str__(self) -> str:
         return self.value

@@ -30,6 +30,7 @@ from companion.table.mat_cells import CellGrid
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.zone_watch import ZoneLook, ZoneWatch
 from companion.values.frame import Frame
+from companion.vision.merging import Doubt
 
 
 class IndexRead(Protocol):
@@ -43,6 +44,8 @@ class IndexRead(Protocol):
     def quad(self) -> np.ndarray: ...
     @property
     def indices(self) -> int: ...
+    @property
+    def doubt(self) -> Doubt | None: ...
 
 
 class CardsReader(Protocol):
@@ -247,6 +250,7 @@ class TableTracker:
                         quad,
                         detection.indices,
                         clipped=clipped,
+                        doubt=detection.doubt,
                     )
                 )
         self.last_reads[zone.name] = tuple(reads)

@@ -226,11 +226,12 @@ class ZoneWatch:
             for read in reads
             if read.card in on_zone or (not read.clipped and look.changed_at(read.quad))
         ]
-        sure = tuple(read for read in kept if read.confidence >= self.settings.min_confidence)
-        return _Reading(
-            sure=sure,
-            unsure=tuple(read for read in kept if read.confidence < self.settings.min_confidence),
+        sure = tuple(
+            read
+            for read in kept
+            if read.confidence >= self.settings.min_confidence and read.doubt is None
         )
+        return _Reading(sure=sure, unsure=tuple(read for read in kept if read not in sure))
 
     def _settle(
         self, look: ZoneLook, spell: _Spell, present: Counter[Card], flicker: set[Card]
@@ -286,19 +287,20 @@ class ZoneWatch:
             | set(self.cards)
             | {card for reading in spell.readings for card in reading.cards}
         )
-        doubtful = tuple(
-            dict.fromkeys(
-                read.card
-                for read in last.unsure
-                if read.card not in known and look.copies_elsewhere(read.card) < self.deck.copies
-            )
-        )
-        if doubtful:
-            unsure.append(
-                UnsureReport(
-                    self.name, doubtful, when, UnsureReason.LOW_CONFIDENCE, last.best(doubtful[0])
+        for reason in (UnsureReason.DOUBTED, UnsureReason.LOW_CONFIDENCE):
+            doubtful = tuple(
+                dict.fromkeys(
+                    read.card
+                    for read in last.unsure
+                    if (read.doubt is not None) == (reason is UnsureReason.DOUBTED)
+                    and read.card not in known
+                    and look.copies_elsewhere(read.card) < self.deck.copies
                 )
             )
+            if doubtful:
+                unsure.append(
+                    UnsureReport(self.name, doubtful, when, reason, last.best(doubtful[0]))
+                )
         return tuple(events), tuple(unsure)
 
     def _kept_and_removed(

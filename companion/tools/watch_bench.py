@@ -41,6 +41,37 @@ DEFAULT_EVENTS = 30
 # together 4-9 times, 6 taken (their geometric middle).
 PI4_RATIO = 6.0
 FRAME_BUDGET_MS = 100.0  # 10 frames a second
+BUSY_FRAME_MS = 15.0  # the issue's busy frames: those over this much CPU
+# Times each frame of a folder through the watch's own step (the tracker, the mat, the
+# frame check; not the file's reading) in CPU ms, inside the process of the checkout it
+# runs in: prints the mean, the share over BUSY_FRAME_MS, the 95th percentile and the
+# largest. Written against the API that 841d1a8 and later share.
+FRAME_TIMES = (
+    "import sys, time\n"
+    "from pathlib import Path\n"
+    "import cv2, numpy as np\n"
+    "from companion.cards import FRENCH52\n"
+    "from companion.games.registry import make_engine\n"
+    "from companion.table.tracker_settings import TrackerSettings\n"
+    "from companion.table.watching import TableWatch, WatchOptions\n"
+    "from companion.values.frame import Frame\n"
+    "from companion.vision.reader import CardReader\n"
+    "folder, game, busy = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])\n"
+    "deck = make_engine(game, {}).deck\n"
+    "settings = TrackerSettings()\n"
+    "reader = CardReader(settings=settings.reader_settings(), deck=deck)\n"
+    "options = WatchOptions(game=game, settings=settings, live=False)\n"
+    "watch = TableWatch(reader, options, deck_for=lambda _: deck, say=lambda _: None)\n"
+    "spent = []\n"
+    "for number, path in enumerate(sorted(folder.iterdir())):\n"
+    "    image = cv2.imread(str(path), cv2.IMREAD_COLOR)\n"
+    "    start = time.process_time()\n"
+    "    watch.step(Frame(image, number / 10.0, number))\n"
+    "    spent.append(1000.0 * (time.process_time() - start))\n"
+    "ms = np.array(spent[1:])\n"
+    "print(f'{ms.mean():.2f} {100.0 * (ms > busy).mean():.1f} "
+    "{np.percentile(ms, 95):.1f} {ms.max():.1f}')\n"
+)
 
 
 @dataclass(frozen=True)
@@ -184,11 +215,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             if "watch" in command:
                 line += "  " + events_tally(script, whole.stdout)
             print(line, flush=True)
+            if "watch" in command:
+                print(f"    {_frame_times(frames, args.game, cwd)}", flush=True)
         print(
             f"Pi 4 ratio {args.pi_ratio:g} (4-9 by published figures, not measured; see "
             f"PI4_RATIO); 10 fps leaves {FRAME_BUDGET_MS:g} ms a frame"
         )
     return 0
+
+
+def _frame_times(frames: Path, game: str, cwd: Path | None) -> str:
+    """The watch's step a frame, timed inside one process of the checkout at ``cwd``."""
+    done = subprocess.run(
+        [sys.executable, "-c", FRAME_TIMES, str(frames), game, str(BUSY_FRAME_MS)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    mean, busy, late, most = done.stdout.split()
+    return (
+        f"its step alone, CPU a frame: mean {mean} ms, {busy}% of frames over "
+        f"{BUSY_FRAME_MS:g} ms, 95th percentile {late} ms, largest {most} ms"
+    )
 
 
 def _decode_only() -> list[str]:

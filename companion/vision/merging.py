@@ -74,6 +74,18 @@ class CornerIndices(Enum):
         return self.value
 
 
+class Doubt(Enum):
+    """Why the reader's second look (second_look) doubts a card it read."""
+
+    SUIT_COLOUR = "suit-colour"  # the index's ink is the other suit colour
+    OTHER_CORNER = "other-corner"  # the card's far corner index reads another card
+    SAME_SPOT = "same-spot"  # another card is read on its index, the other way round
+    BLURRED = "blurred"  # the index is blurred and the read not all but certain
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Read:
     """The reading of one candidate crop (its row in the frame's candidates)."""
@@ -91,6 +103,7 @@ class Detection:
     confidence: float
     quad: np.ndarray  # 4 x 2 float32: the best index crop (TL, TR, BR, BL as it reads)
     indices: int  # how many corner indices of the card were read
+    doubt: Doubt | None = None  # the second look disagrees: the read is unsure
 
     def scaled(self, factor: float) -> Detection:
         """The same detection with its box in pixels ``factor`` times larger."""
@@ -102,6 +115,7 @@ class Detection:
             "confidence": round(self.confidence, 4),
             "index_box": [[round(float(x), 1), round(float(y), 1)] for x, y in self.quad],
             "indices": self.indices,
+            "doubt": None if self.doubt is None else str(self.doubt),
         }
 
 

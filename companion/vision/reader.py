@@ -28,6 +28,7 @@ from companion.vision.merging import (
 )
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader, Readings
 from companion.vision.reader_settings import MIN_FRAME_SIDE, ReaderSettings
+from companion.vision.second_look import second_look
 from companion.vision.sources import CandidateFinder, CandidateSource, DetectorModels
 
 # A dark live frame (exposure.is_dark) is read twice: as it is, and brought up to the
@@ -147,6 +148,8 @@ class CardReader:
         detections = self._detect(work)
         if self.settings.source in BROUGHT_UP_SOURCES and is_dark(work):
             detections = with_new_cards(detections, self._detect(brought_up(work)))
+        if self.settings.second_look is not None:
+            detections = second_look(work, detections, self, self.settings.second_look)
         if scale != 1.0:
             detections = [detection.scaled(1.0 / scale) for detection in detections]
         self.times.frames += 1
@@ -176,6 +179,15 @@ class CardReader:
             readings, lambda rows: self.embed(candidates.crops_of(rows))
         )
         return corners_shown(candidates, [read for read in reads if read.card == card])
+
+    def far_cards(self, crops: np.ndarray, min_confidence: float) -> list[Card | None]:
+        """The deck's card each crop reads as at least ``min_confidence`` sure (None where
+        none): the second look's read of far corners."""
+        reading = DeckReading(self.deck, min_confidence, self.prototypes)
+        found: list[Card | None] = [None] * crops.shape[0]
+        for read in reading.reads(self.model.read(crops), lambda rows: self.embed(crops[rows])):
+            found[read.row] = read.card
+        return found
 
     def embed(self, crops: np.ndarray) -> np.ndarray:
         """The model's features of crops, which deck prototypes compare."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from companion.vision.finder_settings import FinderSettings
 from companion.vision.merging import CornerIndices
+from companion.vision.second_look import SecondLookSettings
 from companion.vision.sources import DEFAULT_SOURCE, CandidateSource
 
 # The confidence a read index needs: for each source, the lowest threshold at which
@@ -28,12 +29,14 @@ class ReaderSettings:
     corners of the deck's cards carry the index (with two packs, TWO lets two copies
     side by side count twice where no far corner shows); None for what ``companion
     teach`` learned of the deck, if it did, else FOUR (which also means "not known").
+    ``second_look``: how a read card is looked at again before it counts (None: not).
     """
 
     source: CandidateSource = DEFAULT_SOURCE
     min_confidence: float | None = None
     finder: FinderSettings = field(default_factory=FinderSettings)
     corner_indices: CornerIndices | None = None
+    second_look: SecondLookSettings | None = field(default_factory=SecondLookSettings)
 
     @property
     def threshold(self) -> float:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.cards import Card
@@ -155,3 +156,29 @@ def test_a_folder_with_no_readable_image_is_exit_1_saying_so(
     assert out == ""
     assert f"{tmp_path}: none of its 2 images is readable" in err
     assert "a.jpg: skipped" in err and "Traceback" not in err
+
+
+def test_a_camera_s_bad_frames_make_no_event_and_a_line_each_on_stderr(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Mid-stream: a frame of another size, a black one, one of one colour, then the
+    camera repeating one frame for 2 s: no event from any, no traceback, and each said."""
+    laid = table_image((300.0, 200.0), [Placed(Card.parse("KS"), 100.0, 50.0)], 3.0)
+
+    def shot(number: int) -> np.ndarray:
+        frame = laid.copy()
+        frame[0, 0, 0] = number % 256  # a camera's noise: no two frames alike
+        return frame
+
+    bad = [cv2.resize(laid, (320, 200)), np.zeros_like(laid), np.full_like(laid, 90)]
+    pictures = [shot(n) for n in range(8)] + bad + [shot(8)] * 20 + [shot(n) for n in range(9, 14)]
+    monkeypatch.setattr(
+        "companion.device.camera.open_source",
+        lambda spec, **_: FakeSource(frames_of(pictures, fps=10.0)),
+    )
+    assert main(["watch", "usb:0", "--mat", "none", "--fps", "10"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "card table KS\n"
+    assert "Traceback" not in err
+    for problem in ("another size", "black", "all one colour", "repeats one frame"):
+        assert problem in err

@@ -16,6 +16,7 @@ from companion.table.layouts import Paper, mat_layout
 from companion.table.tracker import TableTracker
 from companion.table.tracker_settings import TrackerSettings
 from companion.values.frame import Frame
+from companion.vision.merging import Doubt
 from companion.vision.reader import CardReader
 from tests.table.rendered import Placed, table_image
 
@@ -136,6 +137,7 @@ class Detection:
     confidence: float
     quad: np.ndarray
     indices: int = 1
+    doubt: Doubt | None = None
 
 
 class EdgeReader:

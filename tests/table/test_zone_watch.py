@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pytest
@@ -15,6 +15,7 @@ from companion.table.card_reads import CardRead
 from companion.table.events import TableEvent, UnsureReason, UnsureReport
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.zone_watch import ZoneLook, ZoneWatch
+from companion.vision.merging import Doubt
 
 FPS = 10.0
 
@@ -214,6 +215,16 @@ def test_a_read_under_the_threshold_is_unsure() -> None:
     assert zone.events == []
     assert [(r.reason, r.candidates) for r in zone.unsure] == [
         (UnsureReason.LOW_CONFIDENCE, (Card.parse("7H"),))
+    ]
+
+
+def test_a_sure_read_the_second_look_doubts_is_unsure_with_its_confidence_never_a_card() -> None:
+    zone = table()
+    doubted = replace(read("7H", 10, confidence=0.999), doubt=Doubt.SUIT_COLOUR)
+    zone.land([doubted, read("2S", 40)])
+    assert zone.lines() == ["card trick 2S"]
+    assert [(r.reason, r.candidates, r.confidence) for r in zone.unsure] == [
+        (UnsureReason.DOUBTED, (Card.parse("7H"),), 0.999)
     ]
 
 

@@ -47,6 +47,7 @@ def test_recognize_reads_cards_and_reports_bad_files_but_goes_on(tmp_path: Path)
     by_image = {item["image"]: item for item in json.loads(result.stdout)}
     cards = sorted(card["card"] for card in by_image[str(good)]["cards"])
     assert cards == ["7C", "QH"]
+    assert by_image[str(good)]["unsure"] == []  # what the second look doubts
     first = by_image[str(good)]["cards"][0]
     assert len(first["index_box"]) == 4 and 0 < first["confidence"] <= 1
 

@@ -1,0 +1,263 @@
+"""A second, independent look at a card read before it counts: the colour of its suit on
+the index's own pixels, and the card's far corner index where that shows.
+
+The reader's network reads an index from one crop; the second look asks two questions
+that do not go through that read: is the ink of the index red or black (a pixel count,
+no network), and does the index in the card's opposite corner, cut where the card's
+shape puts it and read on its own, name the same card. A clear "no" to either makes the
+read doubted (unsure, with its confidence), never a different card; no answer (too little
+ink, a corner covered, nothing readable there) leaves the read as it was.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Protocol
+
+import numpy as np
+
+from companion.cards import Card, Suit
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, cut_crops
+from companion.vision.merging import Detection, Doubt
+
+# A card's face in units of its index box's height (the reader's crop, 1.35 index heights
+# tall): about 4.3 tall and 2.8 wide, the index box at its top-left corner; measured on
+# the flattened whole-card photos (the table's card_reads takes the same shape).
+CARD_HEIGHT = 4.3
+CARD_WIDTH = 2.8
+# The box's centre from the face's corner, in box heights.
+BOX_CENTRE = (CROP_WIDTH / CROP_HEIGHT / 2, 0.5)
+RED_SUITS = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+# edge_blur: the ink and paper levels, and the steepest rise, as percentiles of the crop
+INK_PERCENTILE = 5.0
+PAPER_PERCENTILE = 95.0
+STEEPEST_PERCENTILE = 99.0
+MIN_RISE = 1e-3  # grey levels a pixel: a flat crop
+
+
+class SuitColour(Enum):
+    RED = "red"
+    BLACK = "black"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class SecondLookSettings:
+    """The ink colour test and the far corner's read.
+
+    Colours are taken after dividing each channel by the crop's paper white (its
+    ``white_percentile``), so a lamp's colour or a dimmed table does not tint them."""
+
+    white_percentile: float = 95.0
+    min_white: float = 24.0  # a crop darker than this has too little light to tell colour
+    # Only the middle of the crop is looked at: the glyph and pip lie there, the card's
+    # edge and the table round it (a green board, a wooden top) mostly outside.
+    margin_share: float = 0.15
+    # Black ink: every channel under ``black_level`` of the paper's, and grey (channels
+    # within ``grey_spread``); red ink: red within ``red_level`` of the paper's, the other
+    # two at least ``red_gap`` under it. Wood and a green board are neither.
+    black_level: float = 0.5
+    grey_spread: float = 0.2
+    red_level: float = 0.55
+    red_gap: float = 0.35
+    # Too little ink to judge: under this share of the looked-at pixels.
+    min_ink_share: float = 0.03
+    # The ink is one colour when at least this share of it is.
+    one_colour_share: float = 0.8
+    # The far corner names another card only when read at least this sure; a card found
+    # elsewhere in the frame whose index lies within ``covering_reach`` box heights of the
+    # far corner is that card's index over the corner, not an answer about this one.
+    far_min_confidence: float = 0.99
+    covering_reach: float = 1.0
+    # Two cards read on one spot the other way round (directions at least this opposed,
+    # their centres within ``same_spot_reach`` of the larger box's height) cannot both be
+    # indices: one covers the other. The read at fewer corners is
+    # doubted (both, at as many): a blurred queen's index, cut large, reads as a 4D.
+    same_spot_cosine: float = -0.5
+    same_spot_reach: float = 0.5
+    # A blurred index (its edges' blur, estimated as below, at least ``blurred_from`` crop
+    # pixels: sharp reads of the real photos measure 0.3-0.8, the tracker's cuts of
+    # synthetic sessions 0.9-1.1) is taken only when read at least ``blurred_sure`` sure:
+    # blurred out of focus, a 7's index read as a 2 at 0.93.
+    blurred_from: float = 1.0
+    blurred_sure: float = 0.99
+
+
+@dataclass(frozen=True)
+class FarCorners:
+    """Where the far corner indices of some detections lie (working-image pixels): one
+    row per detection, as cut_crops takes them."""
+
+    centres: np.ndarray  # N x 2 float32
+    down: np.ndarray  # N x 2 float32 unit vectors
+    heights: np.ndarray  # N float32
+
+
+def far_corners(quads: Sequence[np.ndarray]) -> FarCorners:
+    """The far corner boxes of index boxes (4 x 2, TL TR BR BL as each reads): the box
+    turned half round about the centre of the face that lies down and right of it."""
+    centres, downs, heights = [], [], []
+    for quad in quads:
+        origin = quad[0].astype(np.float64)
+        across = quad[1].astype(np.float64) - origin
+        down = quad[3].astype(np.float64) - origin
+        height = float(np.linalg.norm(down)) or 1.0
+        width = float(np.linalg.norm(across)) or 1.0
+        across, down = across / width, down / height
+        u, v = CARD_WIDTH - BOX_CENTRE[0], CARD_HEIGHT - BOX_CENTRE[1]
+        centres.append(origin + (across * u + down * v) * height)
+        downs.append(-down)
+        heights.append(height)
+    return FarCorners(
+        np.array(centres, np.float32).reshape(-1, 2),
+        np.array(downs, np.float32).reshape(-1, 2),
+        np.array(heights, np.float32),
+    )
+
+
+def box_crops(image: np.ndarray, quads: Sequence[np.ndarray]) -> np.ndarray:
+    """The upright crops of index boxes, as the reader cut them."""
+    if not quads:
+        return np.zeros((0, CROP_HEIGHT, CROP_WIDTH, 3), np.uint8)
+    stacked = np.stack([quad.astype(np.float32) for quad in quads])
+    centres = stacked.mean(axis=1)
+    down = stacked[:, 3] - stacked[:, 0]
+    heights = np.linalg.norm(down, axis=1)
+    down = down / np.maximum(heights, 1e-6)[:, None]
+    return cut_crops(image, centres, down.astype(np.float32), heights.astype(np.float32))
+
+
+def ink_colour(crop: np.ndarray, settings: SecondLookSettings) -> SuitColour | None:
+    """Whether the ink of an index crop (BGR) is red or black (None: too little light or
+    ink, or ink of both colours)."""
+    height, width = crop.shape[:2]
+    top, left = round(height * settings.margin_share), round(width * settings.margin_share)
+    middle = crop[top : height - top, left : width - left].reshape(-1, 3).astype(np.float32)
+    white = np.percentile(middle, settings.white_percentile, axis=0)
+    if float(white.min()) < settings.min_white:
+        return None
+    blue, green, red = (middle / white).T
+    brightest = np.maximum(np.maximum(blue, green), red)
+    darkest = np.minimum(np.minimum(blue, green), red)
+    black = (brightest < settings.black_level) & (brightest - darkest < settings.grey_spread)
+    reddish = (red >= settings.red_level) & (red - np.maximum(blue, green) >= settings.red_gap)
+    black_count, red_count = int(np.count_nonzero(black)), int(np.count_nonzero(reddish))
+    ink = black_count + red_count
+    if ink < settings.min_ink_share * middle.shape[0]:
+        return None
+    if red_count >= settings.one_colour_share * ink:
+        return SuitColour.RED
+    if black_count >= settings.one_colour_share * ink:
+        return SuitColour.BLACK
+    return None
+
+
+def edge_blur(crop: np.ndarray) -> float:
+    """How blurred a crop's sharpest edges are, in crop pixels: a step edge blurred by a
+    Gaussian of sigma s rises at most contrast / (s * sqrt(2 pi)) a pixel, so s is the
+    contrast (ink to paper) over that steepest rise (a high percentile, not the maximum,
+    so that one noisy pixel does not count)."""
+    grey = crop.mean(axis=2, dtype=np.float32) if crop.ndim == 3 else crop.astype(np.float32)
+    low, high = np.percentile(grey, [INK_PERCENTILE, PAPER_PERCENTILE])
+    rows, columns = np.gradient(grey)
+    steepest = float(np.percentile(np.hypot(rows, columns), STEEPEST_PERCENTILE))
+    return float(high - low) / max(steepest, MIN_RISE) / math.sqrt(2 * math.pi)
+
+
+def suit_colour(card: Card) -> SuitColour:
+    return SuitColour.RED if card.suit in RED_SUITS else SuitColour.BLACK
+
+
+class FarCornerReader(Protocol):
+    """What far corner crops read as: the card for each crop read at least
+    ``min_confidence`` sure (None elsewhere). The reader supplies it."""
+
+    def far_cards(self, crops: np.ndarray, min_confidence: float) -> list[Card | None]: ...
+
+
+def second_look(
+    image: np.ndarray,
+    detections: Sequence[Detection],
+    far_reader: FarCornerReader,
+    settings: SecondLookSettings | None = None,
+) -> list[Detection]:
+    """The detections (in ``image``'s pixels), those the second look doubts marked with
+    their doubt; the card and confidence stay as read."""
+    settings = settings or SecondLookSettings()
+    if not detections:
+        return []
+    quads = [detection.quad for detection in detections]
+    crops = box_crops(image, quads)
+    colours = [ink_colour(crop, settings) for crop in crops]
+    doubts: list[Doubt | None] = [
+        Doubt.SUIT_COLOUR if colour is not None and colour != suit_colour(d.card) else None
+        for colour, d in zip(colours, detections, strict=True)
+    ]
+    for i, (crop, detection) in enumerate(zip(crops, detections, strict=True)):
+        unsure_enough = doubts[i] is None and detection.confidence < settings.blurred_sure
+        if unsure_enough and edge_blur(crop) >= settings.blurred_from:
+            doubts[i] = Doubt.BLURRED
+    for i, j in _turned_on_one_spot(detections, settings):
+        if doubts[i] is None and detections[i].indices <= detections[j].indices:
+            doubts[i] = Doubt.SAME_SPOT
+    # A card read at two corners already had its second look from the merge.
+    lone = [i for i, d in enumerate(detections) if doubts[i] is None and d.indices < 2]
+    if lone:
+        far = far_corners([quads[i] for i in lone])
+        crops = cut_crops(image, far.centres, far.down, far.heights)
+        read = far_reader.far_cards(crops, settings.far_min_confidence)
+        for position, i in enumerate(lone):
+            card = read[position]
+            if card is None or card == detections[i].card:
+                continue
+            if not _covered_by(
+                card, far.centres[position], far.heights[position], detections, settings
+            ):
+                doubts[i] = Doubt.OTHER_CORNER
+    return [
+        detection if doubt is None else replace(detection, doubt=doubt)
+        for detection, doubt in zip(detections, doubts, strict=True)
+    ]
+
+
+def _turned_on_one_spot(
+    detections: Sequence[Detection], settings: SecondLookSettings
+) -> list[tuple[int, int]]:
+    """Every ordered pair (i, j) of reads of different cards on one spot (a centre within
+    ``same_spot_reach`` of the larger box's height of the other's) read the other way
+    round."""
+    centres = np.array([d.quad.mean(axis=0) for d in detections], np.float64)
+    downs = np.array([d.quad[3] - d.quad[0] for d in detections], np.float64)
+    heights = np.maximum(np.linalg.norm(downs, axis=1), 1e-6)
+    downs /= heights[:, None]
+    pairs = []
+    for i, first in enumerate(detections):
+        for j, second in enumerate(detections):
+            if first.card == second.card:
+                continue
+            reach = settings.same_spot_reach * max(heights[i], heights[j])
+            near = np.linalg.norm(centres[i] - centres[j]) <= reach
+            if near and float(downs[i] @ downs[j]) <= settings.same_spot_cosine:
+                pairs.append((i, j))
+    return pairs
+
+
+def _covered_by(
+    card: Card,
+    centre: np.ndarray,
+    height: float,
+    detections: Sequence[Detection],
+    settings: SecondLookSettings,
+) -> bool:
+    """Whether ``card`` was found with an index near ``centre``: its own index lies over
+    the far corner there."""
+    reach = settings.covering_reach * height
+    return any(
+        other.card == card and float(np.linalg.norm(other.quad.mean(axis=0) - centre)) <= reach
+        for other in detections
+    )

@@ -1,0 +1,202 @@
+"""The reader's second look: the suit's colour on the index's pixels, and the far corner."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.cards import Card, Suit, parse_cards
+from companion.vision.drawn import table_frame
+from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, crop_quad
+from companion.vision.merging import Detection, Doubt
+from companion.vision.reader import CardReader
+from companion.vision.reader_settings import ReaderSettings
+from companion.vision.second_look import (
+    SecondLookSettings,
+    SuitColour,
+    edge_blur,
+    far_corners,
+    ink_colour,
+    second_look,
+)
+from companion.vision.sources import CandidateSource
+
+PAPER_BGR = (245, 250, 250)
+RED_INK_BGR = (40, 30, 200)
+BLACK_INK_BGR = (25, 25, 25)
+GREEN_BOARD_BGR = (60, 140, 40)
+SETTINGS = SecondLookSettings()
+
+
+def _index_crop(ink: tuple[int, int, int], *, light: float = 1.0) -> np.ndarray:
+    """A crop of paper with a glyph bar and a pip square of ``ink``, the top rows the
+    board round the card, all at ``light``."""
+    crop = np.empty((CROP_HEIGHT, CROP_WIDTH, 3), np.float32)
+    crop[:] = PAPER_BGR
+    crop[:6] = GREEN_BOARD_BGR
+    crop[12:22, 12:20] = ink  # the rank
+    crop[28:36, 11:21] = ink  # the pip
+    lit: np.ndarray = np.clip(crop * light, 0, 255).astype(np.uint8)
+    return lit
+
+
+def test_the_ink_of_an_index_is_red_or_black_under_any_light() -> None:
+    for light in (1.0, 0.6, 0.3):
+        assert ink_colour(_index_crop(RED_INK_BGR, light=light), SETTINGS) is SuitColour.RED
+        assert ink_colour(_index_crop(BLACK_INK_BGR, light=light), SETTINGS) is SuitColour.BLACK
+
+
+def test_no_colour_is_told_of_plain_paper_a_dark_crop_or_ink_of_both_colours() -> None:
+    paper = np.full((CROP_HEIGHT, CROP_WIDTH, 3), PAPER_BGR, np.uint8)
+    assert ink_colour(paper, SETTINGS) is None
+    assert ink_colour(_index_crop(BLACK_INK_BGR, light=0.05), SETTINGS) is None
+    both = _index_crop(RED_INK_BGR)
+    both[28:36, 11:21] = BLACK_INK_BGR
+    assert ink_colour(both, SETTINGS) is None
+
+
+def test_a_lamps_warm_tint_does_not_turn_black_ink_red() -> None:
+    warm = _index_crop(BLACK_INK_BGR).astype(np.float32) * np.array([0.6, 0.85, 1.0])
+    assert ink_colour(warm.astype(np.uint8), SETTINGS) is SuitColour.BLACK
+
+
+@given(
+    x=st.floats(-500, 500),
+    y=st.floats(-500, 500),
+    angle=st.floats(0, 2 * np.pi),
+    height=st.floats(8, 120),
+)
+def test_the_far_corner_of_the_far_corner_is_the_index_itself(
+    x: float, y: float, angle: float, height: float
+) -> None:
+    centre = np.array([x, y], np.float32)
+    down = np.array([np.cos(angle), np.sin(angle)], np.float32)
+    far = far_corners([crop_quad(centre, down, height)])
+    back = far_corners([crop_quad(far.centres[0], far.down[0], float(far.heights[0]))])
+    np.testing.assert_allclose(back.centres[0], centre, atol=1e-2 * height + 1e-3)
+    np.testing.assert_allclose(back.down[0], down, atol=1e-4)
+    np.testing.assert_allclose(far.down[0], -down, atol=1e-4)
+    assert np.linalg.norm(far.centres[0] - centre) > 3 * height  # across the card
+
+
+class _FarReader:
+    """Reads every far corner as ``card`` (None: nothing), and counts the crops asked."""
+
+    def __init__(self, card: Card | None) -> None:
+        self.card = card
+        self.asked = 0
+
+    def far_cards(self, crops: np.ndarray, min_confidence: float) -> list[Card | None]:
+        self.asked += crops.shape[0]
+        return [self.card] * crops.shape[0]
+
+
+def _frame_with_index(ink: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """A frame of paper with one upright index (BGR), and its box."""
+    frame = np.full((400, 300, 3), PAPER_BGR, np.uint8)
+    frame[40 : 40 + CROP_HEIGHT, 30 : 30 + CROP_WIDTH] = _index_crop(ink)
+    centre = np.array([30 + CROP_WIDTH / 2, 40 + CROP_HEIGHT / 2], np.float32)
+    return frame, crop_quad(centre, np.array([0.0, 1.0], np.float32), float(CROP_HEIGHT))
+
+
+def test_a_read_whose_ink_is_the_other_colour_is_doubted_never_changed() -> None:
+    frame, quad = _frame_with_index(BLACK_INK_BGR)
+    read = Detection(Card.parse("7H"), 0.999, quad, 1)
+    (looked,) = second_look(frame, [read], _FarReader(None))
+    assert looked.doubt is Doubt.SUIT_COLOUR
+    assert (looked.card, looked.confidence) == (read.card, read.confidence)
+    (agreed,) = second_look(frame, [Detection(Card.parse("7S"), 0.999, quad, 1)], _FarReader(None))
+    assert agreed.doubt is None
+
+
+def test_a_far_corner_that_reads_another_card_makes_the_read_unsure() -> None:
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    read = Detection(Card.parse("7H"), 0.999, quad, 1)
+    (other,) = second_look(frame, [read], _FarReader(Card.parse("2H")))
+    assert other.doubt is Doubt.OTHER_CORNER
+    assert other.card == read.card
+    for answer in (Card.parse("7H"), None):
+        (looked,) = second_look(frame, [read], _FarReader(answer))
+        assert looked.doubt is None
+
+
+def test_another_cards_index_found_over_the_far_corner_is_no_disagreement() -> None:
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    far = far_corners([quad])
+    covering = Detection(
+        Card.parse("2H"), 0.999, crop_quad(far.centres[0], far.down[0], float(far.heights[0])), 1
+    )
+    looked = second_look(
+        frame, [Detection(Card.parse("7H"), 0.999, quad, 1), covering], _FarReader(Card.parse("2H"))
+    )
+    assert looked[0].doubt is None
+
+
+def test_a_card_read_at_two_corners_is_not_read_again_at_its_far_corner() -> None:
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    reader = _FarReader(Card.parse("2H"))
+    (looked,) = second_look(frame, [Detection(Card.parse("7H"), 0.999, quad, 2)], reader)
+    assert looked.doubt is None
+    assert reader.asked == 0
+
+
+def test_on_a_drawn_table_true_reads_stand_and_a_read_of_the_wrong_colour_is_doubted() -> None:
+    cards = list(parse_cards("7H QD 2S KC 10H AD"))
+    frame, _ = table_frame(cards, seed=3)
+    reader = CardReader(settings=ReaderSettings(source=CandidateSource.DETECTOR))
+    read = reader.read(frame)
+    assert sorted(str(d.card) for d in read) == sorted(str(card) for card in cards)
+    assert all(d.doubt is None for d in read)
+    # each card misread as the same rank of a suit of the other colour
+    other = {Suit.HEARTS: Suit.SPADES, Suit.DIAMONDS: Suit.CLUBS}
+    other |= {black: red for red, black in other.items()}
+    misread = [replace(d, card=Card(d.card.rank, other[d.card.suit])) for d in read]
+    assert [d.doubt for d in second_look(frame, misread, reader)] == [Doubt.SUIT_COLOUR] * len(read)
+
+
+def test_edge_blur_measures_a_gaussian_blur_in_crop_pixels() -> None:
+    crop = _index_crop(BLACK_INK_BGR)
+    assert edge_blur(crop) < SETTINGS.blurred_from
+    measured = [edge_blur(cv2.GaussianBlur(crop, (0, 0), sigma)) for sigma in (1.0, 1.5, 2.0, 3.0)]
+    assert measured == sorted(measured)
+    assert 1.5 <= measured[2] <= 2.6  # sigma 2, the step edges partly clipped by the bars
+
+
+def test_a_blurred_index_read_under_the_blur_threshold_is_doubted() -> None:
+    frame, quad = _frame_with_index(BLACK_INK_BGR)
+    blurred = cv2.GaussianBlur(frame, (0, 0), 2.5)
+    for image, confidence, doubt in (
+        (blurred, 0.95, Doubt.BLURRED),
+        (blurred, 0.999, None),
+        (frame, 0.95, None),
+    ):
+        (looked,) = second_look(
+            image, [Detection(Card.parse("7S"), confidence, quad, 1)], _FarReader(None)
+        )
+        assert looked.doubt is doubt
+
+
+def test_two_cards_read_on_one_spot_the_other_way_round_doubt_the_lesser_read() -> None:
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    centre = quad.mean(axis=0)
+    up = np.array([0.0, -1.0], np.float32)
+    larger = crop_quad(centre + np.array([3.0, 5.0], np.float32), up, 1.4 * CROP_HEIGHT)
+    looked = second_look(
+        frame,
+        [Detection(Card.parse("QD"), 1.0, quad, 3), Detection(Card.parse("4D"), 0.999, larger, 1)],
+        _FarReader(None),
+    )
+    assert [d.doubt for d in looked] == [None, Doubt.SAME_SPOT]
+    # the same two reading the same way are two indices of a tight fan: both stand
+    beside = centre + np.array([10.0, 0.0], np.float32)
+    fanned = crop_quad(beside, np.array([0.0, 1.0], np.float32), CROP_HEIGHT)
+    looked = second_look(
+        frame,
+        [Detection(Card.parse("QD"), 1.0, quad, 1), Detection(Card.parse("4D"), 0.999, fanned, 1)],
+        _FarReader(None),
+    )
+    assert [d.doubt for d in looked] == [None, None]
