@@ -138,6 +138,9 @@ def run_watch(args: argparse.Namespace) -> int:
     try:
         for frame in frames:
             output = watch.still(frame) if photos else watch.step(frame)
+            if photos:
+                # the photo's name as a script comment, so its lines can be told apart
+                print(f"# {frame.name}", flush=True)
             for event in output.events:
                 print(event.line, flush=True)
     except NothingReadable as error:

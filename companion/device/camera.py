@@ -137,7 +137,7 @@ class FolderSource:
             if image is None:
                 self._skip(SkippedImage(path, "not a readable image"))
                 continue
-            yield Frame(image=image, time=position / self.fps, number=number)
+            yield Frame(image=image, time=position / self.fps, number=number, name=path.name)
             del image
             number += 1
         if number == 0:

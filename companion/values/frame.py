@@ -12,3 +12,4 @@ class Frame:
     image: np.ndarray  # BGR uint8, height x width x 3
     time: float  # seconds from the source's start
     number: int  # 0, 1, 2, ... in the order delivered
+    name: str = ""  # the image file it came from, where a folder of images is the source

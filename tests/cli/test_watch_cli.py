@@ -44,7 +44,8 @@ def test_no_mat_in_view_prints_no_events(
     write_frames(tmp_path)
     assert main(["watch", str(tmp_path), "--game", "oh-hell"]) == 0
     out, err = capsys.readouterr()
-    assert out == ""
+    # each image a photo of its own: its name as a comment, and no event
+    assert out.splitlines() == [f"# {path.name}" for path in sorted(tmp_path.iterdir())]
     assert err.splitlines() == ["mat not found: no events until it is seen again"]
 
 
@@ -131,17 +132,25 @@ def test_a_folder_of_photos_prints_each_photo_s_cards_replacing_the_last(
     (tmp_path / "1b.jpg").write_text("not a picture")
     assert main(["watch", str(tmp_path), "--mat", "none"]) == 0
     out, err = capsys.readouterr()
-    expected: list[str] = []
+    # Each photo's lines follow a comment with its file's name (the script's own comment).
+    expected: list[list[str]] = []
     shown: list[str] = []
-    for path in STILLS:
+    for number, path in enumerate(STILLS):
         cards = manifest_cards(path)
-        expected += sorted(f"gone table {card}" for card in shown if card not in cards)
-        expected += sorted(f"card table {card}" for card in cards if card not in shown)
+        photo = [f"# {number}-{Path(path).name}"]
+        photo += sorted(f"gone table {card}" for card in shown if card not in cards)
+        photo += sorted(f"card table {card}" for card in cards if card not in shown)
+        expected.append(photo)
         shown = cards
     lines = out.splitlines()
+    starts = [index for index, line in enumerate(lines) if line.startswith("# ")]
+    photos = [
+        lines[start:end] for start, end in zip(starts, [*starts[1:], len(lines)], strict=True)
+    ]
+    assert [photo[0] for photo in photos] == [photo[0] for photo in expected]
     # Within one photo the tracker says the gone cards first, then the new ones left to right.
-    assert sorted(lines) == sorted(expected)
-    assert lines[0] == "card table 9S" and lines[-1] == "card table JS"
+    assert [sorted(photo) for photo in photos] == [sorted(photo) for photo in expected]
+    assert lines[1] == "card table 9S" and lines[-1] == "card table JS"
     assert lines.index("gone table 9S") < lines.index("card table 5D")
     assert "1b.jpg: skipped (not a readable image)" in err
 
