@@ -81,6 +81,7 @@ class Doubt(Enum):
     OTHER_CORNER = "other-corner"  # the card's far corner index reads another card
     SAME_SPOT = "same-spot"  # another card is read on its index, the other way round
     BLURRED = "blurred"  # the index is blurred and the read not all but certain
+    INSIDE_CARD = "inside-card"  # read, larger than an index, on the face of a card read twice
 
     def __str__(self) -> str:
         return self.value

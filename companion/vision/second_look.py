@@ -86,6 +86,12 @@ class SecondLookSettings:
     # blurred out of focus, a 7's index read as a 2 at 0.93.
     blurred_from: float = 1.0
     blurred_sure: float = 0.99
+    # A read whose whole box lies on the face of another card read at two corners or
+    # more (the face placed from that card's index box, CARD_WIDTH x CARD_HEIGHT), and
+    # whose box is at least ``inside_card_ratio`` times that card's index box tall, is
+    # the card's picture or pips read as an index: one deck's indices are all one size,
+    # and a photo's perspective changes that size within a frame by far less.
+    inside_card_ratio: float = 1.25
 
 
 @dataclass(frozen=True)
@@ -205,6 +211,9 @@ def second_look(
     for i, j in _turned_on_one_spot(detections, settings):
         if doubts[i] is None and detections[i].indices <= detections[j].indices:
             doubts[i] = Doubt.SAME_SPOT
+    for i in _inside_another_card(detections, settings):
+        if doubts[i] is None:
+            doubts[i] = Doubt.INSIDE_CARD
     # A card read at two corners already had its second look from the merge.
     lone = [i for i, d in enumerate(detections) if doubts[i] is None and d.indices < 2]
     if lone:
@@ -245,6 +254,34 @@ def _turned_on_one_spot(
             if near and float(downs[i] @ downs[j]) <= settings.same_spot_cosine:
                 pairs.append((i, j))
     return pairs
+
+
+def _inside_another_card(
+    detections: Sequence[Detection], settings: SecondLookSettings
+) -> list[int]:
+    """The reads whose whole box lies on the face of another card read at two corners or
+    more, their box ``inside_card_ratio`` times that card's index box tall or more."""
+    inside = []
+    for i, read in enumerate(detections):
+        height = float(np.linalg.norm(read.quad[3] - read.quad[0]))
+        for j, card in enumerate(detections):
+            if j == i or card.card == read.card or card.indices < 2:
+                continue
+            origin = card.quad[0].astype(np.float64)
+            across = card.quad[1].astype(np.float64) - origin
+            down = card.quad[3].astype(np.float64) - origin
+            box_height = float(np.linalg.norm(down))
+            if box_height <= 0.0 or height < settings.inside_card_ratio * box_height:
+                continue
+            across /= max(float(np.linalg.norm(across)), MIN_RISE)
+            down /= box_height
+            offsets = read.quad.astype(np.float64) - origin
+            along, below = offsets @ across, offsets @ down
+            on_face = (along >= 0.0) & (along <= CARD_WIDTH * box_height)
+            if bool(np.all(on_face & (below >= 0.0) & (below <= CARD_HEIGHT * box_height))):
+                inside.append(i)
+                break
+    return inside
 
 
 def _covered_by(

@@ -16,6 +16,8 @@ from companion.vision.merging import Detection, Doubt
 from companion.vision.reader import CardReader
 from companion.vision.reader_settings import ReaderSettings
 from companion.vision.second_look import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
     SecondLookSettings,
     SuitColour,
     edge_blur,
@@ -200,3 +202,28 @@ def test_two_cards_read_on_one_spot_the_other_way_round_doubt_the_lesser_read() 
         _FarReader(None),
     )
     assert [d.doubt for d in looked] == [None, None]
+
+
+def test_a_larger_read_on_the_face_of_a_card_read_twice_is_doubted() -> None:
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    height = float(CROP_HEIGHT)
+    down = np.array([0.0, 1.0], np.float32)
+    # the middle of the face, as the index box places it (its top-left corner at quad[0])
+    middle = quad[0] + np.array([CARD_WIDTH / 2, CARD_HEIGHT / 2], np.float32) * height
+    queen = Detection(Card.parse("QD"), 1.0, quad, 2)
+
+    def doubts(other: Detection, card: Detection = queen) -> list[Doubt | None]:
+        return [d.doubt for d in second_look(frame, [card, other], _FarReader(None))]
+
+    picture = Detection(Card.parse("4D"), 0.999, crop_quad(middle, down, 1.5 * height), 2)
+    assert doubts(picture) == [None, Doubt.INSIDE_CARD]
+    # an index the size of the card's own is another card lying on it: it stands
+    on_top = Detection(Card.parse("4D"), 0.999, crop_quad(middle, down, height), 1)
+    assert doubts(on_top) == [None, None]
+    # off the face, over its edge (a fanned neighbour's index), or on a card read at one
+    # corner only, a large read stands
+    for shift in (CARD_WIDTH, CARD_WIDTH / 2):
+        beside = middle + np.array([shift, 0.0], np.float32) * height
+        away = Detection(Card.parse("4D"), 0.999, crop_quad(beside, down, 1.5 * height), 1)
+        assert doubts(away) == [None, None]
+    assert doubts(picture, replace(queen, indices=1)) == [None, None]
