@@ -165,8 +165,8 @@ def balances_page(
     balances: Sequence[tuple[int, int | float]],
     banker: int | None,
     right: str,
-) -> None:
-    """Every seat's money, the banker's cell inverted."""
+) -> int:
+    """Every seat's money, the banker's cell inverted; the number of lines it took."""
     header(sheet, say("common.balances", language), right)
     wide = len(balances) <= 2 * BODY_LINES
     texts = [f"{seat(number, language)} {signed(money)}" for number, money in balances]
@@ -174,6 +174,7 @@ def balances_page(
     # Past ten seats, three to a line in the small face.
     per_line, pen = (2, BODY) if wide else (3, SMALL)
     cells(sheet, 0, texts, per_line=per_line, pen=pen, highlight=highlight)
+    return -(-len(texts) // per_line)
 
 
 def wrap(text: str, pen: Pen, width: int, lines: int) -> list[str]:

@@ -32,6 +32,7 @@ from companion.ui.texts import Language, say
 
 PAGES = 2  # the table, the balances and shoe
 SEAT_LINES = 3  # lines left for the seats under the dealer's two
+SHOE_LINE = 4  # the balances page's last line: the shoe
 ACE_EXTRA = 10  # a soft total counts one ace as 11 instead of 1
 
 
@@ -45,14 +46,18 @@ def compose(
     bank = bank_text(view.bank, BankMeaning.BANKER_RESULT, language)
     if page == 1:
         balances = [(place.seat, place.balance) for place in view.seats]
-        balances_page(sheet, language, balances, view.banker, bank)
+        taken = balances_page(sheet, language, balances, view.banker, bank)
         shoe = say("ochko-bank.shoe", language, left=view.shoe.left)
         warn = say("ochko-bank.reshuffle", language) if view.reshuffle_soon else ""
         if text_width(f"{shoe}  {warn}", BODY) <= RIGHT - MARGIN:
-            left_right(sheet, line(4), shoe, warn, BODY)
+            left_right(sheet, line(SHOE_LINE), shoe, warn, BODY)
+        elif taken < SHOE_LINE:
+            sheet.text((RIGHT, line(SHOE_LINE - 1)), warn, BODY, align=Align.RIGHT)
+            sheet.text((MARGIN, line(SHOE_LINE)), shoe, BODY)
         else:
-            sheet.text((RIGHT, line(3)), warn, BODY, align=Align.RIGHT)
-            sheet.text((MARGIN, line(4)), shoe, BODY)
+            # every line above holds balances: the warning, which the table acts on, with
+            # the cards left after it
+            sheet.text((MARGIN, line(SHOE_LINE)), f"{warn} ({view.shoe.left})", BODY)
         return
     header(sheet, say("ochko-bank.round", language, round=view.round), bank)
     if view.phase in (Phase.BETTING, Phase.SETTLED) and chosen is not None:
