@@ -8,12 +8,30 @@ Each event is a frozen value whose ``__str__`` is its line in the event script a
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from companion.cards import Card, CardError
 from companion.values.camera_events import CameraEvent, CardGone, CardSeen, ZoneCleared
 
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+# A seat's own zone (seat0, seat2b): the seat counted from 0, a split hand's letter after it.
+_SEAT_ZONE = re.compile(r"seat(\d+)([a-d]?)")
+
+
+def leading_seat(action: Action, seat_led: AbstractSet[str]) -> int | None:
+    """The seat an action names first, where the game's action starts with a seat
+    (``GameEngine.seat_led_actions``); None where its first number is an amount."""
+    if action.name in seat_led and action.args and action.args[0].isdigit():
+        return int(action.args[0])
+    return None
+
+
+def seat_zone(zone: str) -> tuple[int, str] | None:
+    """The seat (from 0) and hand letter ("" for its first hand) of a seat's own zone;
+    None for the other zones (trick, dealer, ...)."""
+    found = _SEAT_ZONE.fullmatch(zone)
+    return None if found is None else (int(found.group(1)), found.group(2))
 
 
 class EventSyntaxError(ValueError):
@@ -46,7 +64,9 @@ __all__ = [
     "Event",
     "EventSyntaxError",
     "ZoneCleared",
+    "leading_seat",
     "parse_event",
+    "seat_zone",
 ]
 
 CAMERA_VERBS = ("card", "gone", "clear")

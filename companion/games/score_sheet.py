@@ -9,17 +9,15 @@ A ``SheetCut`` makes the same sheet event by event, for a reader that follows a 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
-import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.games.events import Action, Event
+from companion.games.events import Action, Event, leading_seat, seat_zone
 
 StateJson = Mapping[str, Any]
-# A seat's own zone in an event line (seat0, seat2b): the seat from 0, a split hand's letter.
-SEAT_ZONE = re.compile(r"\bseat(\d+)([a-d]?)\b")
 Stakes = tuple[int | None, ...]  # per seat: its stake, None where it has none
 # A seat's money on the table in the money games' views: a stake, or a bet.
 STAKE_KEYS = ("stake", "bet")
@@ -208,13 +206,15 @@ def people_event(event: Event, seat_led: frozenset[str]) -> str:
     """An event's script line with its seats counted from 1 as people count them: "stake P3
     5" for "stake 2 5", "card P2 KC" for "card seat1 KC"; a leading amount stays a number."""
     if isinstance(event, Action):
-        if event.name in seat_led and event.args and event.args[0].isdigit():
-            first, *rest = event.args
-            return " ".join((event.name, seat_column(int(first)), *rest))
+        first = leading_seat(event, seat_led)
+        if first is None:
+            return str(event)
+        return " ".join((event.name, seat_column(first), *event.args[1:]))
+    seat_hand = seat_zone(event.zone)
+    if seat_hand is None:
         return str(event)
-    return SEAT_ZONE.sub(
-        lambda found: seat_column(int(found.group(1))) + found.group(2), str(event)
-    )
+    number, hand = seat_hand
+    return str(dataclasses.replace(event, zone=seat_column(number) + hand))
 
 
 def is_seat_column(column: str) -> bool:

@@ -17,23 +17,29 @@ from companion.games.errors import (
     RefusedEvent,
     SeatRef,
 )
-from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
+from companion.games.events import (
+    Action,
+    CardGone,
+    CardSeen,
+    Event,
+    ZoneCleared,
+    leading_seat,
+    seat_zone,
+)
 from companion.ui.menus.labels import text_or
 from companion.ui.screens.layout import card_text, seat
 from companion.ui.texts import Language, say
 
 SEAT_WORD = re.compile(r"\bseat (\d+)")
-# A seat's own zone in the script (seat0, seat2b): the seat counted from 0, a split hand's
-# letter after it.
-SEAT_ZONE = re.compile(r"seat(\d+)([a-d]?)")
 
 
 def zone_text(zone: str, language: Language) -> str:
     """A zone of the mat as players name it: a seat's zone as the seat (P1, P3b), the
     others in the reader's language ("trick" in English, "lewa", "взятка")."""
-    found = SEAT_ZONE.fullmatch(zone)
-    if found is not None:
-        return seat(int(found.group(1)), language) + found.group(2)
+    seat_hand = seat_zone(zone)
+    if seat_hand is not None:
+        number, hand = seat_hand
+        return seat(number, language) + hand
     return text_or(f"zone.{zone}", language, zone)
 
 
@@ -98,16 +104,16 @@ def event_text(event: Event, language: Language, *, seat_led: AbstractSet[str]) 
         return say("event.gone", language, card=card, zone=zone)
     if isinstance(event, ZoneCleared):
         return say("event.clear", language, zone=zone_text(event.zone, language))
-    return _action_text(event, language, seated=event.name in seat_led)
+    return _action_text(event, language, leading_seat(event, seat_led))
 
 
-def _action_text(action: Action, language: Language, *, seated: bool) -> str:
-    args = list(action.args)
-    if seated and args and args[0].isdigit():
-        who = seat(int(args.pop(0)), language)
+def _action_text(action: Action, language: Language, first_seat: int | None) -> str:
+    if first_seat is not None:
+        who = seat(first_seat, language)
+        rest = action.args[1:]
         label = text_or(f"action.{action.name}.seat", language, "", seat=who)
         if label:
-            return " ".join((label, *args))
-        return " ".join((action.name, who, *args))
+            return " ".join((label, *rest))
+        return " ".join((action.name, who, *rest))
     label = text_or(f"action.{action.name}", language, action.name)
-    return " ".join((label, *args))
+    return " ".join((label, *action.args))
