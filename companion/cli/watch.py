@@ -137,10 +137,12 @@ def run_watch(args: argparse.Namespace) -> int:
     photos = args.fps is None and Path(args.source).is_dir()
     try:
         for frame in frames:
-            output = watch.still(frame) if photos else watch.step(frame)
             if photos:
+                output = watch.still(frame)
                 # the photo's name as a script comment, so its lines can be told apart
                 print(f"# {frame.name}", flush=True)
+            else:
+                output = watch.step(frame)
             for event in output.events:
                 print(event.line, flush=True)
     except NothingReadable as error:
