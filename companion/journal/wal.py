@@ -37,6 +37,7 @@ class WalReading:
     page_size: int  # 0 when the header is unreadable
     kept_frames: int  # frames up to the last valid commit: what SQLite replays
     dropped_commits: int  # commit frames of this log past the break: committed, then lost
+    salts: tuple[int, int] = (0, 0)  # this log's, which its frames and its -shm repeat
 
     @property
     def loses_commits(self) -> bool:
@@ -64,7 +65,7 @@ def read_wal_bytes(data: bytes) -> WalReading:
     )
     big_endian = magic == MAGIC_BIG_ENDIAN
     sane = magic in (MAGIC_LITTLE_ENDIAN, MAGIC_BIG_ENDIAN) and _valid_page_size(page_size)
-    if not sane or _checksum(data[:24], (0, 0), big_endian=big_endian) != (sum1, sum2):
+    if not sane or checksum(data[:24], (0, 0), big_endian=big_endian) != (sum1, sum2):
         return WalReading(
             len(data), header_valid=False, page_size=0, kept_frames=0, dropped_commits=0
         )
@@ -93,8 +94,62 @@ def read_wal_bytes(data: bytes) -> WalReading:
     if broken_at is not None:
         dropped = _commits_of_this_log(data, broken_at, frame_bytes, (salt1, salt2))
     return WalReading(
-        len(data), header_valid=True, page_size=page_size, kept_frames=kept, dropped_commits=dropped
+        len(data),
+        header_valid=True,
+        page_size=page_size,
+        kept_frames=kept,
+        dropped_commits=dropped,
+        salts=(salt1, salt2),
     )
+
+
+@dataclass(frozen=True)
+class LoggedPage:
+    """A page image from a frame of the log."""
+
+    frame: int  # 1-based
+    page: int
+    data: bytes
+
+
+def committed_pages(data: bytes) -> tuple[LoggedPage, ...]:
+    """Every page image of this log (its salts) that SQLite wrote as part of a committed
+    transaction and that still reads, in frame order: also those past a damaged frame,
+    which SQLite drops. A frame reads when its checksum holds counted on from the sums
+    its predecessor stores; frames after the log's last commit frame were never
+    committed and are left out."""
+    if len(data) < HEADER_BYTES:
+        return ()
+    magic, _version, page_size, _checkpoint, salt1, salt2, sum1, sum2 = struct.unpack(
+        ">8I", data[:HEADER_BYTES]
+    )
+    big_endian = magic == MAGIC_BIG_ENDIAN
+    if magic not in (MAGIC_LITTLE_ENDIAN, MAGIC_BIG_ENDIAN) or not _valid_page_size(page_size):
+        return ()
+    frame_bytes = FRAME_HEADER_BYTES + page_size
+    count = (len(data) - HEADER_BYTES) // frame_bytes
+    sums = _frame_sums(data, count, page_size, big_endian=big_endian)
+    step = _step_power(1 + page_size // 8)
+    stored = (sum1, sum2)
+    found: list[LoggedPage] = []
+    last_commit = 0
+    for number in range(count):
+        offset = HEADER_BYTES + number * frame_bytes
+        page, commit_size, frame_salt1, frame_salt2, frame_sum1, frame_sum2 = struct.unpack(
+            ">6I", data[offset : offset + FRAME_HEADER_BYTES]
+        )
+        expected = (
+            (step[0][0] * stored[0] + step[0][1] * stored[1] + int(sums[number, 0])) & WORD_MASK,
+            (step[1][0] * stored[0] + step[1][1] * stored[1] + int(sums[number, 1])) & WORD_MASK,
+        )
+        stored = (frame_sum1, frame_sum2)
+        if (frame_salt1, frame_salt2) != (salt1, salt2) or expected != stored or not page:
+            continue
+        start = offset + FRAME_HEADER_BYTES
+        found.append(LoggedPage(number + 1, page, data[start : start + page_size]))
+        if commit_size:
+            last_commit = number + 1
+    return tuple(page for page in found if page.frame <= last_commit)
 
 
 def _commits_of_this_log(data: bytes, start: int, frame_bytes: int, salts: tuple[int, int]) -> int:
@@ -181,7 +236,7 @@ def _frame_sums(data: bytes, count: int, page_size: int, *, big_endian: bool) ->
     return sums & np.uint64(WORD_MASK)
 
 
-def _checksum(data: bytes, start: tuple[int, int], *, big_endian: bool) -> tuple[int, int]:
+def checksum(data: bytes, start: tuple[int, int], *, big_endian: bool) -> tuple[int, int]:
     """SQLite's WAL checksum: two running sums over the data as pairs of 32-bit words."""
     words = struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data)
     s0, s1 = start

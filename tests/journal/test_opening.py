@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.events import Action
-from companion.journal.records import EventRow, Source
+from companion.journal.records import EventRow, Repair, Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import (
     JOURNAL_FILE,
@@ -237,7 +237,7 @@ def test_a_long_game_checkpoints_every_few_minutes(tmp_path: Path) -> None:
     assert emptied == [30, 61, 92]  # 30 s after the first row since the last checkpoint
 
 
-def test_a_damaged_wal_loses_only_what_came_after_the_last_checkpoint_and_is_kept(
+def test_a_damaged_wal_is_kept_and_its_commits_past_the_damage_put_back(
     tmp_path: Path,
 ) -> None:
     live, copy = tmp_path / "live", tmp_path / "copy"
@@ -256,13 +256,14 @@ def test_a_damaged_wal_loses_only_what_came_after_the_last_checkpoint_and_is_kep
         assert kept is not None and journal.moved_aside is None
         assert kept.kept_at.read_bytes() == bytes(data)
         assert kept.dropped_commits > 0
-        rows = _all_rows(journal)
-        assert rows[: len(checkpointed)] == checkpointed  # everything checkpointed
-        assert rows[len(checkpointed) :] == later[: len(rows) - len(checkpointed)]
-        assert len(rows) < len(checkpointed) + len(later)  # the frames past the damage
+        # the frames past the damage still hold the pages of every row after it
+        assert _all_rows(journal) == checkpointed + later
+        assert kept.restored > 0 and kept.lost == 0
         (notice,) = journal.notices
         assert f"holds {kept.dropped_commits} committed transactions past a damaged" in notice
+        assert f"{kept.restored} event rows read past the damage put back" in notice
         assert str(kept.kept_at) in notice
+        assert journal.repair == Repair(kept.restored, 0)
 
 
 def test_an_unfinished_last_transaction_is_no_damage(tmp_path: Path) -> None:
