@@ -100,7 +100,7 @@ def _describe_self() -> str:
     since = datetime.now(UTC).astimezone().isoformat(timespec="seconds")
     lines = [
         f"pid {os.getpid()}",
-        f"command {_command_line(sys.argv)}",
+        f"command {_process_command(os.getpid()) or _command_line(sys.argv)}",
         f"since {since}",
     ]
     unit = _own_unit()
@@ -110,10 +110,16 @@ def _describe_self() -> str:
 
 
 def _command_line(argv: list[str]) -> str:
-    """``companion run ...`` as a person typed it (``python -m companion`` shortened)."""
+    """A command line as a person typed it: ``companion run ...`` for the companion
+    however started (``python -m companion``, the venv's script)."""
     words = list(argv)
-    if words and Path(words[0]).name in ("__main__.py", "companion"):
-        words[0] = "companion"
+    for at in range(min(len(words), 2)):  # the interpreter, then its script or -m
+        if words[at : at + 2] == ["-m", "companion"]:
+            words = ["companion", *words[at + 2 :]]
+            break
+        if Path(words[at]).name in ("__main__.py", "companion"):
+            words = ["companion", *words[at + 1 :]]
+            break
     text = " ".join(words)
     return text if len(text) <= COMMAND_SHOWN_CHARS else text[: COMMAND_SHOWN_CHARS - 1] + "…"
 
