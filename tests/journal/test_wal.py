@@ -18,9 +18,9 @@ from companion.journal.store import JOURNAL_FILE, WAL_SUFFIX, Journal
 from companion.journal.wal import (
     FRAME_HEADER_BYTES,
     HEADER_BYTES,
-    checksum,
     _frame_sums,
     _step_power,
+    checksum,
     read_wal,
     read_wal_bytes,
 )
