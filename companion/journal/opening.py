@@ -160,9 +160,11 @@ def hot_rollback_journal(path: Path) -> bool:
 
 def roll_back(path: Path) -> bool:
     """Let SQLite roll back a hot ``-journal`` (an interrupted first start): a writable
-    open that reads the schema does it. True when one was rolled back."""
+    open that reads the schema does it (beside an empty file it only deletes it). True
+    when one was rolled back."""
     if not hot_rollback_journal(path):
         return False
+    written = path.exists() and path.stat().st_size > 0
     try:
         db = sqlite3.connect(path, isolation_level=None)
         try:
@@ -171,7 +173,7 @@ def roll_back(path: Path) -> bool:
             db.close()
     except sqlite3.Error:
         return False  # not SQLite's to repair: the checks after say what it is
-    return not hot_rollback_journal(path)
+    return written and not hot_rollback_journal(path)
 
 
 def keep_log(path: Path, check: LogCheck, now: datetime) -> tuple[Path | None, Path | None]:

@@ -249,6 +249,11 @@ class Journal:
                 f"the journal {path} cannot be read: {damaged.reason}; left as it is "
                 "(companion run moves it aside and salvages what reads)"
             )
+        if path.is_dir():
+            raise JournalError(
+                f"{path} is a folder, not the journal's file; left as it is (companion run "
+                "moves it aside and starts a new journal)"
+            )
         if not path.is_file():
             raise JournalError(f"no journal at {path}")
         if hot_rollback_journal(path):
