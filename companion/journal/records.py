@@ -122,20 +122,21 @@ class KeptLog:
     frames_lost: int = 0  # of those, the frames the log can no longer give
     restored: int = 0  # event rows put back from the log's frames past the damage
     lost: int | None = 0  # event rows known lost (None: some, how many is unknown)
+    header_read: bool = True  # False: SQLite ignores the whole log
 
     def __str__(self) -> str:
-        if self.frames_lost and self.dropped_commits == 0:
-            what = (
-                f"is shorter than its index (-shm) says: {self.frames_lost} of its "
-                f"{self.index_frames} committed frames are gone (the log cut short or lost)"
-            )
+        if not self.header_read:
+            what = "has an unreadable header, so SQLite ignores it whole"
         elif self.dropped_commits:
             what = (
                 f"holds {self.dropped_commits} committed transactions past a damaged or cut "
                 "frame, which SQLite leaves out"
             )
         else:
-            what = "has an unreadable header, so SQLite ignores it whole"
+            what = (
+                f"is shorter than its index (-shm) says: {self.frames_lost} of its "
+                f"{self.index_frames} committed frames are gone (the log cut short or lost)"
+            )
         kept = [str(path) for path in (self.kept_at, self.index_kept_at) if path is not None]
         said = f"the journal's log {self.log} {what}; the journal opens with what was "
         said += "checkpointed and the log's frames before the damage"
@@ -167,7 +168,9 @@ class Repair:
                 parts.append(cls(0, 0, started_anew=True))
             else:
                 parts.append(cls(len(salvaged.events), salvaged.lost))
-        if kept is not None:
+        if kept is not None and (kept.restored or kept.lost != 0):
+            # a log that held nothing beyond the journal (a torn header over frames all
+            # checkpointed) was kept and logged; the table has nothing to be told
             parts.append(cls(kept.restored, kept.lost))
         if not parts:
             return None

@@ -87,8 +87,8 @@ def read_pages(main: Path | None, wal: Path | None, found: FoundRows) -> None:
     on its own, into ``found``."""
     log = wal.read_bytes() if wal is not None and wal.exists() else b""
     data = main.read_bytes() if main is not None and main.exists() else b""
-    logged = committed_pages(log)
     named = page_size_of(data[:100])
+    logged = committed_pages(log, page_size_hint=named or DEFAULT_PAGE_SIZE)
     size = named or (len(logged[0].data) if logged else DEFAULT_PAGE_SIZE)
     reserved = data[RESERVED_BYTES_OFFSET] if named else 0
     for number, start in enumerate(range(0, len(data) - size + 1, size), start=1):
@@ -146,7 +146,8 @@ def read_log(main: Path, wal: Path | None, index: IndexReading | None) -> LogRow
     index names the page of every frame."""
     found = FoundRows()
     log = wal.read_bytes() if wal is not None and wal.exists() else b""
-    logged = committed_pages(log)
+    head = main.read_bytes()[:100] if main.exists() else b""
+    logged = committed_pages(log, page_size_hint=page_size_of(head) or DEFAULT_PAGE_SIZE)
     for page in logged:
         _read_page(page.data, page.page, 0, found)
     floor = _sequence_in(main, ()) or 0

@@ -430,6 +430,7 @@ class Journal:
             shm_copy,
             index.frames if index is not None else 0,
             check.index_frames_lost,
+            header_read=check.reading.header_valid or check.reading.size == 0,
         )
         if salvaged:
             return kept

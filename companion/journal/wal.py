@@ -112,25 +112,60 @@ class LoggedPage:
     data: bytes
 
 
-def committed_pages(data: bytes) -> tuple[LoggedPage, ...]:
+def committed_pages(data: bytes, *, page_size_hint: int = 0) -> tuple[LoggedPage, ...]:
     """Every page image of this log (its salts) that SQLite wrote as part of a committed
     transaction and that still reads, in frame order: also those past a damaged frame,
     which SQLite drops. A frame reads when its checksum holds counted on from the sums
     its predecessor stores; frames after the log's last commit frame were never
-    committed and are left out."""
+    committed and are left out. A header that does not read is done without: the
+    salts most frames carry are the log's, ``page_size_hint`` (the main file's) its
+    page size, and the byte order the one under which more frames read."""
     if len(data) < HEADER_BYTES:
         return ()
     magic, _version, page_size, _checkpoint, salt1, salt2, sum1, sum2 = struct.unpack(
         ">8I", data[:HEADER_BYTES]
     )
-    big_endian = magic == MAGIC_BIG_ENDIAN
-    if magic not in (MAGIC_LITTLE_ENDIAN, MAGIC_BIG_ENDIAN) or not _valid_page_size(page_size):
+    if magic in (MAGIC_LITTLE_ENDIAN, MAGIC_BIG_ENDIAN) and _valid_page_size(page_size):
+        header = (sum1, sum2)
+        if checksum(data[:24], (0, 0), big_endian=magic == MAGIC_BIG_ENDIAN) == header:
+            return _pages(data, page_size, (salt1, salt2), header, magic == MAGIC_BIG_ENDIAN)
+    size = page_size if _valid_page_size(page_size) else page_size_hint
+    if not _valid_page_size(size):
         return ()
+    salts = _common_salts(data, FRAME_HEADER_BYTES + size)
+    if salts is None:
+        return ()
+    # the first frame's checksum starts from the header's: it is taken when its salts
+    # are the log's and the frame after it reads (its stored sums then hold)
+    readings = [
+        _pages(data, size, salts, (sum1, sum2), order, first_unchecked=True)
+        for order in (False, True)
+    ]
+    return max(readings, key=len)
+
+
+def _common_salts(data: bytes, frame_bytes: int) -> tuple[int, int] | None:
+    counts: dict[tuple[int, int], int] = {}
+    for offset in range(HEADER_BYTES, len(data) - frame_bytes + 1, frame_bytes):
+        salts = struct.unpack(">2I", data[offset + 8 : offset + 16])
+        counts[salts] = counts.get(salts, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
+def _pages(
+    data: bytes,
+    page_size: int,
+    salts: tuple[int, int],
+    start: tuple[int, int],
+    big_endian: bool,
+    *,
+    first_unchecked: bool = False,
+) -> tuple[LoggedPage, ...]:
     frame_bytes = FRAME_HEADER_BYTES + page_size
     count = (len(data) - HEADER_BYTES) // frame_bytes
     sums = _frame_sums(data, count, page_size, big_endian=big_endian)
     step = _step_power(1 + page_size // 8)
-    stored = (sum1, sum2)
+    stored = start
     found: list[LoggedPage] = []
     last_commit = 0
     for number in range(count):
@@ -143,10 +178,15 @@ def committed_pages(data: bytes) -> tuple[LoggedPage, ...]:
             (step[1][0] * stored[0] + step[1][1] * stored[1] + int(sums[number, 1])) & WORD_MASK,
         )
         stored = (frame_sum1, frame_sum2)
-        if (frame_salt1, frame_salt2) != (salt1, salt2) or expected != stored or not page:
+        if (frame_salt1, frame_salt2) != salts or not page:
             continue
-        start = offset + FRAME_HEADER_BYTES
-        found.append(LoggedPage(number + 1, page, data[start : start + page_size]))
+        if expected != stored:
+            if number == 1 and first_unchecked and found and found[0].frame == 1:
+                found.pop()  # the next frame does not read either: the first was not sound
+            if number > 0 or not first_unchecked:
+                continue
+        start_of_page = offset + FRAME_HEADER_BYTES
+        found.append(LoggedPage(number + 1, page, data[start_of_page : start_of_page + page_size]))
         if commit_size:
             last_commit = number + 1
     return tuple(page for page in found if page.frame <= last_commit)

@@ -183,6 +183,12 @@ def bad_wal(folder: Path, rng: random.Random, journals: Journals) -> Made:
     return written, "64 bytes overwritten in the middle of the -wal"
 
 
+def wal_header(folder: Path, rng: random.Random, journals: Journals) -> Made:
+    written = journals.killed(folder)
+    _overwrite(_file(folder, WAL_SUFFIX), 0, b"\xa5" * WAL_HEADER)
+    return written, "the -wal's header (32 bytes) overwritten"
+
+
 def wal_cut_five(folder: Path, rng: random.Random, journals: Journals) -> Made:
     written = journals.killed(folder)
     frames = _frames(folder)
@@ -260,6 +266,7 @@ CASES: tuple[Case, ...] = (
     ("header overwritten (first 100 bytes)", header, False),
     ("main file cut to half", half_file, False),
     ("-wal damaged in its middle", bad_wal, False),
+    ("-wal header overwritten", wal_header, False),
     ("-wal cut mid-frame, five frames before its end", wal_cut_five, False),
     ("-wal deleted after a kill", wal_deleted, False),
     ("torn: -wal frame cut at a random byte", wal_cut_random, True),
