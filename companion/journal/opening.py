@@ -26,6 +26,21 @@ SHM_SUFFIX = "-shm"
 ROLLBACK_SUFFIX = "-journal"  # SQLite's rollback journal: only the very first start has one
 SIDE_FILES = (WAL_SUFFIX, SHM_SUFFIX, ROLLBACK_SUFFIX)
 SALT_OFFSET = 16
+# SQLite's result codes that say the file could not be reached, not that it is damaged.
+_ACCESS_ERRORS = frozenset(
+    {
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_NOMEM,
+        sqlite3.SQLITE_AUTH,
+    }
+)
+_PRIMARY_CODE_MASK = 0xFF
+INTEGRITY_LINES_SAID = 3
 
 
 @dataclass(frozen=True)
@@ -239,3 +254,52 @@ def sync(target: Path) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
+
+
+def unusable(path: Path, *, application_id: int, schema_version: int) -> Problem | None:
+    """Why the file at ``path`` cannot serve as our journal (a journal marked with
+    ``application_id``, at ``schema_version``), or None when it can. An error reaching
+    it (not damage) raises ``JournalUnreachable``."""
+    try:
+        connection = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    except sqlite3.Error as error:
+        return _damage_or_raise(path, error, "SQLite cannot open it")
+    try:
+        checked = [row[0] for row in connection.execute("PRAGMA integrity_check")]
+        if checked != ["ok"]:
+            return Problem(_integrity_summary(checked), True)
+        found_id = connection.execute("PRAGMA application_id").fetchone()[0]
+        tables = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error as error:
+        return _damage_or_raise(path, error, "not a readable SQLite database")
+    finally:
+        connection.close()
+    if found_id == 0 and tables == 0:
+        return None  # an empty database: it becomes the journal
+    if found_id != application_id:
+        return Problem(
+            f"a foreign SQLite database (application_id {found_id:#x}), not a journal", False
+        )
+    if version != schema_version:
+        return Problem(
+            f"journal schema version {version}, this program reads {schema_version}", False
+        )
+    return None
+
+
+def _integrity_summary(checked: list[object]) -> str:
+    """integrity_check's first findings (it may list hundreds, several to a row)."""
+    lines = [line for row in checked for line in str(row).splitlines() if line.strip()]
+    shown = "; ".join(lines[:INTEGRITY_LINES_SAID])
+    more = len(lines) - INTEGRITY_LINES_SAID
+    return f"integrity_check: {shown}" + (f"; and {more} more" if more > 0 else "")
+
+
+def _damage_or_raise(path: Path, error: sqlite3.Error, said: str) -> Problem:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None and code & _PRIMARY_CODE_MASK in _ACCESS_ERRORS:
+        raise JournalUnreachable(
+            f"cannot read the journal {path}: {error}; it was left as it is"
+        ) from None
+    return Problem(f"{said}: {error}", True)

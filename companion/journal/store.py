@@ -45,6 +45,7 @@ from companion.journal.opening import (
     set_problem,
     side,
     sync,
+    unusable,
 )
 from companion.journal.records import (
     BadRow,
@@ -79,21 +80,6 @@ SCHEMA_VERSION = 1
 # Most of an evening would otherwise sit in the -wal, which a bad frame cuts short:
 # a checkpoint copies it into the main file, which the -wal's damage cannot reach.
 CHECKPOINT_EVERY = timedelta(minutes=3)
-# SQLite's result codes that say the file could not be reached, not that it is damaged.
-_ACCESS_ERRORS = frozenset(
-    {
-        sqlite3.SQLITE_CANTOPEN,
-        sqlite3.SQLITE_IOERR,
-        sqlite3.SQLITE_PERM,
-        sqlite3.SQLITE_READONLY,
-        sqlite3.SQLITE_BUSY,
-        sqlite3.SQLITE_LOCKED,
-        sqlite3.SQLITE_NOMEM,
-        sqlite3.SQLITE_AUTH,
-    }
-)
-_PRIMARY_CODE_MASK = 0xFF
-INTEGRITY_LINES_SAID = 3
 
 Clock = Callable[[], datetime]
 
@@ -216,7 +202,7 @@ class Journal:
             if check.damaged:
                 kept = keep_log(path, check, clock())
             rolled_back = roll_back(path)
-            problem = _problem(path) if path.exists() else None
+            problem = _unusable(path) if path.exists() else None
         moved: Path | None = None
         salvaged = None
         if problem is not None:
@@ -268,7 +254,7 @@ class Journal:
                 f"the journal {path} cannot be read: {outrun}; left as it is (companion run "
                 "keeps a copy and says what was lost)"
             )
-        problem = _problem(path)
+        problem = _unusable(path)
         if problem is not None:
             raise JournalError(f"the journal {path} cannot be read: {problem.reason}")
         try:
@@ -525,53 +511,8 @@ def _create_tables(connection: sqlite3.Connection) -> None:
     )
 
 
-def _problem(path: Path) -> Problem | None:
-    """Why the file at ``path`` cannot serve as our journal, or None when it can. An
-    error reaching it (not damage) raises ``JournalUnreachable``."""
-    try:
-        connection = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
-    except sqlite3.Error as error:
-        return _damage_or_raise(path, error, "SQLite cannot open it")
-    try:
-        checked = [row[0] for row in connection.execute("PRAGMA integrity_check")]
-        if checked != ["ok"]:
-            return Problem(_integrity_summary(checked), True)
-        application_id = connection.execute("PRAGMA application_id").fetchone()[0]
-        tables = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.Error as error:
-        return _damage_or_raise(path, error, "not a readable SQLite database")
-    finally:
-        connection.close()
-    if application_id == 0 and tables == 0:
-        return None  # an empty database: it becomes the journal
-    if application_id != APPLICATION_ID:
-        return Problem(
-            f"a foreign SQLite database (application_id {application_id:#x}), not a journal",
-            False,
-        )
-    if version != SCHEMA_VERSION:
-        return Problem(
-            f"journal schema version {version}, this program reads {SCHEMA_VERSION}", False
-        )
-    return None
-
-
-def _integrity_summary(checked: list[object]) -> str:
-    """integrity_check's first findings (it may list hundreds, several to a row)."""
-    lines = [line for row in checked for line in str(row).splitlines() if line.strip()]
-    shown = "; ".join(lines[:INTEGRITY_LINES_SAID])
-    more = len(lines) - INTEGRITY_LINES_SAID
-    return f"integrity_check: {shown}" + (f"; and {more} more" if more > 0 else "")
-
-
-def _damage_or_raise(path: Path, error: sqlite3.Error, said: str) -> Problem:
-    code = getattr(error, "sqlite_errorcode", None)
-    if code is not None and code & _PRIMARY_CODE_MASK in _ACCESS_ERRORS:
-        raise JournalUnreachable(
-            f"cannot read the journal {path}: {error}; it was left as it is"
-        ) from None
-    return Problem(f"{said}: {error}", True)
+def _unusable(path: Path) -> Problem | None:
+    return unusable(path, application_id=APPLICATION_ID, schema_version=SCHEMA_VERSION)
 
 
 def _game_record(row: tuple[object, ...]) -> GameRecord:
