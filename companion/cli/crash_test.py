@@ -4,6 +4,7 @@ random moments and count the shown events lost (the figure must be 0)."""
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ DEFAULT_GAME = "oh-hell"
 CHILDREN = ("app", "journal")
 DEFAULT_KILL_AFTER_MS = 200
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXIT_IN_USE = 1  # --state-dir is another process's: as run's exit status
 
 
 def register(subparsers: Any) -> None:
@@ -78,10 +80,17 @@ def add_session_arguments(parser: Any, *, default_game: str, moments: str) -> No
 
 def run(args: argparse.Namespace) -> int:
     from companion.games.script import parse_script
+    from companion.journal.lock import FolderInUse, WriterLock
     from companion.tools.crash import app_command, run_crash_test
 
     script_path = EXAMPLES / f"{args.game}.txt"
     script = parse_script(script_path.read_text("utf-8"), str(script_path))
+    if args.state_dir is not None and args.state_dir.is_dir():
+        try:
+            WriterLock.take(args.state_dir).release()
+        except FolderInUse as busy:
+            print(f"companion crash-test: {busy}; one writer per state folder", file=sys.stderr)
+            return EXIT_IN_USE
     if args.first_start:
         return _first_start(args, script_path)
     with tempfile.TemporaryDirectory(prefix="companion-crash-") as scratch:
