@@ -81,10 +81,7 @@ def read_wal_bytes(data: bytes) -> WalReading:
         _page, commit_size, frame_salt1, frame_salt2, frame_sum1, frame_sum2 = struct.unpack(
             ">6I", data[offset : offset + FRAME_HEADER_BYTES]
         )
-        running = (
-            (step[0][0] * running[0] + step[0][1] * running[1] + int(sums[number, 0])) & WORD_MASK,
-            (step[1][0] * running[0] + step[1][1] * running[1] + int(sums[number, 1])) & WORD_MASK,
-        )
+        running = _carried(step, running, (int(sums[number, 0]), int(sums[number, 1])))
         if (frame_salt1, frame_salt2) != (salt1, salt2) or running != (frame_sum1, frame_sum2):
             broken_at = offset
             break
@@ -173,10 +170,7 @@ def _pages(
         page, commit_size, frame_salt1, frame_salt2, frame_sum1, frame_sum2 = struct.unpack(
             ">6I", data[offset : offset + FRAME_HEADER_BYTES]
         )
-        expected = (
-            (step[0][0] * stored[0] + step[0][1] * stored[1] + int(sums[number, 0])) & WORD_MASK,
-            (step[1][0] * stored[0] + step[1][1] * stored[1] + int(sums[number, 1])) & WORD_MASK,
-        )
+        expected = _carried(step, stored, (int(sums[number, 0]), int(sums[number, 1])))
         stored = (frame_sum1, frame_sum2)
         if (frame_salt1, frame_salt2) != salts or not page:
             continue
@@ -213,6 +207,17 @@ def _valid_page_size(size: int) -> bool:
 # fold into A^m (the running sums carried over) plus a sum of its own, computed for all
 # frames at once; numpy's unsigned 64-bit arithmetic wraps, which keeps it exact mod 2^32.
 _STEP = ((1, 1), (1, 2))
+
+
+def _carried(
+    step: tuple[tuple[int, int], tuple[int, int]], running: tuple[int, int], own: tuple[int, int]
+) -> tuple[int, int]:
+    """The running sums after a frame: those before it carried over (``step``, A^m) plus
+    the frame's own share."""
+    return (
+        (step[0][0] * running[0] + step[0][1] * running[1] + own[0]) & WORD_MASK,
+        (step[1][0] * running[0] + step[1][1] * running[1] + own[1]) & WORD_MASK,
+    )
 
 
 def _step_power(exponent: int) -> tuple[tuple[int, int], tuple[int, int]]:

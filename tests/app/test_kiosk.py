@@ -254,12 +254,18 @@ def test_missing_buttons_are_said_on_the_screen_and_in_the_status_until_back(
     assert kiosk.table.missing == {}
 
 
-def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:
+def _nearly_full(tmp_path: Path) -> tuple[Journal, int]:
+    """A journal with a game begun and room for one page more, and its page count."""
     path = tmp_path / JOURNAL_FILE
     with Journal.open(path) as journal:
         JournaledGame.start(journal, HEADER)
         pages = int(journal._db.execute("PRAGMA page_count").fetchone()[0])
-    journal = Journal.open(path, page_limit=pages + 1)
+    return Journal.open(path, page_limit=pages + 1), pages
+
+
+def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL_FILE
+    journal, _ = _nearly_full(tmp_path)
     kiosk, _, logged = make_kiosk(tmp_path, journal=journal)
     kiosk.start()
     assert kiosk.table.played is not None
@@ -399,11 +405,7 @@ def test_a_repaired_journal_is_said_once_on_the_screen_and_stays_in_the_status(
 
 
 def test_a_full_disk_is_logged_once_and_once_more_when_it_clears(tmp_path: Path) -> None:
-    path = tmp_path / JOURNAL_FILE
-    with Journal.open(path) as journal:
-        JournaledGame.start(journal, HEADER)
-        pages = int(journal._db.execute("PRAGMA page_count").fetchone()[0])
-    journal = Journal.open(path, page_limit=pages + 1)
+    journal, pages = _nearly_full(tmp_path)
     kiosk, _, logged = make_kiosk(tmp_path, journal=journal)
     kiosk.start()
     lines = example_lines("oh-hell")
