@@ -13,6 +13,7 @@ import os
 import shutil
 import sqlite3
 import stat
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,7 @@ SHM_SUFFIX = "-shm"
 ROLLBACK_SUFFIX = "-journal"  # SQLite's rollback journal: only the very first start has one
 SIDE_FILES = (WAL_SUFFIX, SHM_SUFFIX, ROLLBACK_SUFFIX)
 SALT_OFFSET = 16
+RECHECK_S = 0.05
 # SQLite's result codes that say the file could not be reached, not that it is damaged.
 _ACCESS_ERRORS = frozenset(
     {
@@ -145,7 +147,16 @@ def _same_log(reading: WalReading, index: IndexReading) -> bool:
 
 def index_outruns_log(path: Path) -> str | None:
     """For a reader: the ``-shm`` names committed frames the ``-wal`` is too short to
-    hold (told from the sizes alone, without reading the frames)."""
+    hold (told from the sizes alone, without reading the frames). Looked at twice: a
+    writer's checkpoint can empty the log between the two reads of one look."""
+    first = _outrun(path)
+    if first is None:
+        return None
+    time.sleep(RECHECK_S)
+    return _outrun(path)
+
+
+def _outrun(path: Path) -> str | None:
     index = read_index(side(path, SHM_SUFFIX))
     if index is None or index.frames <= index.backfilled:
         return None
