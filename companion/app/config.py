@@ -188,7 +188,14 @@ def _directory(value: object) -> Path:
     text = _text(value)
     if not text:
         raise ValueError("empty: give a folder")
-    return Path(text).expanduser()
+    path = Path(text).expanduser()
+    # what run would meet: a file where the folder (or a folder above it) should be
+    for above in (path, *path.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise ValueError(f"{above} is a file, not a folder")
+            break
+    return path
 
 
 def _shown(value: object) -> str:
