@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,15 @@ from companion.journal.export import score_sheet
 from companion.journal.records import Source
 from companion.journal.replay import replay
 from companion.journal.store import JOURNAL_FILE
-from companion.sheet.model import GameSheet, due_line, game_sheet, now_lines
+from companion.sheet.model import (
+    IDLE_AFTER,
+    GameSheet,
+    Progress,
+    due_line,
+    game_sheet,
+    now_lines,
+    progress,
+)
 from companion.sheet.source import JournalReader
 from companion.ui.texts import Language
 from tests.journal.helpers import example
@@ -199,3 +208,52 @@ def test_a_money_rows_notes_show_the_stakes_at_the_table(tmp_path: Path) -> None
             parts = [p for p in note.split(" · ") if p and not p.startswith("(")]
             running[seat] += float(parts[0]) if parts else 0.0
         assert running == [float(value) for value in row.seats]
+
+
+def test_a_game_is_in_play_only_while_it_is_the_latest_and_moves() -> None:
+    now = datetime(2026, 11, 26, 22, 0, tzinfo=UTC)
+    lately, long_ago = now - timedelta(minutes=5), now - IDLE_AFTER - timedelta(seconds=1)
+    assert progress(finished=False, latest=True, last_move=lately, now=now) is Progress.PLAYING
+    assert progress(finished=False, latest=True, last_move=long_ago, now=now) is Progress.IDLE
+    assert progress(finished=False, latest=False, last_move=lately, now=now) is Progress.LEFT
+    assert progress(finished=True, latest=False, last_move=long_ago, now=now) is (Progress.FINISHED)
+
+
+def test_a_game_left_unfinished_waits_for_nothing(tmp_path: Path) -> None:
+    with open_journal(tmp_path) as journal:
+        play_example(journal, "oczko", events=5)
+        play_example(journal, "oh-hell", events=3)
+    reader = JournalReader(tmp_path / JOURNAL_FILE)
+    try:
+        left, latest = reader.sheet(1, Language.EN), reader.sheet(None, Language.EN)
+    finally:
+        reader.close()
+    assert (left.latest, left.finished, left.now) == (False, None, ())
+    assert latest.latest and latest.now == ("P4 to bid",)
+    assert left.last_move is not None and latest.last_move is not None
+    assert left.last_move < latest.last_move
+
+
+@pytest.mark.parametrize(
+    ("language", "first_rows"),
+    [
+        (Language.EN, [("1", "Showdown"), ("2", "9♦ on punter")]),
+        (Language.PL, [("1", "Sprawdzenie"), ("2", "gracz: 9♦")]),
+        (Language.RU, [("1", "Вскрытие"), ("2", "понтёр: 9♦")]),
+    ],
+)
+def test_the_move_that_settled_a_row_is_said_in_words(
+    tmp_path: Path, language: Language, first_rows: list[tuple[str, str]]
+) -> None:
+    with open_journal(tmp_path) as journal:
+        play_example(journal, "oczko")
+    reader = JournalReader(tmp_path / JOURNAL_FILE)
+    try:
+        sheet = reader.sheet(1, language)
+    finally:
+        reader.close()
+    assert [row.leading for row in sheet.rows[:2]] == first_rows
+    assert (
+        sheet.options[0]
+        == {"en": "Players: 3", "pl": "Gracze: 3", "ru": "Игроки: 3"}[language.value]
+    )
