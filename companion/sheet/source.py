@@ -16,6 +16,7 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 
 from companion.games.errors import RefusedEvent
@@ -33,7 +34,8 @@ WHOLE_REPLAY_TRIES = 3
 
 
 class NoGame(LookupError):
-    """The game asked for is not in the journal (or the journal holds no game yet)."""
+    """The game asked for is not in the journal (or the journal holds no game yet). Its
+    words go to the phones, so they name no file of the box."""
 
 
 @dataclass(frozen=True)
@@ -188,11 +190,13 @@ class JournalReader:
         """Game ``game_id`` (None: the latest) as its rows leave it now."""
         journal = self._opened()
         if journal is None:
-            raise NoGame(self.problem or f"no journal at {self.path}")
+            if self.path.exists():  # there, but it cannot be read now
+                raise JournalError(self.problem or f"cannot read the journal {self.path}")
+            raise NoGame("there is no journal yet: no game has been played")
         if game_id is None:
             record = journal.last_game()
             if record is None:
-                raise NoGame(f"the journal {self.path} holds no game yet")
+                raise NoGame("the journal holds no game yet")
             game_id = record.id
         try:
             rows = journal.rows(game_id)
@@ -200,8 +204,8 @@ class JournalReader:
             if fold is None or not fold.extended(rows):
                 fold = Fold.whole(journal, game_id)
             fold.replayed = replace(fold.replayed, record=journal.game(game_id))
-        except UnknownGame as error:
-            raise NoGame(str(error)) from None
+        except UnknownGame:
+            raise NoGame(f"game {game_id} is not in the journal") from None
         self._folds[game_id] = fold
         while len(self._folds) > KEPT_FOLDS:
             self._folds.popitem(last=False)
@@ -212,8 +216,24 @@ class JournalReader:
         fold = self._fold(game_id)
         replayed = fold.replayed
         return game_sheet(
-            replayed.record, replayed.game, language, fold.exported, fold.cut.stakes()
+            replayed.record,
+            replayed.game,
+            language,
+            fold.exported,
+            fold.cut.stakes(),
+            settled_by=fold.cut.settling_events(),
+            latest=replayed.record.id == self.latest_id(),
+            last_move=self.last_move(replayed.record.id),
         )
+
+    def last_move(self, game_id: int | None) -> datetime | None:
+        """When the game's last row (an event or an undo) was written; None for a game
+        without one (or None asked)."""
+        journal = self._opened()
+        if journal is None or game_id is None:
+            return None
+        written = [row.at for row in journal.rows(game_id) if isinstance(row, EventRow)]
+        return written[-1] if written else None
 
     def csv_text(self, game_id: int | None) -> str:
         """The game's score sheet exactly as ``companion export --format csv`` writes it:

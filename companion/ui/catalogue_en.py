@@ -2,7 +2,7 @@
 
 ENGLISH: dict[str, str] = {
     # amounts and the bank
-    "amount.zero-sits-out": "0: sits this round out",
+    "amount.zero-sits-out": "0: sits out",
     "bank.banker-result": "Banker {bank}",
     "bank.banker-result-full": "Banker's result {bank}",
     "bank.size": "Bank {bank}",
@@ -124,7 +124,7 @@ ENGLISH: dict[str, str] = {
     "outcome.banker-total": "Banker {seat} had {total}",
     "outcome.even": "{seat} even",
     "outcome.lost": "{seat} lost",
-    "outcome.title": "Round over",
+    "outcome.title": "Result",
     "outcome.won": "{seat} won",
     # refused
     "refused.illegal": "Against the rules",

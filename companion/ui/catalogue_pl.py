@@ -2,7 +2,7 @@
 
 POLISH: dict[str, str] = {
     # amounts and the bank
-    "amount.zero-sits-out": "0: nie gra tej rundy",
+    "amount.zero-sits-out": "0: nie gra",
     "bank.banker-result": "Bankier {bank}",
     "bank.banker-result-full": "Wynik bankiera {bank}",
     "bank.size": "Bank {bank}",
@@ -103,7 +103,7 @@ POLISH: dict[str, str] = {
     "oczko.stakes": "Stawia {seat}",
     "oczko.stands": "Dość",
     "oczko.takes-bank": "{seat} zabiera bank",
-    "oczko.thrown-in": "Gra poddana",
+    "oczko.thrown-in": "Pojedynek poddany",
     # oh-hell
     "oh-hell.bidding": "Deklaracje · po {size}",
     "oh-hell.bids-at-once": "Deklarują wszyscy naraz",
@@ -124,7 +124,7 @@ POLISH: dict[str, str] = {
     "outcome.banker-total": "Bankier {seat} miał {total}",
     "outcome.even": "{seat} bez zmian",
     "outcome.lost": "{seat} przegrał",
-    "outcome.title": "Koniec rundy",
+    "outcome.title": "Wynik",
     "outcome.won": "{seat} wygrał",
     # refused
     "refused.illegal": "Niezgodne z zasadami",
@@ -178,7 +178,7 @@ POLISH: dict[str, str] = {
     "action.take-bank": "Zabierz bank",
     "action.throw-in": "Poddaj",
     "action.twenty-one": "Oczko!",
-    "action.withdraw.seat": "{seat} cofa stawkę",
+    "action.withdraw.seat": "{seat} cofa zakład",
     "choice.banker_stand.at_least_17": "17+",
     "choice.banker_stand.exactly_17": "tylko 17",
     "choice.match.card": "karta",
@@ -234,9 +234,9 @@ POLISH: dict[str, str] = {
     "option.lower_limit": "Min. stawka",
     "option.match": "Zgodność",
     "option.max_bank": "Maks. bank",
-    "option.max_bet": "Maks. stawka",
+    "option.max_bet": "Maks. zakład",
     "option.max_stake": "Limit stawki",
-    "option.min_bet": "Min. stawka",
+    "option.min_bet": "Min. zakład",
     "option.miss_scores_tricks": "Lewy za pudło",
     "option.no_trump_hand": "Bez atu",
     "option.player_first_card_up": "1. karta odkryta",

@@ -2,7 +2,7 @@
 
 RUSSIAN: dict[str, str] = {
     # amounts and the bank
-    "amount.zero-sits-out": "0: пропускает раунд",
+    "amount.zero-sits-out": "0: пропускает",
     "bank.banker-result": "Банкир {bank}",
     "bank.banker-result-full": "Итог банкира {bank}",
     "bank.size": "Банк {bank}",
@@ -53,9 +53,9 @@ RUSSIAN: dict[str, str] = {
     "ochko-bank.phase.dealer": "Банкир берёт",
     "ochko-bank.phase.naturals": "Банкир: заглянуть?",
     "ochko-bank.phase.play": "Игроки берут",
-    "ochko-bank.phase.settled": "Кон сыгран",
+    "ochko-bank.phase.settled": "Сдача сыграна",
     "ochko-bank.reshuffle": "Скоро тасовка",
-    "ochko-bank.round": "Кон {round}",
+    "ochko-bank.round": "Сдача {round}",
     "ochko-bank.shoe": "В колоде: {left}",
     "ochko-bank.sits-out": "пропускает",
     "ochko-bank.status.bust": "перебор",
@@ -103,7 +103,7 @@ RUSSIAN: dict[str, str] = {
     "oczko.stakes": "Ставит {seat}",
     "oczko.stands": "Себе",
     "oczko.takes-bank": "{seat} снимает банк",
-    "oczko.thrown-in": "Игра сброшена",
+    "oczko.thrown-in": "Поединок сброшен",
     # oh-hell
     "oh-hell.bidding": "Заказ · по {size}",
     "oh-hell.bids-at-once": "Заказывают все сразу",
@@ -124,7 +124,7 @@ RUSSIAN: dict[str, str] = {
     "outcome.banker-total": "У банкира {seat} {total}",
     "outcome.even": "{seat} при своих",
     "outcome.lost": "{seat} проиграл",
-    "outcome.title": "Итог раунда",
+    "outcome.title": "Итог",
     "outcome.won": "{seat} выиграл",
     # refused
     "refused.illegal": "Не по правилам",

@@ -31,12 +31,13 @@ class Snapshot:
     image: Image.Image
 
 
-def final_screen(game: Game, language: Language, *, page: int = 0) -> Image.Image:
+def final_screen(game: Game, language: Language, *, page: int = 1) -> Image.Image:
+    """The game's screen now; ``page`` counted from 1, as people count pages."""
     view = game_view(game)
     count = page_count(view)
-    if not 0 <= page < count:
-        raise SnapshotError(f"--page {page}: this screen has pages 0 to {count - 1}")
-    return draw_game(view, language, page=page)
+    if not 1 <= page <= count:
+        raise SnapshotError(f"--page {page}: this screen has pages 1 to {count}")
+    return draw_game(view, language, page=page - 1)
 
 
 def event_snapshots(script: Script, language: Language) -> list[Snapshot]:

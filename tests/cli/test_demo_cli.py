@@ -23,8 +23,9 @@ def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
     code = main(["demo", "--fast", "--game", "oczko", "--events", "8", "--png", str(png)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "the game equals the session's script: yes" in out
-    assert "events: 8 recorded, 8 in the session's script" in out
+    assert "Oczko for 3 players" in out
+    assert "Recorded: all 8 moves as played, in order; none missed, added or misread." in out
+    assert "Played: 8 moves: 5 cards laid, 0 taken away, 3 button presses." in out
     assert "Score sheet:" in out
     assert "duel,settled by,P1,P2,P3,bank" in out
     # stdout is no terminal here: the log lines as plain text, no escape codes
@@ -67,7 +68,7 @@ def test_the_demo_keeps_its_journal_with_state_dir_for_export(
         main(["demo", "--fast", "--game", "oczko", "--events", "8", "--state-dir", str(state)]) == 0
     )
     out = capsys.readouterr().out
-    assert f"journal: {state / 'journal.sqlite3'}" in out
+    assert f"Kept: {state / 'journal.sqlite3'}" in out.replace("\n  ", " ")
     printed_sheet = out.split("Score sheet:\n", 1)[1]
     assert main(["export", "--state-dir", str(state), "--format", "csv"]) == 0
     assert capsys.readouterr().out == printed_sheet
@@ -77,9 +78,8 @@ def test_without_state_dir_the_demo_says_where_its_journal_went(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["demo", "--fast", "--game", "oczko", "--events", "2"]) == 0
-    assert "journal: kept in a temporary folder, now removed (--state-dir DIR keeps it)" in (
-        capsys.readouterr().out
-    )
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the journal was in a temporary folder, now removed (--state-dir DIR keeps it)" in out
 
 
 def test_the_demo_refuses_a_state_dir_it_cannot_make(

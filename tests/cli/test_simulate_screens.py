@@ -34,12 +34,17 @@ def test_screen_is_the_final_states_screen_in_the_language(tmp_path: Path) -> No
         assert not _same(written, draw_game(game_view(game), Language.EN))
 
 
-def test_page_picks_a_page_of_the_final_screen(tmp_path: Path) -> None:
-    target = tmp_path / "sheet.png"
-    assert main(["simulate", str(OH_HELL), "--screen", str(target), "--page", "2"]) == 0
+def test_page_picks_a_page_of_the_final_screen_counted_from_1(tmp_path: Path) -> None:
     game = replay_script(parse_script(OH_HELL.read_text("utf-8"), "x")).game
-    with Image.open(target) as written:
-        assert _same(written, draw_game(game_view(game), Language.EN, page=2))
+    for page in (1, 3):
+        target = tmp_path / f"page{page}.png"
+        assert main(["simulate", str(OH_HELL), "--screen", str(target), "--page", str(page)]) == 0
+        with Image.open(target) as written:
+            assert _same(written, draw_game(game_view(game), Language.EN, page=page - 1))
+    default = tmp_path / "default.png"
+    assert main(["simulate", str(OH_HELL), "--screen", str(default)]) == 0
+    with Image.open(default) as written:
+        assert _same(written, draw_game(game_view(game), Language.EN, page=0))
 
 
 def test_screens_writes_one_picture_per_event_and_the_refusals(tmp_path: Path) -> None:
@@ -64,8 +69,32 @@ def test_a_page_the_screen_lacks_is_a_clear_error(
 ) -> None:
     target = tmp_path / "x.png"
     assert main(["simulate", str(OH_HELL), "--screen", str(target), "--page", "9"]) == 2
-    assert "--page 9: this screen has pages 0 to" in capsys.readouterr().err
+    assert "--page 9: this screen has pages 1 to 4" in capsys.readouterr().err
     assert not target.exists()
+    with pytest.raises(SystemExit) as refused:
+        main(["simulate", str(OH_HELL), "--screen", str(target), "--page", "0"])
+    assert refused.value.code == 2
+    assert "--page: 0 is not at least 1" in capsys.readouterr().err
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("name", ["x.jpg", "x.JPEG", "x", "x.png.gif"])
+def test_a_picture_not_named_png_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    target = tmp_path / name
+    assert main(["simulate", str(OH_HELL), "--screen", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert f"--screen {target}: the screen is written as a PNG picture" in err
+    assert "ending in .png" in err and "Traceback" not in err
+    assert not target.exists()
+
+
+def test_a_png_name_in_capitals_is_taken(tmp_path: Path) -> None:
+    target = tmp_path / "FINAL.PNG"
+    assert main(["simulate", str(OH_HELL), "--screen", str(target)]) == 0
+    with Image.open(target) as written:
+        assert written.format == "PNG"
 
 
 def test_an_unwritable_picture_is_a_clear_error(
