@@ -25,6 +25,7 @@ from companion.app.messages import (
 )
 from companion.app.table import Table
 from companion.device.display import PowerSettings, Screen
+from companion.games.spec import GameSpec
 from companion.games.zones import watched_game
 from companion.journal.records import EventRow
 from companion.journal.store import Journal
@@ -96,9 +97,9 @@ class Kiosk:
         self.table.resume()
         self.show()
 
-    def begin(self, header: str) -> None:
-        """Start a game from its header line, as the new-game menu does."""
-        self.table.carry_out(StartGame(header))
+    def begin(self, spec: GameSpec) -> None:
+        """Start a game, as the new-game menu does."""
+        self.table.carry_out(StartGame(spec))
         self.show()
 
     # -- what comes in ----------------------------------------------------------------------
@@ -173,8 +174,9 @@ class Kiosk:
         if table.played is None:
             game = "no game"
         else:
-            record = table.played.record
-            game = f"game {record.id} ({record.header.split()[1]}), {len(table.played.live)} events"
+            played = table.played
+            kind = played.game.engine.game_id
+            game = f"game {played.record.id} ({kind}), {len(played.live)} events"
         camera = "no camera" if table.camera is None else f"camera {table.camera.value}"
         trouble = "".join(f"; {text}" for text in (table.problem, *table.missing.values()) if text)
         return f"{game}; {camera}{trouble}"

@@ -17,10 +17,10 @@ import dataclasses
 from typing import Any
 
 from companion.games.engine import ActionOffer, GameEngine, GameState, Violation
-from companion.games.errors import OptionError, Reason, RefusedEvent
+from companion.games.errors import Reason, RefusedEvent
 from companion.games.events import Event
-from companion.games.registry import make_engine
 from companion.games.script import Script, ScriptError
+from companion.games.spec import GameSpec
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,6 +65,10 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
+
+    @property
+    def spec(self) -> GameSpec:
+        return GameSpec.of_engine(self.engine)
 
     def can_apply(self, event: Event) -> RefusedEvent | None:
         """The refusal ``apply`` would raise, or None when the event would be accepted."""
@@ -162,11 +166,7 @@ class Replay:
 def replay_script(script: Script, keep_going: bool = False) -> Replay:
     """Replay a parsed script. A refused event raises a ``ScriptError`` naming its line,
     unless ``keep_going``, which records it as a ``refused`` violation and goes on."""
-    try:
-        engine = make_engine(script.game, script.options)
-    except OptionError as error:
-        raise ScriptError(script.source, script.header_line, str(error)) from None
-    game = Game(engine)
+    game = Game(script.spec().engine())
     refused: list[Violation] = []
     for line in script.lines:
         try:

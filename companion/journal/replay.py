@@ -15,9 +15,8 @@ from typing import Any, Protocol
 
 from companion.games.errors import OptionError, RefusedEvent
 from companion.games.events import Event, EventSyntaxError, parse_event
-from companion.games.registry import make_engine
-from companion.games.script import ScriptError, parse_script
 from companion.games.session import Game
+from companion.games.spec import GameSpec
 from companion.journal.records import BadRow, EventRow, GameRecord, RowKind
 from companion.journal.store import Journal, JournalError
 
@@ -94,19 +93,12 @@ class Replayed:
 
 
 def new_game(header: str, *, source: str = "header") -> Game:
-    """A fresh ``Game`` from a ``game ID options`` line; ``UnreadableGame`` if it is not one."""
+    """A fresh ``Game`` from a stored ``game ID options`` line; ``UnreadableGame`` if it
+    is not one."""
     try:
-        script = parse_script(header, source)
-        return Game(make_engine(script.game, script.options))
-    except (ScriptError, OptionError) as error:
-        raise UnreadableGame(str(error)) from None
-
-
-def full_header(game: Game) -> str:
-    """The game's header with every option written out, defaults too, so that a later
-    change of a default never changes how a stored game replays."""
-    words = " ".join(f"{key}={value}" for key, value in game.engine.options_json().items())
-    return f"game {game.engine.game_id} {words}".rstrip()
+        return Game(GameSpec.parse(header).engine())
+    except OptionError as error:
+        raise UnreadableGame(f"{source}: {error}") from None
 
 
 def begin(journal: Journal, game_id: int) -> Replayed:

@@ -304,7 +304,7 @@ def run_demo(
                 watchdog=Watchdog(notifier, interval_s=None, clock=lambda: 0.0),
                 stop_at_end=True,
             )
-            kiosk.begin(session.header)
+            kiosk.begin(session.spec)
             runner.run()
             played = kiosk.table.played
             assert played is not None

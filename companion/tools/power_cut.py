@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from companion.games.script import Script, script_header
+from companion.games.script import Script
+from companion.games.spec import GameSpec
 from companion.journal.store import JOURNAL_FILE, Journal, JournalError
 from companion.tools.crash import (
     READY,
@@ -285,7 +286,7 @@ def run_power_cut_test(
     kinds in turn, the first mid-session (it times the start-up)."""
     rng = random.Random(seed)
     steps = session_steps(script)
-    header = script_header(script)
+    spec = script.spec()
     disk = work / "disk-0"
     disk.mkdir(parents=True)
     mount.mkdir(parents=True, exist_ok=True)
@@ -324,7 +325,7 @@ def run_power_cut_test(
                 )
         checkpoint_cuts += trial.checkpointing
         shown.update(dict.fromkeys(trial.shown))
-        outcome = _check(disk, list(shown), trial, header, steps)
+        outcome = _check(disk, list(shown), trial, spec, steps)
         if outcome is None:
             not_opened += 1
             continue
@@ -350,7 +351,7 @@ def _check(
     disk: Path,
     shown: list[tuple[int, int]],
     trial: CutTrial,
-    header: str,
+    spec: GameSpec,
     steps: Sequence[str],
 ) -> tuple[list[tuple[int, int]], int, int] | None:
     """Open a copy of what the disk kept as the app would: the shown events missing, the
@@ -369,6 +370,6 @@ def _check(
             unfinished = journal.last_unfinished()
             if unfinished is not None:
                 touched.add(unfinished.id)
-            wrong = count_wrong_resumes(journal, header, steps, touched)
+            wrong = count_wrong_resumes(journal, spec, steps, touched)
             finished = sum(game.is_finished for game in journal.games())
             return missing_shown(journal, shown), wrong, finished

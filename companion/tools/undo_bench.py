@@ -142,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 got = measure(tree, script, UNDO_RUN if here else 0)
                 if here:
                     worst = max(worst, got["undo_ms"])
-                run = f", slowest of {UNDO_RUN} in a row {got['run_max_ms']:6.1f} ms" if here else ""
+                slowest = got["run_max_ms"]
+                run = f", slowest of {UNDO_RUN} in a row {slowest:6.1f} ms" if here else ""
                 print(
                     f"  {game_id:<11} {name:<10} at event {int(got['events'])}: "
                     f"undo {got['undo_ms']:8.2f} ms, replay {1000 * got['replay_s']:6.0f} ms, "

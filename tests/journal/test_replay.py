@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion.games.events import Action, parse_event
 from companion.games.registry import GAME_IDS
 from companion.games.session import replay_script
+from companion.games.spec import GameSpec
 from companion.journal.records import Source
 from companion.journal.replay import UnreadableGame, begin, new_game, replay
 from companion.journal.session import JournaledGame
@@ -92,7 +93,7 @@ def test_a_journal_of_events_and_undos_replays_to_the_state_the_table_had(
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         with Journal.open(Path(folder) / JOURNAL_FILE, clock=TickingClock()) as journal:
-            played = JournaledGame.start(journal, f"game {game_id}")
+            played = JournaledGame.start(journal, GameSpec.parse(f"game {game_id}"))
             for step in steps:
                 for _ in range(step):
                     event = lawful_walk(played.game, rng)

@@ -164,7 +164,7 @@ def folded_screens(session: SyntheticSession, folder: Path) -> list[bytes]:
         kiosk.tick()
         kiosk.screen.tick()
 
-    kiosk.begin(session.header)
+    kiosk.begin(session.spec)
     kiosk.start()
     actions, events = button_steps(session), camera_steps(session)
     for scene in session.scenes:
