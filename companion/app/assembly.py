@@ -21,7 +21,7 @@ from typing import Protocol
 
 from PIL import Image
 
-from companion.app.config import CameraKind, Config, DisplayKind
+from companion.app.config import Config, DisplayKind
 from companion.app.feeds import ButtonPump, CameraFeed, Inbox
 from companion.app.kiosk import Kiosk, power_settings
 from companion.app.messages import CameraState, Part, PartNews
@@ -41,6 +41,7 @@ from companion.journal.records import EventRow
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
+from companion.values.camera_source import CameraKind
 
 
 class LastPicture:
@@ -255,7 +256,7 @@ def camera_feed(
     from companion.app.table_side import TrackedTable
     from companion.device.camera import FrameSource, SkippedImage, open_source
 
-    spec = str(config.camera.source)
+    source = config.camera.source
     fps = float(config.camera.fps)
     size = config.camera.size
 
@@ -267,7 +268,7 @@ def camera_feed(
             log(str(skipped))
 
     def opened() -> FrameSource:
-        return open_source(spec, fps=fps, size=size, on_skip=skip)
+        return open_source(source, fps=fps, size=size, on_skip=skip)
 
     settings = tracker_settings(config)
     return CameraFeed(opened, lambda: TrackedTable(settings, game=None, say=log), inbox, stop)

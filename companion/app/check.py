@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.app.config import CameraKind, Config, DisplayKind
+from companion.app.config import Config, DisplayKind
+from companion.values.camera_source import CameraKind
 from companion.values.frame import Frame
 
 
@@ -26,7 +27,7 @@ def check_camera(config: Config) -> tuple[Finding, Frame | None]:
     from companion.device.camera import SourceError, open_source
 
     try:
-        opened = open_source(str(source), fps=float(config.camera.fps), size=config.camera.size)
+        opened = open_source(source, fps=float(config.camera.fps), size=config.camera.size)
         try:
             frame = next(iter(opened.frames()), None)
         finally:

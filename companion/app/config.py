@@ -34,6 +34,7 @@ from companion.ui.settings import (
     UiSettings,
 )
 from companion.ui.texts import Language
+from companion.values.camera_source import CameraKind, CameraSource
 
 __all__ = ["Language"]  # the config's [ui] language is the screens' own
 
@@ -56,40 +57,6 @@ class DisplayKind(Enum):
     @property
     def uses_i2c(self) -> bool:
         return self in (DisplayKind.SSD1306, DisplayKind.SH1106)
-
-
-class CameraKind(Enum):
-    PI = "pi"
-    USB = "usb"
-    PATH = "path"  # a video file or a folder of images
-    NONE = "none"  # no camera: cards are entered from the menus
-
-
-@dataclass(frozen=True)
-class CameraSource:
-    kind: CameraKind
-    usb_index: int | None = None
-    path: Path | None = None
-
-    @classmethod
-    def parse(cls, text: str) -> CameraSource:
-        if text in ("pi", "none"):
-            return cls(CameraKind(text))
-        if text.startswith("usb:"):
-            number = text.removeprefix("usb:")
-            if not number.isdigit():
-                raise ValueError(f'"{text}": a USB camera is usb:N with N a number, like usb:0')
-            return cls(CameraKind.USB, usb_index=int(number))
-        if not text:
-            raise ValueError("empty: use pi, usb:N, a file or folder path, or none")
-        return cls(CameraKind.PATH, path=Path(text))
-
-    def __str__(self) -> str:
-        if self.kind is CameraKind.USB:
-            return f"usb:{self.usb_index}"
-        if self.kind is CameraKind.PATH:
-            return str(self.path)
-        return str(self.kind.value)
 
 
 # -- reading one value ----------------------------------------------------------------------

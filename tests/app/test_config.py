@@ -15,8 +15,6 @@ from companion.app.config import (
     READERS,
     ButtonsConfig,
     CameraConfig,
-    CameraKind,
-    CameraSource,
     Config,
     ConfigError,
     DisplayConfig,
@@ -34,6 +32,7 @@ from companion.device.buttons import ButtonPins, PressTiming
 from companion.device.camera_modes import PI_STREAM_SIZE
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
+from companion.values.camera_source import CameraKind, CameraSource
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "config.example.toml"
 
