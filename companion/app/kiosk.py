@@ -24,7 +24,7 @@ from companion.app.messages import (
     TableNews,
 )
 from companion.app.table import Table
-from companion.device.display import PowerSettings, Screen
+from companion.device.display import Screen
 from companion.games.spec import GameSpec
 from companion.games.zones import watched_game
 from companion.journal.records import EventRow
@@ -35,14 +35,6 @@ from companion.values.sheet_address import SheetLink
 from companion.values.watched import WatchedGame
 
 LATENCIES_KEPT = 1000
-
-
-def power_settings(settings: UiSettings) -> PowerSettings:
-    return PowerSettings(
-        brightness=settings.brightness,
-        dim_after=None if settings.dim_after is None else float(settings.dim_after),
-        dark_after=None if settings.dark_after is None else float(settings.dark_after),
-    )
 
 
 class Kiosk:
@@ -182,7 +174,7 @@ class Kiosk:
         return f"{game}; {camera}{trouble}"
 
     def _settings_changed(self, before: UiSettings, after: UiSettings) -> None:
-        self.screen.configure(power_settings(after))
+        self.screen.configure(after)
         if self.keep_settings is not None:
             self.keep_settings(before, after)
 

@@ -29,7 +29,7 @@ from companion.app.messages import CameraState, Message, TableNews
 from companion.app.notify import Notifier, Watchdog
 from companion.app.runner import Runner
 from companion.device.buttons import ButtonSource, FakeButtons
-from companion.device.display import LumaDevice, PowerSettings, Screen
+from companion.device.display import LumaDevice, Screen
 from companion.device.terminal import CLEAR_LINE, KEYS_LEGEND, Scale, TerminalDevice
 from companion.games.events import Action, parse_event
 from companion.journal.store import JOURNAL_FILE, Journal
@@ -285,10 +285,12 @@ def run_demo(
                     functools.partial(inbox.wait_drawn, stop) if options.fast else lambda: None
                 ),
             )
+            # the screen never dims or goes dark: the film has no player to wake it
+            settings = UiSettings(language=options.language, dim_after=None, dark_after=None)
             kiosk = Kiosk(
                 journal,
-                Screen(shown, PowerSettings(dim_after=None, dark_after=None), clock=inbox.now),
-                settings=UiSettings(language=options.language, dim_after=None, dark_after=None),
+                Screen(shown, settings, clock=inbox.now),
+                settings=settings,
                 camera=CameraState.STARTING,
                 log=log,
                 tell_camera=feed.tell,
