@@ -76,7 +76,14 @@ def _directory(value: object) -> Path:
     given = text(value)
     if not given:
         raise ValueError("empty: give a folder")
-    return Path(given).expanduser()
+    path = Path(given).expanduser()
+    # what run would meet: a file where the folder (or a folder above it) should be
+    for above in (path, *path.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise ValueError(f"{above} is a file, not a folder")
+            break
+    return path
 
 
 # A frame side the reader can use at all, and the largest the Pi camera's sensor gives.

@@ -170,7 +170,8 @@ class Kiosk:
             kind = played.game.engine.game_id
             game = f"game {played.record.id} ({kind}), {len(played.live)} events"
         camera = "no camera" if table.camera is None else f"camera {table.camera.value}"
-        trouble = "".join(f"; {text}" for text in (table.problem, *table.missing.values()) if text)
+        said = (table.problem, table.repaired, *table.missing.values())
+        trouble = "".join(f"; {text}" for text in said if text)
         return f"{game}; {camera}{trouble}"
 
     def _settings_changed(self, before: UiSettings, after: UiSettings) -> None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 DEFAULT_GAME = "oh-hell"
 # Lines under the drawn screen: the keys' legend, a log line at least, the cursor's.
 ROWS_BELOW = 3
+EXIT_JOURNAL = 1  # the journal of --state-dir cannot be written: as run's exit status
 
 
 def example_scripts() -> list[tuple[str, str]]:
@@ -115,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.device.buttons import ButtonSource, FakeButtons
     from companion.device.terminal import restored_on_signals
     from companion.games.script import Script, ScriptError, parse_script
+    from companion.journal.store import JournalError
     from companion.tools.demo import DemoOptions, filmable, run_demo
 
     if args.png is not None:
@@ -167,6 +169,9 @@ def run(args: argparse.Namespace) -> int:
             result = run_demo(options, stream=sys.stdout, buttons=buttons, terminal=demo_terminal())
     except KeyboardInterrupt:
         return 130
+    except JournalError as error:  # --state-dir: a folder another process writes, or damage
+        print(f"companion demo: {error}", file=sys.stderr)
+        return EXIT_JOURNAL
     finally:
         buttons.close()
     print("\n".join(result.lines()))

@@ -255,12 +255,18 @@ def test_missing_buttons_are_said_on_the_screen_and_in_the_status_until_back(
     assert kiosk.table.missing == {}
 
 
-def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:
+def _nearly_full(tmp_path: Path) -> tuple[Journal, int]:
+    """A journal with a game begun and room for one page more, and its page count."""
     path = tmp_path / JOURNAL_FILE
     with Journal.open(path) as journal:
         JournaledGame.start(journal, GameSpec.parse(HEADER))
         pages = int(journal._db.execute("PRAGMA page_count").fetchone()[0])
-    journal = Journal.open(path, page_limit=pages + 1)
+    return Journal.open(path, page_limit=pages + 1), pages
+
+
+def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL_FILE
+    journal, _ = _nearly_full(tmp_path)
     kiosk, _, logged = make_kiosk(tmp_path, journal=journal)
     kiosk.start()
     assert kiosk.table.played is not None
@@ -346,3 +352,80 @@ def test_the_camera_is_told_the_game_at_the_table_when_it_resumes_and_when_a_new
     assert "seat1" in told[-1].zones and "seat2" not in told[-1].zones
     kiosk.begin(GameSpec.parse("game ochko-bank players=2"))
     assert len(told) == 3  # the same options, yet a new game: told again
+
+
+def _kill_copy(live: Path, copy: Path) -> None:
+    """The journal's files as a kill leaves them (the -shm too)."""
+    copy.mkdir()
+    for suffix in ("", "-wal", "-shm"):
+        source = live / (JOURNAL_FILE + suffix)
+        if source.exists():
+            copy.joinpath(source.name).write_bytes(source.read_bytes())
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (Language.EN, "Journal repaired: 3 moves could not be read."),
+        (Language.PL, "Dziennik naprawiony: nie odczytano ruchów: 3."),
+        (Language.RU, "Журнал восстановлен: не прочитано ходов: 3."),
+    ],
+)
+def test_a_repaired_journal_is_said_once_on_the_screen_and_stays_in_the_status(
+    tmp_path: Path, language: Language, said: str
+) -> None:
+    live = tmp_path / "live"
+    journal = Journal.open(live / JOURNAL_FILE)
+    played = JournaledGame.start(journal, GameSpec.parse(HEADER))
+    for line in example_lines("oh-hell")[:6]:
+        played.record_event(parse_event(line), source=Source.CAMERA)
+    _kill_copy(live, tmp_path / "state")
+    journal.close()
+    wal = tmp_path / "state" / (JOURNAL_FILE + "-wal")
+    frame = 24 + 4096
+    frames = (wal.stat().st_size - 32) // frame
+    wal.write_bytes(wal.read_bytes()[: 32 + (frames - 8) * frame])  # the log cut short
+    logged: list[str] = []
+    device = RecordingDevice()
+    kiosk = Kiosk(
+        Journal.open(tmp_path / "state" / JOURNAL_FILE),
+        Screen(device, clock=Clock()),
+        settings=UiSettings(language=language),
+        camera=CameraState.READING,
+        log=logged.append,
+        clock=Clock(),
+    )
+    kiosk.start()
+    assert kiosk.table.ui.notice == said
+    assert any("shorter than its index (-shm) says" in line for line in logged)
+    assert "Journal repaired: 3 moves could not be read." in kiosk.status_text()
+    assert kiosk.table.played is not None and len(kiosk.table.played.game.events) == 3
+    kiosk.take(Press(UP))  # seen: the notice goes, the status keeps it
+    assert kiosk.table.ui.notice is None
+    assert "Journal repaired: 3 moves could not be read." in kiosk.status_text()
+
+
+def test_a_full_disk_is_logged_once_and_once_more_when_it_clears(tmp_path: Path) -> None:
+    journal, pages = _nearly_full(tmp_path)
+    kiosk, _, logged = make_kiosk(tmp_path, journal=journal)
+    kiosk.start()
+    lines = example_lines("oh-hell")
+    failed = 0
+    first_failed = None
+    for line in lines:
+        kiosk.take(step(line))
+        failed += kiosk.table.problem is not None
+        if kiosk.table.problem is not None and first_failed is None:
+            first_failed = line
+    writes = kiosk.table.failed_writes
+    assert failed >= 5 and writes >= 5  # every write after the page ran out failed
+    assert sum("is full" in line for line in logged) == 1
+    journal._db.execute(f"PRAGMA max_page_count = {pages + 100}")  # room again
+    assert first_failed is not None
+    kiosk.take(step(first_failed))  # the table goes on where the journal stopped
+    assert kiosk.table.problem is None
+    (cleared,) = [line for line in logged if "records again" in line]
+    assert cleared == (
+        f"the journal records again (the disk has room again) after {writes} failed writes"
+    )
+    journal.close()
