@@ -24,7 +24,8 @@ from companion.app.messages import (
     TableNews,
 )
 from companion.app.table import Table
-from companion.device.display import PowerSettings, Screen
+from companion.device.display import Screen
+from companion.games.spec import GameSpec
 from companion.games.zones import watched_game
 from companion.journal.records import EventRow
 from companion.journal.store import Journal
@@ -34,14 +35,6 @@ from companion.values.sheet_address import SheetLink
 from companion.values.watched import WatchedGame
 
 LATENCIES_KEPT = 1000
-
-
-def power_settings(settings: UiSettings) -> PowerSettings:
-    return PowerSettings(
-        brightness=settings.brightness,
-        dim_after=None if settings.dim_after is None else float(settings.dim_after),
-        dark_after=None if settings.dark_after is None else float(settings.dark_after),
-    )
 
 
 class Kiosk:
@@ -96,9 +89,9 @@ class Kiosk:
         self.table.resume()
         self.show()
 
-    def begin(self, header: str) -> None:
-        """Start a game from its header line, as the new-game menu does."""
-        self.table.carry_out(StartGame(header))
+    def begin(self, spec: GameSpec) -> None:
+        """Start a game, as the new-game menu does."""
+        self.table.carry_out(StartGame(spec))
         self.show()
 
     # -- what comes in ----------------------------------------------------------------------
@@ -173,15 +166,16 @@ class Kiosk:
         if table.played is None:
             game = "no game"
         else:
-            record = table.played.record
-            game = f"game {record.id} ({record.header.split()[1]}), {len(table.played.live)} events"
+            played = table.played
+            kind = played.game.engine.game_id
+            game = f"game {played.record.id} ({kind}), {len(played.live)} events"
         camera = "no camera" if table.camera is None else f"camera {table.camera.value}"
         said = (table.problem, table.repaired, *table.missing.values())
         trouble = "".join(f"; {text}" for text in said if text)
         return f"{game}; {camera}{trouble}"
 
     def _settings_changed(self, before: UiSettings, after: UiSettings) -> None:
-        self.screen.configure(power_settings(after))
+        self.screen.configure(after)
         if self.keep_settings is not None:
             self.keep_settings(before, after)
 

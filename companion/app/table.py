@@ -23,8 +23,8 @@ from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import CameraEvent, CardSeen, Event
 from companion.games.session import Game
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, Repair, Source
-from companion.journal.replay import UnreadableGame
 from companion.journal.session import JournaledGame
 from companion.journal.store import Journal, JournalError, JournalFull
 from companion.table.events import UnsureReport
@@ -171,7 +171,7 @@ class Table:
         elif isinstance(intent, UndoLast):
             self._undo()
         elif isinstance(intent, StartGame):
-            self._start_game(intent.header_line)
+            self._start_game(intent.spec)
         elif isinstance(intent, ChangeSetting):
             before, self.settings = self.settings, intent.settings
             if self.on_settings is not None:
@@ -267,15 +267,12 @@ class Table:
         else:
             self._written(row)
 
-    def _start_game(self, header: str) -> None:
+    def _start_game(self, spec: GameSpec) -> None:
         previous = self.played
         try:
             if previous is not None:
                 previous.finish()
-            self.played = JournaledGame.start(self.journal, header)
-        except UnreadableGame as error:
-            self._notice(str(error))
-            return
+            self.played = JournaledGame.start(self.journal, spec)
         except JournalError as error:
             self._journal_trouble(error)
             return

@@ -30,7 +30,7 @@ from companion.app.messages import CameraState, Message, TableNews
 from companion.app.notify import Notifier, Watchdog
 from companion.app.runner import Runner
 from companion.device.buttons import ButtonSource, FakeButtons
-from companion.device.display import LumaDevice, PowerSettings, Screen
+from companion.device.display import LumaDevice, Screen
 from companion.device.terminal import CLEAR_LINE, KEYS_LEGEND, Scale, TerminalDevice
 from companion.games.events import Action, CardSeen, parse_event
 from companion.games.registry import make_engine
@@ -356,10 +356,12 @@ def run_demo(
                     functools.partial(inbox.wait_drawn, stop) if options.fast else lambda: None
                 ),
             )
+            # the screen never dims or goes dark: the film has no player to wake it
+            settings = UiSettings(language=options.language, dim_after=None, dark_after=None)
             kiosk = Kiosk(
                 journal,
-                Screen(shown, PowerSettings(dim_after=None, dark_after=None), clock=inbox.now),
-                settings=UiSettings(language=options.language, dim_after=None, dark_after=None),
+                Screen(shown, settings, clock=inbox.now),
+                settings=settings,
                 camera=CameraState.STARTING,
                 log=log,
                 tell_camera=feed.tell,
@@ -375,7 +377,7 @@ def run_demo(
                 watchdog=Watchdog(notifier, interval_s=None, clock=lambda: 0.0),
                 stop_at_end=True,
             )
-            kiosk.begin(session.header)
+            kiosk.begin(session.spec)
             runner.run()
             played = kiosk.table.played
             assert played is not None

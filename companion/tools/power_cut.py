@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from companion.games.script import Script, script_header
+from companion.games.script import Script
+from companion.games.spec import GameSpec
 from companion.journal.store import JOURNAL_FILE, Journal, JournalError
 from companion.tools.crash import (
     READY,
@@ -313,7 +314,7 @@ def run_power_cut_test(
     kinds in turn, the first mid-session (it times the start-up)."""
     rng = random.Random(seed)
     steps = session_steps(script)
-    header = script_header(script)
+    spec = script.spec()
     disk = work / "disk-0"
     disk.mkdir(parents=True)
     mount.mkdir(parents=True, exist_ok=True)
@@ -357,7 +358,7 @@ def run_power_cut_test(
         torn_cuts += bool(trial.torn)
         torn_files.update(trial.torn)
         shown.update(dict.fromkeys(trial.shown))
-        outcome = _check(disk, list(shown), trial, header, steps)
+        outcome = _check(disk, list(shown), trial, spec, steps)
         if outcome is None:
             not_opened += 1
             continue
@@ -387,7 +388,7 @@ def _check(
     disk: Path,
     shown: list[tuple[int, int]],
     trial: CutTrial,
-    header: str,
+    spec: GameSpec,
     steps: Sequence[str],
 ) -> tuple[list[tuple[int, int]], int, int, bool] | None:
     """Open a copy of what the disk kept as the app would: the shown events missing, the
@@ -407,7 +408,7 @@ def _check(
             unfinished = journal.last_unfinished()
             if unfinished is not None:
                 touched.add(unfinished.id)
-            wrong = count_wrong_resumes(journal, header, steps, touched)
+            wrong = count_wrong_resumes(journal, spec, steps, touched)
             finished = sum(game.is_finished for game in journal.games())
             kept_log = journal.kept_log is not None
             return missing_shown(journal, shown), wrong, finished, kept_log

@@ -23,7 +23,7 @@ from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, comparable, examp
 def _journaled(tmp_path: Path, name: str) -> Journal:
     script = example(name)
     journal = Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock())
-    played = JournaledGame.start(journal, header_of(script))
+    played = JournaledGame.start(journal, script.spec())
     for number, line in enumerate(script.lines):
         played.record_event(line.event, source=Source.CAMERA)
         if number == 3:  # a slip taken back: the export must leave it out

@@ -18,7 +18,7 @@ from companion.app.kiosk import Kiosk
 from companion.app.messages import CameraNews, CameraState, Intended, Message, TableNews
 from companion.app.table_side import TrackedTable
 from companion.cli import main
-from companion.device.display import PowerSettings, RecordingDevice, Screen
+from companion.device.display import RecordingDevice, Screen
 from companion.games.events import Action, parse_event
 from companion.games.registry import GAME_IDS
 from companion.journal.store import JOURNAL_FILE, Journal
@@ -148,11 +148,11 @@ def folded_screens(session: SyntheticSession, folder: Path) -> list[bytes]:
 
     device = RecordingDevice()
     journal = Journal.open(folder / JOURNAL_FILE)
-    quiet = PowerSettings(dim_after=None, dark_after=None)
+    quiet = UiSettings(dim_after=None, dark_after=None)
     kiosk = Kiosk(
         journal,
         Screen(device, quiet, clock=clock),
-        settings=UiSettings(dim_after=None, dark_after=None),
+        settings=quiet,
         camera=CameraState.STARTING,
         log=lambda line: None,
         table_clock=clock,
@@ -163,7 +163,7 @@ def folded_screens(session: SyntheticSession, folder: Path) -> list[bytes]:
         kiosk.tick()
         kiosk.screen.tick()
 
-    kiosk.begin(session.header)
+    kiosk.begin(session.spec)
     kiosk.start()
     actions, events = button_steps(session), camera_steps(session)
     for scene in session.scenes:
