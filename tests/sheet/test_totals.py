@@ -17,8 +17,8 @@ from companion.games.errors import RefusedEvent
 from companion.games.events import CardSeen, Event, ZoneCleared
 from companion.games.registry import make_engine
 from companion.games.session import Game
+from companion.games.spec import GameSpec
 from companion.journal.records import GameRecord
-from companion.journal.replay import full_header
 from companion.sheet.model import GameSheet, game_sheet
 from companion.ui.texts import Language
 from tests.journal.helpers import example
@@ -30,7 +30,7 @@ WHEN = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
 
 
 def _sheet(game: Game, language: Language = Language.EN) -> GameSheet:
-    record = GameRecord(1, full_header(game), WHEN, None)
+    record = GameRecord(1, GameSpec.of_engine(game.engine).header(every_option=True), WHEN, None)
     return game_sheet(record, game, language)
 
 

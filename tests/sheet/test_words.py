@@ -26,7 +26,7 @@ from companion.sheet.page import sheet_page
 from companion.sheet.source import JournalReader
 from companion.sheet.texts import SHEET_TEXTS
 from companion.ui.texts import CATALOGUES, Language
-from tests.journal.helpers import example, header_of
+from tests.journal.helpers import example
 from tests.sheet.helpers import EXAMPLE_GAMES, open_journal
 
 # What the page's script draws nothing of: for programs (the script's first line, the
@@ -124,7 +124,7 @@ def test_no_page_of_an_example_game_holds_script_words_in_polish_or_russian(
     shadow = Game(make_engine(script.game, script.options))
     pages = 0
     with open_journal(tmp_path) as journal:
-        played = JournaledGame.start(journal, header_of(script))
+        played = JournaledGame.start(journal, script.spec())
         reader = JournalReader(tmp_path / JOURNAL_FILE)
         try:
             for line in [None, *script.lines]:
