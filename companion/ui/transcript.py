@@ -38,9 +38,10 @@ def lines(marks: Iterable[TextMark]) -> list[str]:
 
 
 def _text(mark: TextMark) -> str:
+    drawn = mark.drawn.strip()
     if mark.struck:
-        return "".join(character + STROKE for character in mark.drawn)
-    return mark.drawn
+        return "".join(character + STROKE for character in drawn)
+    return drawn
 
 
 @dataclass(frozen=True)
