@@ -12,8 +12,8 @@ from PIL import Image
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.registry import make_engine
-from companion.games.script import Script
 from companion.games.round_outcome import RoundOutcome
+from companion.games.script import Script
 from companion.games.session import Game
 from companion.ui.canvas import Sheet
 from companion.ui.screens import compose_game, draw_game, page_count
