@@ -137,7 +137,7 @@ def test_ochko_bank_says_which_number_is_the_bet() -> None:
     lines = transcript_lines(
         compose_game(game_view(_game("example:ochko-bank", 27)), Language.EN).marks
     )
-    assert lines[3:] == ["P2  10♣ 7♠  17", "P3  bet 3", "P4  bet 1"]
+    assert lines[3:] == ["P2  10♣  10", "P3  bet 3", "P4  bet 1"]
 
 
 def test_ochko_bank_shows_every_hand_at_the_dealers_turn_in_the_same_face() -> None:
