@@ -135,7 +135,7 @@ def test_ochko_bank_says_which_number_is_the_bet() -> None:
     """Issue 48: "P2 2 10♠ 7♠" left the table guessing which number was the stake. A
     seat's line is its cards and total; a bet stands alone only with its word."""
     lines = transcript_lines(
-        compose_game(game_view(_game("example:ochko-bank", 27)), Language.EN).marks
+        compose_game(game_view(_game("example:ochko-bank", 24)), Language.EN).marks
     )
     assert lines[3:] == ["P2  10♣  10", "P3  bet 3", "P4  bet 1"]
 
