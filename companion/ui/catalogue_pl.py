@@ -61,7 +61,7 @@ POLISH: dict[str, str] = {
     "ochko-bank.sits-out": "pauzuje",
     "ochko-bank.status.bust": "fura",
     "ochko-bank.status.lost": "przegrał",
-    "ochko-bank.status.natural": "oczko!",
+    "ochko-bank.status.natural": "21!",
     "ochko-bank.status.push": "remis",
     "ochko-bank.status.stand-off": "remis",
     "ochko-bank.status.stood": "stoi",

@@ -61,7 +61,7 @@ RUSSIAN: dict[str, str] = {
     "ochko-bank.sits-out": "пропускает",
     "ochko-bank.status.bust": "перебор",
     "ochko-bank.status.lost": "проиграл",
-    "ochko-bank.status.natural": "очко!",
+    "ochko-bank.status.natural": "21!",
     "ochko-bank.status.push": "ничья",
     "ochko-bank.status.stand-off": "ничья",
     "ochko-bank.status.stood": "стоп",

@@ -59,7 +59,12 @@ def compose(
     dealer = say("ochko-bank.dealer", language)
     hand_line(sheet, line(0), view.dealer.cards, total_text, language, prefix=dealer)
     sheet.text((MARGIN, line(1)), _note(view, language), BODY_BOLD)
-    players = [place for place in view.seats if not place.dealer]
+    # the players in turn, from the dealer's left: the lines move on as play does
+    count = len(view.seats)
+    players = sorted(
+        (place for place in view.seats if not place.dealer),
+        key=lambda place: (place.seat - view.banker) % count,
+    )
     if view.phase is Phase.BETTING:
         cells(sheet, 2, [_bet_cell(place, language) for place in players], per_line=CELLS_PER_LINE)
         return

@@ -1,27 +1,28 @@
 """The oracle of Очко with стук: the bank, the стук, stakes, both hands and their totals,
-the last game, how a bank ended, and each game's outcome against the bank as it was
-played (its banker, the bank right after it)."""
+the last game, how a bank ended, and each game's outcome as it was played (its banker,
+both hands, the card that settled it and why, the bank right after it or the bank's end)."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from companion.cards import Card
-from companion.games.events import Event
+from companion.games.events import Action, Event
 from companion.games.ochko21.points import hand_total
-from companion.games.ochko21.state import (
-    BANKER_ZONE,
-    PLAYER_ZONE,
-    BankEnd,
-    Ochko21State,
-    Outcome,
-    Phase,
-)
+from companion.games.ochko21.state import BANKER_ZONE, PLAYER_ZONE, Ochko21State, Outcome, Phase
+from companion.games.round_outcome import BankEnd
 from companion.games.session import Game
 from tests.games.ochko21.ochko21_helpers import legal_candidates
-from tests.ui.oracle.money import read_balances, read_limits
+from tests.ui.oracle.money import (
+    Duel,
+    Handover,
+    Reason,
+    read_balances,
+    read_duel_outcome,
+    read_limits,
+)
 from tests.ui.oracle.play import GamePlan
 from tests.ui.oracle.reading import CARDS, NUMBER, SEAT, Screen
 
@@ -32,12 +33,15 @@ OPTIONS = (
     {"ace": "1", "deck": "52", "dark_draw": "off"},
     {"players": "6", "max_bank": "12"},
 )
+TWENTY_ONE = 21
+STUK_TIMES = 3
 LOSSES = {
     Outcome.LOST: "lost",
     Outcome.BUST: "bust,",
     Outcome.DARK_BUST: "dark bust,",
     Outcome.HIDDEN_BUST: "hid a bust,",
 }
+SHOWDOWNS = (Outcome.WON, Outcome.LOST, Outcome.DARK_BUST)
 
 
 def next_event(game: Game, rng: random.Random) -> Event | None:
@@ -45,61 +49,56 @@ def next_event(game: Game, rng: random.Random) -> Event | None:
     return rng.choice(candidates) if candidates else None
 
 
-@dataclass(frozen=True)
-class Settled:
-    """A game against the bank as it was settled: whose, by whom banked, the hands, and
-    the bank right after it."""
-
-    seat: int
-    amount: int
-    outcome: Outcome
-    banker: int
-    player_cards: tuple[Card, ...]
-    banker_cards: tuple[Card, ...]
-    banker_total: int | None
-    bank: int
-
-
 class Ochko21Watcher:
     def __init__(self, game: Game) -> None:
         self.ace: int = game.engine.options.ace
         self.max_bank: int = game.engine.options.max_bank
-        self.settled: Settled | None = None
+        self.duel: Duel | None = None
+        self.duel_bank = 0  # how many banks had ended when the last game was played
 
     def seen(self, before: Any, event: Event, game: Game) -> None:
         after: Ochko21State = game.state
         played = sum(record.games for record in after.seats)
-        if after.last_game is None or played == sum(record.games for record in before.seats):
-            return
+        if after.last_game is not None and played != sum(r.games for r in before.seats):
+            self.duel = self._settled(before, after)
+            self.duel_bank = len(before.banks)
+        if len(after.banks) > len(before.banks) and self.duel is not None:
+            self.duel = _with_handover(self.duel, before, after, event)
+
+    def _settled(self, before: Ochko21State, after: Ochko21State) -> Duel:
+        assert after.last_game is not None
         seat, result = after.last_game
+        cards = tuple(after.table[PLAYER_ZONE])
         banker_cards = tuple(after.table[BANKER_ZONE])
-        self.settled = Settled(
-            seat,
-            result.amount,
-            result.outcome,
-            before.banker,
-            tuple(after.table[PLAYER_ZONE]),
-            banker_cards,
-            hand_total(banker_cards, self.ace) if result.banker_total is not None else None,
-            after.bank,
+        total = hand_total(cards, self.ace)
+        banker = hand_total(banker_cards, self.ace)
+        return Duel(
+            seat=seat,
+            amount=Fraction(result.amount),
+            cards=cards,
+            total=str(total),
+            banker=before.banker,
+            banker_cards=banker_cards,
+            banker_total=str(banker) if result.outcome in SHOWDOWNS else "",
+            reason=_reason(result.outcome, cards, total, banker_cards, banker),
+            bank=Fraction(after.bank),
         )
 
     def read(self, screen: Screen, kind: str, game: Game) -> None:
         state: Ochko21State = game.state
         if kind == "outcome":
-            self._outcome(screen)
+            read_duel_outcome(screen, self.duel)
         elif kind == "page 1":
-            read_balances(screen, state.ledger.balances, state.banker, rf"Bank ({NUMBER})")
-            self._bank_title(screen, state)
+            title = read_balances(screen, state.ledger.balances, rf"Bank ({NUMBER})")
+            if title is not None:
+                screen.money("the bank", title.group(1), state.bank)
         else:
-            self._table(screen, kind, game, state)
+            self._table(screen, kind, state)
 
-    def _bank_title(self, screen: Screen, state: Ochko21State) -> None:
-        title = screen.rows[0] if screen.rows else ""
-        screen.money("the bank in the title", title.rsplit(" ", 1)[-1], state.bank)
-
-    def _table(self, screen: Screen, kind: str, game: Game, state: Ochko21State) -> None:
-        title = screen.must(rf"(?:Round (\d+)|New bank|Knock! (\d+) to go)  Bank ({NUMBER})", "the title")
+    def _table(self, screen: Screen, kind: str, state: Ochko21State) -> None:
+        title = screen.must(
+            rf"(?:Round (\d+)|New bank|Knock! (\d+) to go)  Bank ({NUMBER})", "the title"
+        )
         if title is not None:
             if title.group(1) is not None:
                 screen.expect("the round", int(title.group(1)), state.round)
@@ -118,7 +117,9 @@ class Ochko21Watcher:
             if named is not None:
                 screen.seat("who stakes", named.group(1), state.turn)
             self._last_game(screen, state)
-            self._stuk_at(screen, state)
+            found = screen.take(r"Knock \(стук\) at (\d+)")
+            if found is not None and state.initial_stake is not None:
+                screen.expect("the стук's bank", int(found.group(1)), STUK_TIMES * state.initial_stake)
         elif phase is Phase.STUK:
             found = screen.must(rf"{SEAT} knocks \(стук\)", "the стук due")
             if found is not None:
@@ -133,19 +134,19 @@ class Ochko21Watcher:
         else:
             self._game(screen, state)
 
-    def _stuk_at(self, screen: Screen, state: Ochko21State) -> None:
-        found = screen.take(r"Knock \(стук\) at (\d+)")
-        if found is not None:
-            assert state.initial_stake is not None
-            screen.expect("the стук's bank", int(found.group(1)), 3 * state.initial_stake)
-
     def _last_game(self, screen: Screen, state: Ochko21State) -> None:
+        """The last game against this bank; under a new bank, its banker instead."""
+        this_bank = state.last_game is not None and self.duel_bank == len(state.banks)
+        if state.phase is not Phase.ANNOUNCE and not this_bank:
+            found = screen.must(rf"Banker {SEAT}", "whose bank it is")
+            if found is not None:
+                screen.seat("whose bank it is", found.group(1), state.banker)
+            return
         if state.last_game is None:
             return
         seat, result = state.last_game
         if result.outcome in LOSSES:
-            word = LOSSES[result.outcome]
-            found = screen.must(rf"{SEAT} {word} -?(\d+)", "the last game")
+            found = screen.must(rf"{SEAT} {LOSSES[result.outcome]} -?(\d+)", "the last game")
             amount = -result.amount
         else:
             found = screen.must(rf"{SEAT} won (\d+)", "the last game")
@@ -178,9 +179,15 @@ class Ochko21Watcher:
         if found is not None:
             screen.seat("the banker", found.group(1), state.banker)
         self._hand(screen, state.table[BANKER_ZONE], "the banker's")
-        found = screen.take(rf"{SEAT} (?:draws|is over 21)")
+        found = screen.take(rf"{SEAT} draws")
         if found is not None:
             screen.seat("who draws", found.group(1), state.turn)
+        over = screen.take(rf"{SEAT} has (\d+): bust")
+        if over is not None:
+            screen.seat("who is over 21", over.group(1), state.turn)
+            total = hand_total(state.table[PLAYER_ZONE], self.ace)
+            screen.expect("the bust total", int(over.group(2)), total)
+            screen.expect("over 21", total > TWENTY_ONE, True)
 
     def _hand(self, screen: Screen, cards: list[Card], whose: str) -> None:
         if not cards:
@@ -191,24 +198,45 @@ class Ochko21Watcher:
             screen.cards(f"{whose} cards", found.group(1), cards)
             screen.expect(f"{whose} total", int(found.group(2)), hand_total(cards, self.ace))
 
-    def _outcome(self, screen: Screen) -> None:
-        settled = self.settled
-        screen.must("Round over", "the outcome's title")
-        if settled is None:
-            screen.wrong("an outcome with no game settled")
-            return
-        found = screen.must(rf"{SEAT} (won|lost|even)  ({NUMBER})", "the game's result")
-        if found is not None:
-            screen.seat("the outcome's player", found.group(1), settled.seat)
-            sign = {"won": 1, "lost": -1, "even": 0}[found.group(2)]
-            screen.money("the outcome's amount", str(sign * abs(int(found.group(3)))), settled.amount)
-        found = screen.take(rf"Banker {SEAT} had (\d+)")
-        if found is not None:
-            screen.seat("the outcome's banker", found.group(1), settled.banker)
-            screen.expect("the banker's total", int(found.group(2)), settled.banker_total)
-        found = screen.must(rf"In the bank ({NUMBER})", "the bank after the game")
-        if found is not None:
-            screen.money("the bank after the game", found.group(1), settled.bank)
+
+def _reason(
+    outcome: Outcome,
+    cards: tuple[Card, ...],
+    total: int,
+    banker_cards: tuple[Card, ...],
+    banker: int,
+) -> Reason:
+    last = cards[-1] if cards else None
+    if outcome is Outcome.OCHKO:
+        return Reason("twenty-one", last)
+    if outcome is Outcome.BUST:
+        return Reason("over", last, total)
+    if outcome is Outcome.HIDDEN_BUST:
+        return Reason("hidden-bust", total=total)
+    if outcome is Outcome.DARK_BUST:
+        return Reason("dark-bust", total=total)
+    if outcome is Outcome.WON and banker > TWENTY_ONE:
+        return Reason("banker-over", banker_cards[-1], banker=banker)
+    if outcome is Outcome.WON:
+        return Reason("higher", total=total, banker=banker)
+    return Reason("tie" if total == banker else "not-higher", total=total, banker=banker)
+
+
+def _with_handover(duel: Duel, before: Ochko21State, after: Ochko21State, event: Event) -> Duel:
+    """The bank ended: broken by the game just played, emptied by it in the стук round,
+    or taken by its banker (what was in it)."""
+    from dataclasses import replace
+
+    record = after.banks[-1]
+    banker = before.banker
+    if isinstance(event, Action) and event.name == "take-bank":
+        pattern, values = rf"{SEAT} took the bank: (\d+)", (banker + 1, before.bank)
+    elif before.stuk_round:
+        pattern, values = "The bank is empty", ()
+    else:
+        pattern, values = rf"{SEAT} broke the bank", (duel.seat + 1,)
+    del record
+    return replace(duel, handover=Handover(pattern, values, after.banker))
 
 
 PLAN = GamePlan(OPTIONS, next_event, Ochko21Watcher)

@@ -1,6 +1,7 @@
-"""The oracle of Очко with a permanent bank: the round, the dealer's result, his hand, each
-seat's bet, hands and totals, the shoe, and each round's outcome: every seat's result over
-its hands, the dealer's for the round, the two summing to zero."""
+"""The oracle of Очко with a permanent bank: the round, the dealer's total so far, his
+hand, the bets, each hand's cards and total, the hands at the dealer's turn, the shoe,
+and each round's outcome: every seat's result over its hands, why the dealer's hand ended
+the round, and his result for the round, the two summing to zero."""
 
 from __future__ import annotations
 
@@ -8,17 +9,15 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from companion.cards import Card
+from companion.cards import Card, Rank
 from companion.games.events import Event
-from companion.games.ochko_bank.hands import Total, hand_total
 from companion.games.ochko_bank.options import OchkoBankOptions
-from companion.games.ochko_bank.shoe import cards_left, reshuffle_soon
 from companion.games.ochko_bank.state import HandStatus, OchkoBankState, Phase
 from companion.games.session import Game
 from tests.games.ochko_bank.ochko_bank_helpers import candidate_events
-from tests.ui.oracle.money import read_balances, read_limits
+from tests.ui.oracle.money import Reason, read_balances, read_limits, read_table_outcome
 from tests.ui.oracle.play import GamePlan
-from tests.ui.oracle.reading import CARDS, NUMBER, SEAT, Screen
+from tests.ui.oracle.reading import CARD, CARDS, NUMBER, SEAT, Screen
 
 OPTIONS = (
     {},
@@ -28,6 +27,10 @@ OPTIONS = (
     {"players": "3", "min_bet": "2", "max_bet": "5", "resplit": "on"},
 )
 SOFT = r"(\d+)/(\d+)"
+TWENTY_ONE = 21
+ACE_EXTRA = 10
+DEALER_STANDS = 17
+PACK = 104  # two packs in the shoe
 STATUS_WORDS = {
     HandStatus.STOOD: "stands",
     HandStatus.BUST: "bust",
@@ -47,13 +50,25 @@ def next_event(game: Game, rng: random.Random) -> Event | None:
     return None
 
 
+def total_of(cards: list[Card] | tuple[Card, ...]) -> tuple[int, bool]:
+    """The rules' count: pictures 10, an ace 1, or 11 while that stays at 21 or under."""
+    hard = sum(1 if c.rank is Rank.ACE else min(c.rank.value, 10) for c in cards)
+    if any(c.rank is Rank.ACE for c in cards) and hard + ACE_EXTRA <= TWENTY_ONE:
+        return hard + ACE_EXTRA, True
+    return hard, False
+
+
+def total_text(cards: list[Card] | tuple[Card, ...]) -> str:
+    value, soft = total_of(cards)
+    return f"{value - ACE_EXTRA}/{value}" if soft else str(value)
+
+
 class OchkoBankWatcher:
     def __init__(self, game: Game) -> None:
         self.options: OchkoBankOptions = game.engine.options
         state: OchkoBankState = game.state
         self.round = state.round
-        # every seat's money as the round began (the dealer's too)
-        self.start: list[Fraction] = list(state.ledger.balances)
+        self.start: list[Fraction] = list(state.ledger.balances)  # as the round began
 
     def seen(self, before: Any, event: Event, game: Game) -> None:
         state: OchkoBankState = game.state
@@ -64,60 +79,47 @@ class OchkoBankWatcher:
     def read(self, screen: Screen, kind: str, game: Game) -> None:
         state: OchkoBankState = game.state
         dealer = self.options.dealer
+        total = state.ledger.balance(dealer)
         if kind == "outcome":
             self._outcome(screen, state)
             return
         if kind == "page 1":
-            found = read_balances(screen, state.ledger.balances, dealer, rf"Banker ({NUMBER})")
-            self._title_result(screen, state)
+            title = read_balances(screen, state.ledger.balances, rf"Total ({NUMBER})")
+            if title is not None:
+                screen.money("the dealer's total so far", title.group(1), total)
             self._shoe(screen, state)
             return
-        self._title(screen, state)
+        title = screen.must(rf"Round (\d+)  Total ({NUMBER})", "the title")
+        if title is not None:
+            screen.expect("the round", int(title.group(1)), state.round)
+            screen.money("the dealer's total so far", title.group(2), total)
         if kind.startswith("chosen") and state.phase in (Phase.BETTING, Phase.SETTLED):
             limits = (self.options.min_bet, self.options.max_bet)
             read_limits(screen, kind, limits, "Bet", "the bet")
+            screen.take(r"0: sits this round out")
             return
         self._dealer(screen, state)
         self._note(screen, state)
-        for seat in self.options.player_seats:
-            self._seat(screen, state, seat)
-
-    def _title_result(self, screen: Screen, state: OchkoBankState) -> None:
-        title = screen.rows[0] if screen.rows else ""
-        shown = title.rsplit(" ", 1)[-1]
-        screen.money("the dealer's result so far", shown, state.ledger.balance(self.options.dealer))
-
-    def _title(self, screen: Screen, state: OchkoBankState) -> None:
-        found = screen.must(rf"Round (\d+)  Banker ({NUMBER})", "the title")
-        if found is not None:
-            screen.expect("the round", int(found.group(1)), state.round)
-            screen.money(
-                "the dealer's result so far",
-                found.group(2),
-                state.ledger.balance(self.options.dealer),
-            )
+        if state.phase is Phase.BETTING:
+            self._bets(screen, state)
+        elif state.phase is Phase.DEALER:
+            self._standing(screen, state)
+        else:
+            self._rows(screen, state)
 
     def _dealer(self, screen: Screen, state: OchkoBankState) -> None:
         cards = state.dealer_hand.cards
-        if not cards:
-            screen.must("Dealer –", "the dealer's hand (none yet)")
-            return
-        found = screen.must(rf"Dealer ({CARDS})  ({SOFT}|\d+)", "the dealer's hand")
+        found = screen.must(rf"Dealer (–|{CARDS})(?:  (\S+))?", "the dealer's hand")
         if found is not None:
             screen.cards("the dealer's cards", found.group(1), cards)
-            self._total(screen, "the dealer's total", found.group(2), hand_total(cards))
-
-    def _total(self, screen: Screen, what: str, shown: str, total: Total) -> None:
-        if "/" in shown:
-            low, high = shown.split("/")
-            screen.expect(f"{what} (soft)", (int(low), int(high)), (total.value - 10, total.value) if total.soft else None)
-        else:
-            screen.expect(what, int(shown), total.value if not total.soft else None)
+            screen.expect("the dealer's total", found.group(2) or "", total_text(cards) if cards else "")
 
     def _note(self, screen: Screen, state: OchkoBankState) -> None:
-        offered = screen.take(rf"(?:10|[2-9JQKA])[♠♥♦♣] offered to {SEAT}")
+        offered = screen.take(rf"({CARD}) offered to {SEAT}")
         if offered is not None:
-            screen.seat("the seat offered a card", offered.group(1), None if state.offered is None else state.offered.to_seat)
+            shown = state.offered
+            screen.cards("the card offered", offered.group(1), [] if shown is None else [shown.card])
+            screen.seat("the seat offered a card", offered.group(2), None if shown is None else shown.to_seat)
             return
         bets = screen.take(r"Bets (\d+)–(\d+)")
         if bets is not None:
@@ -126,93 +128,122 @@ class OchkoBankWatcher:
             return
         draws = screen.take(rf"{SEAT} draws")
         if draws is not None:
-            from companion.games.ochko_bank.turns import first_drawer
-
-            screen.seat("who draws", draws.group(1), first_drawer(state, self.options))
+            screen.seat("who draws", draws.group(1), self._drawer(state))
             return
-        screen.skip_words()
+        screen.take(r"[^\d]*")  # a phase or the dealer's duty, in words
 
-    def _seat(self, screen: Screen, state: OchkoBankState, seat: int) -> None:
-        entry = state.seats[seat]
-        label = f"P{seat + 1}"
-        row = screen.peek()
-        if row is None or not row.startswith(label):
-            return  # scrolled away: the screen shows three seats' lines
-        if not entry.hands:
-            if entry.bet == 0:
-                screen.must(rf"{label}  sits out", f"{label} sitting out")
-            else:
-                found = screen.must(rf"{label}  (\d+)", f"{label}'s bet")
-                if found is not None:
-                    screen.expect(f"{label}'s bet", int(found.group(1)), entry.bet)
-            return
-        split = len(entry.hands) > 1
-        for index, hand in enumerate(entry.hands):
-            name = f"{label}{'abcd'[index]}" if split else label
-            found = screen.must(
-                rf"{name} (\d+)  ({CARDS})  ({SOFT}|\d+|21!|\d+ [a-z]+)", f"{name}'s hand"
-            )
+    def _drawer(self, state: OchkoBankState) -> int | None:
+        for seat in self.options.player_seats:
+            if any(hand.status is HandStatus.DRAWING for hand in state.seats[seat].hands):
+                return seat
+        return None
+
+    def _bets(self, screen: Screen, state: OchkoBankState) -> None:
+        shown: list[tuple[int, str]] = []
+        while (found := screen.take(rf"{SEAT} (?:\d+|–)(?:  {SEAT} (?:\d+|–))*")) is not None:
+            for cell in found.group(0).split("  "):
+                label, bet = cell.split(" ")
+                shown.append((int(label[1:]) - 1, bet))
+        seats = list(self.options.player_seats)
+        screen.expect("the seats' bets", [seat for seat, _ in shown], seats)
+        for seat, bet in shown:
+            wanted = state.seats[seat].bet
+            screen.expect(f"P{seat + 1}'s bet", bet, str(wanted) if wanted else "–")
+
+    def _standing(self, screen: Screen, state: OchkoBankState) -> None:
+        """Every hand standing against the dealer, with its total."""
+        wanted: list[str] = []
+        for seat in self.options.player_seats:
+            hands = state.seats[seat].hands
+            for index, hand in enumerate(hands):
+                if hand.status is HandStatus.STOOD:
+                    label = f"P{seat + 1}" + ("abcd"[index] if len(hands) > 1 else "")
+                    wanted.append(f"{label} {total_of(hand.cards)[0]}")
+        shown: list[str] = []
+        while (found := screen.take(rf"{SEAT}[a-d]? \d+(?:  {SEAT}[a-d]? \d+)*")) is not None:
+            shown.extend(found.group(0).split("  "))
+        screen.expect("the hands standing against the dealer, in turn", shown, wanted)
+
+    def _rows(self, screen: Screen, state: OchkoBankState) -> None:
+        """Three lines of seats (the seat drawing in view): each line is a seat and its
+        cards and total, or its bet in words, or that it sits out."""
+        shown: set[int] = set()
+        while (row := screen.peek()) is not None and row.startswith("P"):
+            found = screen.take(rf"{SEAT}([a-d]?)  (.*)")
             if found is None:
+                break
+            seat, letter, rest = int(found.group(1)) - 1, found.group(2), found.group(3)
+            shown.add(seat)
+            if seat not in self.options.player_seats:
+                screen.wrong(f"a line for P{seat + 1}, who is not a player")
                 continue
-            screen.expect(f"{name}'s bet", int(found.group(1)), hand.bet if split else entry.bet)
-            screen.cards(f"{name}'s cards", found.group(2) or "", hand.cards)
-            self._hand_total(screen, name, found.group(3), hand.cards, hand.status)
-
-    def _hand_total(
-        self, screen: Screen, name: str, shown: str, cards: list[Card], status: HandStatus
-    ) -> None:
-        total = hand_total(cards)
-        if status is HandStatus.DRAWING:
-            self._total(screen, f"{name}'s total", shown, total)
-        elif status is HandStatus.NATURAL:
-            screen.expect(f"{name}'s natural", shown, "21!")
-        else:
-            screen.expect(f"{name}'s total and status", shown, f"{total.value} {STATUS_WORDS[status]}")
+            entry = state.seats[seat]
+            index = "abcd".index(letter) if letter else 0
+            hand = entry.hands[index] if index < len(entry.hands) else None
+            if letter and len(entry.hands) < 2:
+                screen.wrong(f"P{seat + 1}{letter}: a split hand the seat does not have")
+                continue
+            if hand is None or not hand.cards:
+                bet = entry.bet if hand is None else hand.bet
+                screen.expect(f"P{seat + 1}'s bet", rest, f"bet {bet}" if bet else "sits out")
+                continue
+            parts = rest.split("  ")
+            screen.cards(f"P{seat + 1}{letter}'s cards", parts[0], hand.cards)
+            screen.expect(f"P{seat + 1}{letter}'s total", parts[1] if len(parts) > 1 else "", _status(hand.status, hand.cards))
+        drawer = self._drawer(state)
+        if state.phase is Phase.PLAY and drawer is not None:
+            screen.expect("the seat drawing is in view", drawer in shown, True)
 
     def _shoe(self, screen: Screen, state: OchkoBankState) -> None:
-        soon = reshuffle_soon(state, self.options)
-        found = screen.take(r"Shoe: (\d+) left(?:  Reshuffle soon)?")
+        left = max(PACK - len(state.shoe.seen), 0)
+        found = screen.take(r"Shoe: (\d+) left(?:  Reshuffle soon)?") or screen.take(
+            r"Reshuffle soon \((\d+)\)"
+        )
         if found is None:
             screen.take("Reshuffle soon")
-            found = screen.take(r"Shoe: (\d+) left") or screen.take(r"Reshuffle soon \((\d+)\)")
-        if found is None:
-            screen.wrong("no shoe line")
-            return
-        screen.expect("cards left in the shoe", int(found.group(1)), cards_left(state))
-        del soon
+            found = screen.must(r"Shoe: (\d+) left", "the shoe")
+        if found is not None:
+            screen.expect("cards left in the shoe", int(found.group(1)), left)
 
     def _outcome(self, screen: Screen, state: OchkoBankState) -> None:
-        screen.must("Round over", "the outcome's title")
         dealer = self.options.dealer
         results = {
             seat: state.ledger.balances[seat] - self.start[seat]
             for seat in self.options.player_seats
             if state.seats[seat].playing
         }
-        shown: dict[int, Fraction] = {}
-        while (found := screen.take(rf"{SEAT} (won|lost|even)  ({NUMBER})")) is not None:
-            sign = {"won": 1, "lost": -1, "even": 0}[found.group(2)]
-            shown[int(found.group(1)) - 1] = sign * abs(Fraction(found.group(3).replace("½", "") or 0)) + (Fraction(1, 2) * sign if "½" in found.group(3) else 0)
-        while (found := screen.take(rf"{SEAT} {NUMBER}(?:  {SEAT} {NUMBER})*")) is not None:
-            for cell in found.group(0).split("  "):
-                label, amount = cell.split(" ")
-                from tests.ui.oracle.reading import money
+        round_result = state.ledger.balance(dealer) - self.start[dealer]
+        read_table_outcome(
+            screen,
+            results,
+            self._reason(state, results),
+            "Banker's result",
+            round_result,
+            right=rf"Total ({NUMBER})",
+            right_value=state.ledger.balance(dealer),
+        )
+        screen.expect("the round's results summing to zero", sum(results.values()) + round_result, 0)
 
-                shown[int(label[1:]) - 1] = money(amount)
-        screen.expect("the seats in the outcome", sorted(shown), sorted(results))
-        for seat, amount in shown.items():
-            screen.expect(f"P{seat + 1}'s result this round", amount, results.get(seat))
-        found = screen.take(rf"Banker {SEAT} had (\d+)")
-        if found is not None:
-            screen.seat("the dealer", found.group(1), dealer)
-            screen.expect("the dealer's total", int(found.group(2)), hand_total(state.dealer_hand.cards).value)
-        found = screen.must(rf"Banker's result ({NUMBER})", "the dealer's result")
-        if found is not None:
-            from tests.ui.oracle.reading import money
+    def _reason(self, state: OchkoBankState, results: dict[int, Fraction]) -> Reason:
+        cards = state.dealer_hand.cards
+        total = total_of(cards)[0]
+        if state.dealer_hand.natural_announced and len(cards) >= 2 and total_of(cards[:2])[0] == TWENTY_ONE:
+            return Reason("dealer-natural", cards[1])
+        played = [hand for seat in results for hand in state.seats[seat].hands]
+        showdown = (HandStatus.WON, HandStatus.LOST, HandStatus.PUSH)
+        if not cards or not any(hand.status in showdown for hand in played):
+            return Reason("no-hand-stands")
+        if total > TWENTY_ONE:
+            return Reason("dealer-over", cards[-1], banker=total)
+        return Reason("dealer-stands", cards[-1], banker=total)
 
-            round_result = state.ledger.balance(dealer) - self.start[dealer]
-            screen.expect("the dealer's result this round", money(found.group(1)), round_result)
-            screen.expect("the round's results summing to zero", sum(shown.values()) + money(found.group(1)), 0)
+
+def _status(status: HandStatus, cards: list[Card]) -> str:
+    if status is HandStatus.DRAWING:
+        return total_text(cards)
+    if status is HandStatus.NATURAL:
+        return "21!"
+    return f"{total_of(cards)[0]} {STATUS_WORDS[status]}"
 
 
 PLAN = GamePlan(OPTIONS, next_event, OchkoBankWatcher)

@@ -25,9 +25,9 @@ from companion.ui.views import game_view
 from tests.ui.oracle.reading import Screen, Tally
 
 OTHER_LANGUAGES = (Language.PL, Language.RU)
-# the numbers of a line: amounts, totals, seats (P1, G1, И1), card ranks (10♠, but not
-# the letters of the face cards, which differ by language)
-_NUMBERS = re.compile(r"\d+½?|½")
+# the numbers of a line: amounts, totals, seats (P1, G1, И1); not the cards' ranks (a
+# long hand shows as many of its last cards as the language's words leave room for)
+_NUMBERS = re.compile(r"(?<!\d)\d+½?(?![\d½♠♥♦♣])|(?<!\d)½")
 
 
 class Watcher(Protocol):
