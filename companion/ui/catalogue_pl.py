@@ -88,7 +88,7 @@ POLISH: dict[str, str] = {
     "ochko21.takes-bank": "{seat} zabiera bank",
     # oczko
     "oczko.banker-draws": "Bankier dobiera",
-    "oczko.doubled": "Brak kart: bank x2",
+    "oczko.doubled": "Brak kart: bank podwojony",
     "oczko.may-not-draw": "Bankier nie może dobrać",
     "oczko.may-take-bank": "Bankier może zabrać bank",
     "oczko.must-draw": "Bankier musi dobrać",
@@ -106,7 +106,7 @@ POLISH: dict[str, str] = {
     "oczko.takes-bank": "{seat} zabiera bank",
     "oczko.thrown-in": "Gra poddana",
     # oh-hell
-    "oh-hell.bidding": "Deklaracje · po {size}",
+    "oh-hell.bidding": "Po {size} · deklaracje",
     "oh-hell.bids-at-once": "Deklarują wszyscy naraz",
     "oh-hell.dealer": "Rozdaje {seat}",
     "oh-hell.game-over": "Koniec gry",

@@ -88,7 +88,7 @@ RUSSIAN: dict[str, str] = {
     "ochko21.takes-bank": "{seat} снимает банк",
     # oczko
     "oczko.banker-draws": "Банкир берёт",
-    "oczko.doubled": "Нет колоды: банк ×2",
+    "oczko.doubled": "Нет колоды: банк удвоен",
     "oczko.may-not-draw": "Банкиру брать нельзя",
     "oczko.may-take-bank": "Банкир может снять банк",
     "oczko.must-draw": "Банкир обязан брать",

@@ -11,7 +11,7 @@ from companion.games.ledger import Movement, money
 from companion.games.ochko21.bank import stuk_at
 from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
 from companion.games.ochko21.play import banker_total, player_total
-from companion.games.ochko21.points import OCHKO
+from companion.games.ochko21.points import OCHKO, hand_total
 from companion.games.ochko21.state import (
     BANKER_ZONE,
     PLAYER_ZONE,
@@ -124,7 +124,7 @@ def build_view(options: Ochko21Options, state: Ochko21State) -> Ochko21View:
         banks=tuple(state.banks),
         movements=tuple(state.ledger.movements),
         limits=_limits(options, state),
-        outcome=_outcome(state),
+        outcome=_outcome(state, options.ace),
         ace=options.ace,
         last_game_this_bank=state.last_game is not None
         and state.last_game[1].bank_number == len(state.banks),
@@ -135,7 +135,7 @@ def state_json(options: Ochko21Options, state: Ochko21State) -> dict[str, Any]:
     return build_view(options, state).to_json()
 
 
-def _outcome(state: Ochko21State) -> RoundOutcome | None:
+def _outcome(state: Ochko21State, ace: int) -> RoundOutcome | None:
     """The game just played against the bank (one player's), as it was settled: its
     banker, the bank right after it, the card and the reason; and the bank's end if it
     ended since. It lasts until the next game's first card (one not of the last game) or
@@ -165,12 +165,12 @@ def _outcome(state: Ochko21State) -> RoundOutcome | None:
         banker_total=result.banker_total,
         bank=result.bank_after,
         meaning=BankMeaning.SIZE,
-        settlement=_settlement(seat, result),
+        settlement=_settlement(seat, result, ace),
         handover=handover,
     )
 
 
-def _settlement(seat: int, result: Result) -> Settlement:
+def _settlement(seat: int, result: Result, ace: int) -> Settlement:
     mine, theirs = result.player_cards, result.banker_cards
     last = mine[-1] if mine else None
     settled = {
@@ -192,7 +192,7 @@ def _settlement(seat: int, result: Result) -> Settlement:
         cards=mine,
         total=result.player_total,
         banker_cards=theirs,
-        banker_total=result.banker_total,
+        banker_total=hand_total(theirs, ace) if theirs else None,
     )
 
 

@@ -178,9 +178,9 @@ def _settlement(result: DuelResult) -> Settlement:
         card=card,
         seat=result.punter,
         cards=punter,
-        total=result.punter_total,
+        total=evaluate(punter).total if punter else None,
         banker_cards=banker,
-        banker_total=result.banker_total,
+        banker_total=evaluate(banker).total if banker else None,
     )
 
 

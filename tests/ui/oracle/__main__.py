@@ -16,11 +16,14 @@ SHOWN_MISMATCHES = 5
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.ui.oracle")
-    parser.add_argument("games", nargs="*", choices=[*PLANS, []], default=list(PLANS))
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"of {', '.join(PLANS)} (all)")
     parser.add_argument("--games-each", type=int, default=50, dest="count")
     parser.add_argument("--steps", type=int, default=120)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    unknown = [game for game in args.games if game not in PLANS]
+    if unknown:
+        parser.error(f"no such game: {', '.join(unknown)} (games: {', '.join(PLANS)})")
     print(f"{'game':<11} {'games':>5} {'screens':>8} {'numbers':>8} {'mismatches':>10}")
     failed = False
     for game_id in args.games or list(PLANS):

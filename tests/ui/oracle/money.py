@@ -20,7 +20,7 @@ REASONS: dict[str, str] = {
     "over": rf"(?P<card>{CARD}) made (?P<total>\d+): over 21",
     "two-aces": rf"(?P<card>{CARD}): two aces",
     "five-pictures": rf"(?P<card>{CARD}): five pictures",
-    "declared-bust": rf"{SEAT} declared a bust",
+    "declared-bust": r"P(?P<seat>\d+) declared a bust",
     "hidden-bust": r"Hidden bust (?P<total>\d+): pays 2×",
     "dark-bust": r"In the dark: (?P<total>\d+), over 21",
     "higher": r"(?P<total>\d+) beats the banker's (?P<banker>\d+)",
@@ -48,6 +48,7 @@ class Reason:
     card: Card | None = None
     total: int | None = None
     banker: int | None = None
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,8 @@ def read_reason(screen: Screen, reason: Reason) -> None:
         screen.cards("the card that settled it", groups["card"], [] if reason.card is None else [reason.card])
     if "total" in groups:
         screen.expect("the player's total in the reason", int(groups["total"]), reason.total)
+    if "seat" in groups:
+        screen.seat("the seat in the reason", groups["seat"], reason.seat)
     if "banker" in groups:
         screen.expect("the banker's total in the reason", int(groups["banker"]), reason.banker)
     if reason.name == "tie":
@@ -178,9 +181,10 @@ def read_table_outcome(
     last_value: Fraction,
     right: str | None = None,
     right_value: Fraction | None = None,
-) -> None:
+) -> tuple[dict[int, Fraction], Fraction | None]:
     """``Round over  <right>`` / each seat's result (``P2 won  6`` or cells ``P2 +6``) /
-    why the round ended / ``last`` (the banker's result, or the bank left)."""
+    why the round ended / ``last`` (the banker's result, or the bank left). Returns the
+    results and the last value as drawn."""
     title = screen.must("Round over" + (f"  {right}" if right else ""), "the outcome's title")
     if right and title is not None and right_value is not None:
         screen.money("the outcome's title", title.group(1), right_value)
@@ -197,5 +201,7 @@ def read_table_outcome(
     if reason is not None:
         read_reason(screen, reason)
     found = screen.must(rf"{last} ({NUMBER})", "the outcome's last line")
-    if found is not None:
-        screen.money("the outcome's last line", found.group(1), last_value)
+    if found is None:
+        return shown, None
+    screen.money("the outcome's last line", found.group(1), last_value)
+    return shown, money(found.group(1))

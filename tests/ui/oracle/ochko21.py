@@ -79,7 +79,7 @@ class Ochko21Watcher:
             total=str(total),
             banker=before.banker,
             banker_cards=banker_cards,
-            banker_total=str(banker) if result.outcome in SHOWDOWNS else "",
+            banker_total=str(banker) if banker_cards else "",
             reason=_reason(result.outcome, cards, total, banker_cards, banker),
             bank=Fraction(after.bank),
         )

@@ -213,7 +213,7 @@ class OchkoBankWatcher:
             if state.seats[seat].playing
         }
         round_result = state.ledger.balance(dealer) - self.start[dealer]
-        read_table_outcome(
+        shown, banker = read_table_outcome(
             screen,
             results,
             self._reason(state, results),
@@ -222,7 +222,9 @@ class OchkoBankWatcher:
             right=rf"Total ({NUMBER})",
             right_value=state.ledger.balance(dealer),
         )
-        screen.expect("the round's results summing to zero", sum(results.values()) + round_result, 0)
+        if banker is not None:
+            total = sum(shown.values(), Fraction(0)) + banker
+            screen.expect("the round's results summing to zero with the banker's", total, 0)
 
     def _reason(self, state: OchkoBankState, results: dict[int, Fraction]) -> Reason:
         cards = state.dealer_hand.cards

@@ -81,7 +81,11 @@ def play(game_id: str, plan: GamePlan, seed: int, steps: int, *, languages: bool
         for kind, sheet in english:
             where = f"{game_id} {options} seed {seed} event {step} {kind}"
             screen = Screen(sheet.marks, where, tally)
-            watcher.read(screen, kind, game)
+            try:
+                watcher.read(screen, kind, game)
+            except (IndexError, KeyError, StopIteration, ValueError) as error:
+                # a line naming a seat or a hand the table does not have, say
+                screen.wrong(f"the screen cannot be read: {type(error).__name__} {error}")
             screen.finish()
         if languages:
             for language in OTHER_LANGUAGES:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from companion.cards import Card, Rank, Suit
 from companion.ui.canvas import TextMark
-from companion.ui.transcript import lines
+from companion.ui.transcript import cells, lines
 
 SEAT = r"P(\d+)"
 NUMBER = r"[-+]?(?:\d+½|\d+|½)"
@@ -73,6 +73,7 @@ class Screen:
 
     def __init__(self, marks: Sequence[TextMark], where: str, tally: Tally) -> None:
         self.rows = lines(marks)
+        self.row_cells = cells(marks)
         self.where = where
         self.tally = tally
         self.position = 0
@@ -94,6 +95,16 @@ class Screen:
         if found is not None:
             self.position += 1
         return found
+
+    def take_cells(self, pattern: str) -> list[re.Match[str]] | None:
+        """The next line's texts, each read by ``pattern``, or None if one differs."""
+        if self.position >= len(self.rows):
+            return None
+        found = [re.fullmatch(pattern, cell) for cell in self.row_cells[self.position]]
+        if not all(found):
+            return None
+        self.position += 1
+        return [match for match in found if match is not None]
 
     def must(self, pattern: str, what: str) -> re.Match[str] | None:
         found = self.take(pattern)
