@@ -308,6 +308,8 @@ def run_demo(
             )
             if pictures is not None:
                 pictures.lines = functools.partial(_shown_lines, kiosk)
+            if drawn is not None:
+                drawn.text = functools.partial(_shown_lines, kiosk)
             notifier = Notifier(None)
             runner = Runner(
                 kiosk,
