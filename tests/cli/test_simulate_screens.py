@@ -98,4 +98,10 @@ def test_screens_writes_the_lines_drawn_on_each_picture(tmp_path: Path) -> None:
     assert final.splitlines()[1:] == transcript_lines(drawn)
     # a round's outcome has its own picture, after the event that settled the round
     assert any(name.endswith("-outcome.png") for name in names)
-    assert "P2 won  5" in blocks[names.index("009-line11-outcome.png")].splitlines()
+    assert blocks[names.index("009-line11-outcome.png")].splitlines()[1:] == [
+        "P2 won 5",
+        "P2  9♥ A♦  20",
+        "Banker P1  10♠ 7♣  17",
+        "20 beats the banker's 17",
+        "In the bank 5",
+    ]
