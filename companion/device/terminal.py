@@ -4,8 +4,9 @@
 per character line: 128x32 characters) or, where that does not fit (an 80x24 terminal),
 with braille dots (two by four pixels a character: 64x16), every pixel kept either way;
 or, where a caller gives them, the lines the screen draws as plain text (the demo in an
-80x24 terminal, where braille dots cannot be read); a line of the keys under it. It is a luma-like device, so it sits behind the same
-``Screen``; ``close`` shows the cursor again and leaves it below the picture.
+80x24 terminal, where braille dots cannot be read); a line of the keys under it. It is a
+luma-like device, so it sits behind the same ``Screen``; ``close`` shows the cursor again
+and leaves it below the picture.
 ``KeyDecoder`` turns the bytes a terminal sends into button presses; ``TerminalKeys``
 reads them from a file descriptor, a TTY or (in tests) a pipe.
 

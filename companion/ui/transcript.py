@@ -54,6 +54,4 @@ class Shown:
 
 def screens_text(shown: Sequence[Shown]) -> str:
     """``screens.txt``: each picture's name, then its lines, a blank line between them."""
-    return "\n".join(
-        "\n".join((picture.name, *picture.lines)) + "\n" for picture in shown
-    )
+    return "\n".join("\n".join((picture.name, *picture.lines)) + "\n" for picture in shown)

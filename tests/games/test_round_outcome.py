@@ -5,9 +5,9 @@ in play. Expected figures are the ones the bundled examples' comments work out b
 
 from __future__ import annotations
 
+from companion.cards import Card
 from companion.games.gwiazda.view import GwiazdaView
 from companion.games.ochko_bank.view import OchkoBankView
-from companion.cards import Card
 from companion.games.round_outcome import (
     BankEnd,
     BankMeaning,
@@ -43,9 +43,7 @@ def test_oczko_duel_with_both_hands_the_deciding_card_and_the_bank_left() -> Non
         banker_total=17,
         bank=6,
         meaning=BankMeaning.SIZE,
-        settlement=Settlement(
-            Settled.HIGHER, None, 1, cards("10H 9H"), 19, cards("7S 10S"), 17
-        ),
+        settlement=Settlement(Settled.HIGHER, None, 1, cards("10H 9H"), 19, cards("7S 10S"), 17),
     )
     # then seat 2's 9♦ takes him to 23 for 3 (bank 9); the banker's hand was never shown
     settled = outcome_after("oczko", 13)

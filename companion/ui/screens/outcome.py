@@ -77,9 +77,7 @@ def compose_outcome(sheet: Sheet, outcome: RoundOutcome, language: Language) -> 
         _table(sheet, outcome, language)
 
 
-def _duel(
-    sheet: Sheet, outcome: RoundOutcome, settlement: Settlement, language: Language
-) -> None:
+def _duel(sheet: Sheet, outcome: RoundOutcome, settlement: Settlement, language: Language) -> None:
     result = outcome.seats[0]
     header(sheet, _verdict_with_amount(result, language))
     player = seat(result.seat, language)

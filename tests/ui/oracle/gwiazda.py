@@ -18,7 +18,7 @@ from tests.ui.oracle.money import Reason, read_balances, read_limits, read_table
 from tests.ui.oracle.play import GamePlan
 from tests.ui.oracle.reading import CARD, CARDS, NUMBER, SEAT, Screen
 
-OPTIONS = (
+OPTIONS: tuple[dict[str, str], ...] = (
     {"players": "6"},
     {"players": "7", "banker": "3"},
     {"players": "12"},
@@ -51,8 +51,10 @@ def next_event(game: Game, rng: random.Random) -> Event | None:
 
 
 class GwiazdaWatcher:
+    """Gwiazda's screens show the deal as it stands; the deal's start is in the state."""
+
     def __init__(self, game: Game) -> None:
-        del game
+        self.game = game
 
     def seen(self, before: Any, event: Event, game: Game) -> None:
         """Gwiazda's screens follow the state of the deal; nothing to remember."""
@@ -77,7 +79,6 @@ class GwiazdaWatcher:
         punters = [place for place in state.seats if place.status is not Status.BANKER]
         overflow = state.phase in (Phase.DEAL, Phase.RESTAKE) and len(punters) > FIRST_PAGE_PUNTERS
         last_page = 2 if overflow else 1
-        title = screen.peek() or ""
         if kind == f"page {last_page}":
             # every seat's money: its cash and its share paid into the bank
             balances = [balance + state.pool for balance in state.ledger.balances]
@@ -89,7 +90,6 @@ class GwiazdaWatcher:
         if found is not None:
             screen.expect("the phase", found.group(1), PHASE_TITLES[state.phase])
             screen.money("the bank", found.group(2), bank)
-        del title
         if kind == "page 1":
             self._cells(screen, punters[FIRST_PAGE_PUNTERS:])
         elif state.phase is Phase.POOL:

@@ -88,7 +88,9 @@ def read_balances(screen: Screen, balances: Sequence[Fraction], right: str) -> r
         for cell in found.group(0).split("  "):
             label, amount = cell.split(" ")
             shown.append((int(label[1:]) - 1, amount))
-    screen.expect("the seats on the balances page", [s for s, _ in shown], list(range(len(balances))))
+    screen.expect(
+        "the seats on the balances page", [s for s, _ in shown], list(range(len(balances)))
+    )
     for seat, amount in shown:
         if seat < len(balances):
             screen.money(f"P{seat + 1}'s balance", amount, balances[seat])
@@ -122,7 +124,9 @@ def read_reason(screen: Screen, reason: Reason) -> None:
         return
     groups = found.groupdict()
     if "card" in groups:
-        screen.cards("the card that settled it", groups["card"], [] if reason.card is None else [reason.card])
+        screen.cards(
+            "the card that settled it", groups["card"], [] if reason.card is None else [reason.card]
+        )
     if "total" in groups:
         screen.expect("the player's total in the reason", int(groups["total"]), reason.total)
     if "seat" in groups:
@@ -150,7 +154,13 @@ def read_duel_outcome(screen: Screen, duel: Duel | None) -> None:
     if found is not None:
         screen.seat("the banker who held the bank", found.group(1), duel.banker)
         screen.position -= 1
-        _hand(screen, rf"Banker P{found.group(1)}", duel.banker_cards, duel.banker_total, "the banker's")
+        _hand(
+            screen,
+            rf"Banker P{found.group(1)}",
+            duel.banker_cards,
+            duel.banker_total,
+            "the banker's",
+        )
     read_reason(screen, duel.reason)
     if duel.handover is None:
         found = screen.must(rf"In the bank ({NUMBER})", "the bank right after the duel")
@@ -159,7 +169,9 @@ def read_duel_outcome(screen: Screen, duel: Duel | None) -> None:
         return
     ended = screen.must(duel.handover.pattern, "how the bank ended")
     if ended is not None:
-        screen.expect("how the bank ended", tuple(int(v) for v in ended.groups()), duel.handover.values)
+        screen.expect(
+            "how the bank ended", tuple(int(v) for v in ended.groups()), duel.handover.values
+        )
     nxt = screen.must(rf"{SEAT} holds the bank now", "who holds the bank now")
     if nxt is not None:
         screen.seat("who holds the bank now", nxt.group(1), duel.handover.next_banker)
@@ -193,11 +205,11 @@ def read_table_outcome(
         shown[int(found.group(1)) - 1] = SIGNS[found.group(2)] * abs(money(found.group(3)))
     while (found := screen.take(rf"{SEAT} {NUMBER}(?:  {SEAT} {NUMBER})*")) is not None:
         for cell in found.group(0).split("  "):
-            label, amount = cell.split(" ")
-            shown[int(label[1:]) - 1] = money(amount)
+            label, drawn = cell.split(" ")
+            shown[int(label[1:]) - 1] = money(drawn)
     screen.expect("the seats in the outcome", sorted(shown), sorted(results))
-    for seat, amount in shown.items():
-        screen.expect(f"P{seat + 1}'s result", amount, results.get(seat))
+    for seat, result in shown.items():
+        screen.expect(f"P{seat + 1}'s result", result, results.get(seat))
     if reason is not None:
         read_reason(screen, reason)
     found = screen.must(rf"{last} ({NUMBER})", "the outcome's last line")

@@ -5,6 +5,7 @@ both hands, the card that settled it and why, the bank right after it or the ban
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -26,7 +27,7 @@ from tests.ui.oracle.money import (
 from tests.ui.oracle.play import GamePlan
 from tests.ui.oracle.reading import CARDS, NUMBER, SEAT, Screen
 
-OPTIONS = (
+OPTIONS: tuple[dict[str, str], ...] = (
     {},
     {"players": "2"},
     {"players": "4", "banker": "2", "deck": "32"},
@@ -41,7 +42,6 @@ LOSSES = {
     Outcome.DARK_BUST: "dark bust,",
     Outcome.HIDDEN_BUST: "hid a bust,",
 }
-SHOWDOWNS = (Outcome.WON, Outcome.LOST, Outcome.DARK_BUST)
 
 
 def next_event(game: Game, rng: random.Random) -> Event | None:
@@ -107,7 +107,9 @@ class Ochko21Watcher:
             screen.money("the bank", title.group(3), state.bank)
         phase = state.phase
         if phase is Phase.ANNOUNCE:
-            named = read_limits(screen, kind, (1, self.max_bank), rf"{SEAT} names the bank", "the bank")
+            named = read_limits(
+                screen, kind, (1, self.max_bank), rf"{SEAT} names the bank", "the bank"
+            )
             if named is not None:
                 screen.seat("who names the bank", named.group(1), state.banker)
             self._last_game(screen, state)
@@ -119,7 +121,9 @@ class Ochko21Watcher:
             self._last_game(screen, state)
             found = screen.take(r"Knock \(стук\) at (\d+)")
             if found is not None and state.initial_stake is not None:
-                screen.expect("the стук's bank", int(found.group(1)), STUK_TIMES * state.initial_stake)
+                screen.expect(
+                    "the стук's bank", int(found.group(1)), STUK_TIMES * state.initial_stake
+                )
         elif phase is Phase.STUK:
             found = screen.must(rf"{SEAT} knocks \(стук\)", "the стук due")
             if found is not None:
@@ -225,17 +229,14 @@ def _reason(
 def _with_handover(duel: Duel, before: Ochko21State, after: Ochko21State, event: Event) -> Duel:
     """The bank ended: broken by the game just played, emptied by it in the стук round,
     or taken by its banker (what was in it)."""
-    from dataclasses import replace
-
-    record = after.banks[-1]
     banker = before.banker
+    values: tuple[int, ...]
     if isinstance(event, Action) and event.name == "take-bank":
         pattern, values = rf"{SEAT} took the bank: (\d+)", (banker + 1, before.bank)
     elif before.stuk_round:
         pattern, values = "The bank is empty", ()
     else:
         pattern, values = rf"{SEAT} broke the bank", (duel.seat + 1,)
-    del record
     return replace(duel, handover=Handover(pattern, values, after.banker))
 
 

@@ -19,7 +19,7 @@ from tests.ui.oracle.money import Reason, read_balances, read_limits, read_table
 from tests.ui.oracle.play import GamePlan
 from tests.ui.oracle.reading import CARD, CARDS, NUMBER, SEAT, Screen
 
-OPTIONS = (
+OPTIONS: tuple[dict[str, str], ...] = (
     {},
     {"players": "2"},
     {"players": "5", "dealer": "2", "max_bet": "20"},
@@ -112,14 +112,22 @@ class OchkoBankWatcher:
         found = screen.must(rf"Dealer (–|{CARDS})(?:  (\S+))?", "the dealer's hand")
         if found is not None:
             screen.cards("the dealer's cards", found.group(1), cards)
-            screen.expect("the dealer's total", found.group(2) or "", total_text(cards) if cards else "")
+            screen.expect(
+                "the dealer's total", found.group(2) or "", total_text(cards) if cards else ""
+            )
 
     def _note(self, screen: Screen, state: OchkoBankState) -> None:
         offered = screen.take(rf"({CARD}) offered to {SEAT}")
         if offered is not None:
             shown = state.offered
-            screen.cards("the card offered", offered.group(1), [] if shown is None else [shown.card])
-            screen.seat("the seat offered a card", offered.group(2), None if shown is None else shown.to_seat)
+            screen.cards(
+                "the card offered", offered.group(1), [] if shown is None else [shown.card]
+            )
+            screen.seat(
+                "the seat offered a card",
+                offered.group(2),
+                None if shown is None else shown.to_seat,
+            )
             return
         bets = screen.take(r"Bets (\d+)–(\d+)")
         if bets is not None:
@@ -189,7 +197,11 @@ class OchkoBankWatcher:
                 continue
             parts = rest.split("  ")
             screen.cards(f"P{seat + 1}{letter}'s cards", parts[0], hand.cards)
-            screen.expect(f"P{seat + 1}{letter}'s total", parts[1] if len(parts) > 1 else "", _status(hand.status, hand.cards))
+            screen.expect(
+                f"P{seat + 1}{letter}'s total",
+                parts[1] if len(parts) > 1 else "",
+                _status(hand.status, hand.cards),
+            )
         drawer = self._drawer(state)
         if state.phase is Phase.PLAY and drawer is not None:
             screen.expect("the seat drawing is in view", drawer in shown, True)
@@ -229,7 +241,11 @@ class OchkoBankWatcher:
     def _reason(self, state: OchkoBankState, results: dict[int, Fraction]) -> Reason:
         cards = state.dealer_hand.cards
         total = total_of(cards)[0]
-        if state.dealer_hand.natural_announced and len(cards) >= 2 and total_of(cards[:2])[0] == TWENTY_ONE:
+        if (
+            state.dealer_hand.natural_announced
+            and len(cards) >= 2
+            and total_of(cards[:2])[0] == TWENTY_ONE
+        ):
             return Reason("dealer-natural", cards[1])
         played = [hand for seat in results for hand in state.seats[seat].hands]
         showdown = (HandStatus.WON, HandStatus.LOST, HandStatus.PUSH)

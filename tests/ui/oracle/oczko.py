@@ -26,7 +26,7 @@ from tests.ui.oracle.money import (
 from tests.ui.oracle.play import GamePlan
 from tests.ui.oracle.reading import CARDS, NUMBER, SEAT, Screen
 
-OPTIONS = (
+OPTIONS: tuple[dict[str, str], ...] = (
     {"version": "1"},
     {"version": "2", "players": "4"},
     {"version": "1", "players": "2", "max_stake": "initial", "banker_stand": "exactly_17"},
@@ -142,7 +142,9 @@ class OczkoWatcher:
                 screen.seat("who stakes", named.group(1), state.punter)
             self._last(screen, state)
             if screen.take("Banker may take the bank") is not None:
-                screen.expect("the bank may be taken", state.bank >= BANK_TIMES * state.initial_stake, True)
+                screen.expect(
+                    "the bank may be taken", state.bank >= BANK_TIMES * state.initial_stake, True
+                )
         elif phase is Phase.TAKE_BANK:
             found = screen.must(r"(\d+) rounds played", "the rounds played")
             if found is not None:
@@ -214,7 +216,11 @@ def _duel(result: DuelResult, before: OczkoState, after: OczkoState, event: Even
         cards += (event.card,)
     elif isinstance(event, CardSeen) and event.zone == "banker":
         banker_cards += (event.card,)
-    amount = 0 if result.winner is None else (result.paid if result.winner == result.punter else -result.paid)
+    amount = (
+        0
+        if result.winner is None
+        else (result.paid if result.winner == result.punter else -result.paid)
+    )
     reason = _reason(result, cards, banker_cards)
     return Duel(
         seat=result.punter,
@@ -261,7 +267,9 @@ def _reason(result: DuelResult, cards: tuple[Card, ...], banker_cards: tuple[Car
 
 def _handover(duel: Duel, before: OczkoState, after: OczkoState, event: Event) -> Handover:
     if isinstance(event, Action) and event.name == "take-bank":
-        return Handover(rf"{SEAT} took the bank: (\d+)", (before.banker + 1, before.bank), after.banker)
+        return Handover(
+            rf"{SEAT} took the bank: (\d+)", (before.banker + 1, before.bank), after.banker
+        )
     return Handover(rf"{SEAT} broke the bank", (duel.seat + 1,), after.banker)
 
 

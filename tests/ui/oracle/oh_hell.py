@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.cards import Card, Suit
 from companion.games.events import Event
+from companion.games.oh_hell.engine import OhHell
 from companion.games.oh_hell.options import OhHellOptions
 from companion.games.oh_hell.state import OhHellState, Phase, Play
 from companion.games.session import Game
@@ -18,7 +19,7 @@ from tests.games.oh_hell.oh_hell_helpers import Dealer
 from tests.ui.oracle.play import GamePlan
 from tests.ui.oracle.reading import CARD, NUMBER, SEAT, Screen
 
-OPTIONS = (
+OPTIONS: tuple[dict[str, str], ...] = (
     {"players": "4"},
     {"players": "3", "hook": "on"},
     {"players": "5", "zero_bid_bonus": "on", "miss_scores_tricks": "on"},
@@ -56,22 +57,21 @@ def points(bid: int, tricks: int, size: int, options: OhHellOptions) -> int:
 def winning(plays: list[Play], trump: Suit | None) -> int:
     """The seat whose card takes the trick so far: the highest trump, else the highest of
     the suit led."""
-    led = plays[0].card.suit
     best = plays[0]
     for play in plays[1:]:
         card, top = play.card, best.card
-        if card.suit is top.suit and card.rank.value > top.rank.value:
+        higher = card.suit is top.suit and card.rank.value > top.rank.value
+        if higher or (card.suit is trump and top.suit is not trump):
             best = play
-        elif card.suit is trump and top.suit is not trump:
-            best = play
-    del led
     return best.seat
 
 
 class OhHellWatcher:
     def __init__(self, game: Game) -> None:
-        self.options: OhHellOptions = game.engine.options
-        self.table = game.engine.table
+        engine = game.engine
+        assert isinstance(engine, OhHell)
+        self.options: OhHellOptions = engine.options
+        self.table = engine.table
         self.scores: list[int] = list(game.state.scores)  # summed by the oracle
         self.records = 0
 
@@ -79,7 +79,9 @@ class OhHellWatcher:
         state: OhHellState = game.state
         for record in state.sheet[self.records :]:
             for seat in range(len(self.scores)):
-                self.scores[seat] += points(record.bids[seat], record.tricks[seat], record.size, self.options)
+                self.scores[seat] += points(
+                    record.bids[seat], record.tricks[seat], record.size, self.options
+                )
         self.records = len(state.sheet)
 
     def read(self, screen: Screen, kind: str, game: Game) -> None:
@@ -89,7 +91,12 @@ class OhHellWatcher:
             self._tricks_page(screen, state)
         elif page >= 2:
             self._sheet_page(screen, state, page - 2)
-        elif state.phase in (Phase.TRUMP, Phase.OVER) and state.trick_zone and state.trick_winner is not None and state.sheet:
+        elif (
+            state.phase in (Phase.TRUMP, Phase.OVER)
+            and state.trick_zone
+            and state.trick_winner is not None
+            and state.sheet
+        ):
             self._finished_trick(screen, state)
         elif state.phase is Phase.OVER:
             self._game_over(screen, state)
@@ -104,7 +111,9 @@ class OhHellWatcher:
         right = rf"(?:  Trump ({CARD})|  No trump)?"
         found = screen.must(left + right, what)
         if found is not None and found.lastindex:
-            screen.cards("the trump", found.group(found.lastindex) or "", [] if trump is None else [trump])
+            screen.cards(
+                "the trump", found.group(found.lastindex) or "", [] if trump is None else [trump]
+            )
         return found
 
     def _trick_cards(self, screen: Screen, plays: list[Play], trump: Suit | None) -> None:
@@ -112,20 +121,31 @@ class OhHellWatcher:
             return
         found = screen.must(rf"{CARD}(?:  {CARD})*", "the trick's cards")
         if found is not None:
-            screen.cards("the trick's cards", found.group(0).replace("  ", " "), [p.card for p in plays])
+            screen.cards(
+                "the trick's cards", found.group(0).replace("  ", " "), [p.card for p in plays]
+            )
         seats = screen.must(rf"{SEAT}(?:  {SEAT})*", "the trick's seats")
         if seats is not None:
             shown = [int(word[1:]) - 1 for word in seats.group(0).split("  ")]
             screen.expect("the seats of the trick's cards", shown, [p.seat for p in plays])
 
-    def _tricks_bids_cells(self, screen: Screen, tricks: list[int] | tuple[int, ...], bids: list[int | None] | tuple[int, ...]) -> None:
+    def _tricks_bids_cells(
+        self,
+        screen: Screen,
+        tricks: list[int] | tuple[int, ...],
+        bids: list[int | None] | tuple[int, ...],
+    ) -> None:
         shown: list[tuple[int, str, str]] = []
-        while (found := screen.take(rf"{SEAT} \d+/(?:\d+|·)(?:  {SEAT} \d+/(?:\d+|·))*")) is not None:
+        while (
+            found := screen.take(rf"{SEAT} \d+/(?:\d+|·)(?:  {SEAT} \d+/(?:\d+|·))*")
+        ) is not None:
             for cell in found.group(0).split("  "):
                 label, value = cell.split(" ")
                 took, bid = value.split("/")
                 shown.append((int(label[1:]) - 1, took, bid))
-        screen.expect("the seats' tricks against bids", [s for s, _, _ in shown], list(range(len(tricks))))
+        screen.expect(
+            "the seats' tricks against bids", [s for s, _, _ in shown], list(range(len(tricks)))
+        )
         for seat, took, bid in shown:
             screen.expect(f"P{seat + 1}'s tricks", int(took), tricks[seat])
             wanted = bids[seat]
@@ -150,7 +170,9 @@ class OhHellWatcher:
         best = max(self.scores)
         if found is not None:
             shown = [int(word.strip()[1:]) - 1 for word in found.group(1).split(",")]
-            screen.expect("the winners", shown, [s for s, score in enumerate(self.scores) if score == best])
+            screen.expect(
+                "the winners", shown, [s for s, score in enumerate(self.scores) if score == best]
+            )
         self._score_cells(screen)
 
     def _score_cells(self, screen: Screen) -> None:
@@ -173,23 +195,31 @@ class OhHellWatcher:
             shown: list[tuple[int, str, str, str]] = []
             cell = rf"{SEAT} (\d+)/(\d+) ({NUMBER})"
             while (found := screen.take_cells(cell)) is not None:
-                shown.extend((int(m.group(1)) - 1, m.group(2), m.group(3), m.group(4)) for m in found)
-            screen.expect("the seats of the hand just over", [s for s, *_ in shown], list(range(len(self.scores))))
+                shown.extend(
+                    (int(m.group(1)) - 1, m.group(2), m.group(3), m.group(4)) for m in found
+                )
+            screen.expect(
+                "the seats of the hand just over",
+                [s for s, *_ in shown],
+                list(range(len(self.scores))),
+            )
             for seat, took, bid, gained in shown:
                 screen.expect(f"P{seat + 1}'s tricks", int(took), record.tricks[seat])
                 screen.expect(f"P{seat + 1}'s bid", int(bid), record.bids[seat])
                 wanted = points(record.bids[seat], record.tricks[seat], record.size, self.options)
                 screen.money(f"P{seat + 1}'s points", gained, wanted)
-        found = screen.must(rf"{SEAT} turns up the trump", "who turns up the trump")
-        if found is not None:
-            screen.seat("the dealer", found.group(1), state.dealer)
+        dealer = screen.must(rf"{SEAT} turns up the trump", "who turns up the trump")
+        if dealer is not None:
+            screen.seat("the dealer", dealer.group(1), state.dealer)
 
     def _hand_title(self, screen: Screen, state: OhHellState) -> None:
         found = screen.must(r"Hand (\d+)/(\d+) · (\d+) each", "the hand's title")
         if found is not None:
             screen.expect("the hand", int(found.group(1)), state.hand_index + 1)
             screen.expect("the hands", int(found.group(2)), len(self.table.sizes))
-            screen.expect("the hand's size", int(found.group(3)), self.table.sizes[state.hand_index])
+            screen.expect(
+                "the hand's size", int(found.group(3)), self.table.sizes[state.hand_index]
+            )
 
     def _bidding(self, screen: Screen, state: OhHellState, kind: str) -> None:
         size = self.table.sizes[state.hand_index]
@@ -207,7 +237,9 @@ class OhHellWatcher:
         screen.expect("the bidders in order", [s for s, _ in shown], order)
         for seat, bid in shown:
             wanted = state.bids[seat]
-            screen.expect(f"P{seat + 1}'s bid", bid, "·" if wanted is None or hidden else str(wanted))
+            screen.expect(
+                f"P{seat + 1}'s bid", bid, "·" if wanted is None or hidden else str(wanted)
+            )
         bidder = self._bidder(state)
         if bidder is not None:
             self._bid_values(screen, state, bidder, size, kind)
@@ -217,7 +249,11 @@ class OhHellWatcher:
         if found is not None:
             screen.seat("the dealer", found.group(1), state.dealer)
             if found.group(2) is not None:
-                screen.expect("the bids' sum", int(found.group(2)), sum(b for b in state.bids if b is not None))
+                screen.expect(
+                    "the bids' sum",
+                    int(found.group(2)),
+                    sum(b for b in state.bids if b is not None),
+                )
                 screen.expect("the tricks to bid for", int(found.group(3)), size)
             else:
                 screen.expect("the bids' sum hidden", hidden, True)
@@ -232,7 +268,9 @@ class OhHellWatcher:
                 return seat
         return None
 
-    def _bid_values(self, screen: Screen, state: OhHellState, bidder: int, size: int, kind: str) -> None:
+    def _bid_values(
+        self, screen: Screen, state: OhHellState, bidder: int, size: int, kind: str
+    ) -> None:
         """``P3:  0  1  2``: the bids offered around the one chosen, the hook's struck."""
         found = screen.must(rf"{SEAT}:((?:  \d{STRUCK}?(?:\d{STRUCK}?)?)+)", "the bids offered")
         if found is None:
@@ -241,7 +279,11 @@ class OhHellWatcher:
         values = found.group(2).split()
         offered = [int(value.replace(STRUCK, "")) for value in values]
         screen.expect("the bids offered are in range", all(0 <= v <= size for v in offered), True)
-        screen.expect("the bids offered follow on", offered == list(range(offered[0], offered[0] + len(offered))), True)
+        screen.expect(
+            "the bids offered follow on",
+            offered == list(range(offered[0], offered[0] + len(offered))),
+            True,
+        )
         forbidden = self._forbidden(state, bidder, size)
         struck = [int(value.replace(STRUCK, "")) for value in values if STRUCK in value]
         screen.expect("the hook's struck bid", struck, [forbidden] if forbidden in offered else [])
@@ -295,7 +337,11 @@ class OhHellWatcher:
                 seen.append(seat)
                 bid = state.bids[seat]
                 hidden = self.options.simultaneous_bids and state.phase is Phase.BIDDING
-                screen.expect(f"P{seat + 1}'s bid", groups[start + 1], "·" if bid is None or hidden else str(bid))
+                screen.expect(
+                    f"P{seat + 1}'s bid",
+                    groups[start + 1],
+                    "·" if bid is None or hidden else str(bid),
+                )
                 screen.expect(f"P{seat + 1}'s tricks", int(groups[start + 2]), state.tricks[seat])
                 screen.expect(f"P{seat + 1}'s score", int(groups[start + 3]), self.scores[seat])
         screen.expect("every seat on the tricks page", sorted(seen), list(range(len(self.scores))))
@@ -309,23 +355,36 @@ class OhHellWatcher:
         players = len(self.scores)
         heads = screen.must(rf"{SEAT}(?:  {SEAT})*", "the sheet's seats")
         if heads is not None:
-            screen.expect("the sheet's seats", [int(w[1:]) - 1 for w in heads.group(0).split("  ")], list(range(players)))
+            screen.expect(
+                "the sheet's seats",
+                [int(w[1:]) - 1 for w in heads.group(0).split("  ")],
+                list(range(players)),
+            )
         records = state.sheet[index * SHEET_ROWS : (index + 1) * SHEET_ROWS]
         running = list(self.options.scores or (0,) * players)
         for record in state.sheet[: index * SHEET_ROWS + len(records)]:
             for seat in range(players):
-                running[seat] += points(record.bids[seat], record.tricks[seat], record.size, self.options)
+                running[seat] += points(
+                    record.bids[seat], record.tricks[seat], record.size, self.options
+                )
         for record in records:
             row = screen.must(r"(\d+)((?:  -?\d+)+)", "a hand's points")
             if row is None:
                 continue
             screen.expect("the hand's number", int(row.group(1)), record.number)
             shown = [int(v) for v in row.group(2).split()]
-            wanted = [points(record.bids[s], record.tricks[s], record.size, self.options) for s in range(players)]
+            wanted = [
+                points(record.bids[s], record.tricks[s], record.size, self.options)
+                for s in range(players)
+            ]
             screen.expect(f"hand {record.number}'s points", shown, wanted)
         total = screen.must(r"Σ((?:  -?\d+)+)", "the totals")
         if total is not None:
-            screen.expect("the totals after the page's last hand", [int(v) for v in total.group(1).split()], running)
+            screen.expect(
+                "the totals after the page's last hand",
+                [int(v) for v in total.group(1).split()],
+                running,
+            )
 
 
 PLAN = GamePlan(OPTIONS, next_event, OhHellWatcher)

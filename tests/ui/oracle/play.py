@@ -51,7 +51,10 @@ class GamePlan:
 
 def _sheets(game: Game, language: Language) -> list[tuple[str, Sheet]]:
     view = game_view(game)
-    found = [(f"page {page}", compose_game(view, language, page=page)) for page in range(page_count(view))]
+    found = [
+        (f"page {page}", compose_game(view, language, page=page))
+        for page in range(page_count(view))
+    ]
     amounts = [offer for offer in game.offers() if offer.amount is not None]
     if len(amounts) == 1:
         assert amounts[0].amount is not None
