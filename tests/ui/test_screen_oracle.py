@@ -24,7 +24,6 @@ from companion.games.round_outcome import RoundOutcome
 from companion.ui.screens import layout
 from tests.ui.oracle.games import PLANS
 from tests.ui.oracle.play import play
-from tests.ui.oracle.reading import Tally
 
 STEPS = 80
 SCREEN_MODULES = (
@@ -36,10 +35,10 @@ SCREEN_MODULES = (
     "companion.ui.screens.gwiazda",
     "companion.ui.screens.outcome",
 )
-SEEDS_TRIED = 12  # seeds played until a broken screen shows (each one reaches it)
+SEEDS_TRIED = 12  # games played at most until a broken screen shows
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.sampled_from(sorted(PLANS)), st.integers(0, 2**32 - 1))
 def test_every_number_on_every_screen_is_the_engines(game_id: str, seed: int) -> None:
     tally = play(game_id, PLANS[game_id], seed, STEPS, languages=True)
@@ -47,11 +46,14 @@ def test_every_number_on_every_screen_is_the_engines(game_id: str, seed: int) ->
     assert tally.mismatches == []
 
 
-def _mismatches(game_id: str) -> list[str]:
-    found = Tally()
+def _finds(game_id: str, wanted: str = "") -> bool:
+    """Whether the oracle reports a mismatch naming ``wanted`` in one of the first games
+    (it stops at the first that does)."""
     for seed in range(SEEDS_TRIED):
-        found.add(play(game_id, PLANS[game_id], seed, STEPS, languages=False))
-    return found.mismatches
+        found = play(game_id, PLANS[game_id], seed, STEPS, languages=False).mismatches
+        if any(wanted in problem for problem in found):
+            return True
+    return False
 
 
 @pytest.fixture
@@ -74,8 +76,7 @@ def test_it_finds_an_outcome_naming_the_next_banker(patched: Any) -> None:
         return dataclasses.replace(outcome, banker=state.banker, bank=state.bank)
 
     patched(ochko21_view, "_outcome", later)
-    found = _mismatches("ochko-21")
-    assert any("the banker who held the bank" in problem for problem in found)
+    assert _finds("ochko-21", "the banker who held the bank")
 
 
 def test_it_finds_the_running_total_called_the_rounds_result(patched: Any) -> None:
@@ -89,9 +90,8 @@ def test_it_finds_the_running_total_called_the_rounds_result(patched: Any) -> No
         return dataclasses.replace(outcome, bank=outcome.total)
 
     patched(ochko_bank_view, "_outcome", running)
-    found = _mismatches("ochko-bank")
-    assert any("the outcome's last line" in problem for problem in found)
-    assert any("summing to zero" in problem for problem in found)
+    assert _finds("ochko-bank", "the outcome's last line")
+    assert _finds("ochko-bank", "summing to zero")
 
 
 def test_it_finds_a_duel_without_the_card_that_settled_it(patched: Any) -> None:
@@ -102,8 +102,7 @@ def test_it_finds_a_duel_without_the_card_that_settled_it(patched: Any) -> None:
         return dataclasses.replace(original(result), card=None)
 
     patched(oczko_view, "_settlement", no_card)
-    found = _mismatches("oczko")
-    assert any("why it ended" in problem for problem in found)
+    assert _finds("oczko", "why it ended")
 
 
 def test_it_finds_a_bank_changing_hands_unannounced(patched: Any) -> None:
@@ -115,8 +114,7 @@ def test_it_finds_a_bank_changing_hands_unannounced(patched: Any) -> None:
         return None if outcome is None else dataclasses.replace(outcome, handover=None)
 
     patched(oczko_view, "_outcome", silent)
-    found = _mismatches("oczko")
-    assert any("how the bank ended" in problem for problem in found)
+    assert _finds("oczko", "how the bank ended")
 
 
 @pytest.mark.parametrize("game_id", sorted(PLANS))
@@ -127,4 +125,4 @@ def test_it_finds_a_seat_drawn_one_off(patched: Any, game_id: str) -> None:
         module = importlib.import_module(name)
         if getattr(module, "seat", None) is seat:
             patched(module, "seat", lambda number, language: seat(number + 1, language))
-    assert _mismatches(game_id) != []
+    assert _finds(game_id)
