@@ -7,7 +7,7 @@ RUSSIAN: dict[str, str] = {
     "bank.banker-result-full": "Итог банкира {bank}",
     "bank.size": "Банк {bank}",
     "bank.size-full": "В банке {bank}",
-    "bank.banker-total": "Итого {bank}",
+    "bank.banker-total": "Всего {bank}",
     # card
     "card.ace": "Т",
     "card.jack": "В",
