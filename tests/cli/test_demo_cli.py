@@ -33,6 +33,17 @@ def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
     assert len(pictures) >= 8
     with Image.open(pictures[-1]) as last:
         assert last.size == (128, 64)
+    # screens.txt: each picture's name and the lines drawn on it, in the order shown
+    blocks = (png / "screens.txt").read_text("utf-8").split("\n\n")
+    assert [block.splitlines()[0] for block in blocks] == [path.name for path in pictures]
+    assert blocks[-1].splitlines()[1:] == [
+        "Round 1/4  Bank 10",
+        "P2  stake 4",
+        "10♥ 9♥  19",
+        "Banker  P1",
+        "7♠ 10♠  17",
+        "Banker may not draw",
+    ]
 
 
 def test_demo_is_the_default_command() -> None:
