@@ -29,6 +29,7 @@ from companion.games.spec import GameSpec
 from companion.games.zones import watched_game
 from companion.journal.records import EventRow
 from companion.journal.store import Journal
+from companion.ui.canvas import TextMark
 from companion.ui.intents import StartGame
 from companion.ui.settings import UiSettings
 from companion.values.sheet_address import SheetLink
@@ -76,6 +77,7 @@ class Kiosk:
         )
         self.camera_detail = ""
         self.screens_shown = 0
+        self.shown_marks: tuple[TextMark, ...] = ()  # the texts of the last screen shown
         # card settled -> its screen out, in seconds (the benchmark's figure)
         self.latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self.press_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
@@ -153,7 +155,9 @@ class Kiosk:
 
     def show(self) -> None:
         self._tell_camera()
-        self.screen.show(self.table.picture())
+        sheet = self.table.sheet()
+        self.shown_marks = tuple(sheet.marks)
+        self.screen.show(sheet.image)
         self.screens_shown += 1
         written, self.table.written = self.table.written, []
         if self.on_shown is not None:

@@ -28,6 +28,7 @@ from companion.journal.records import EventRow, Repair, Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import Journal, JournalError, JournalFull
 from companion.table.events import UnsureReport
+from companion.ui.canvas import Sheet
 from companion.ui.controller import UiContext, UiState, compose, context_for, handle, refused
 from companion.ui.intents import (
     AnswerUnsure,
@@ -200,7 +201,11 @@ class Table:
         )
 
     def picture(self) -> Image.Image:
-        return compose(self.ui, self.context()).image
+        return self.sheet().image
+
+    def sheet(self) -> Sheet:
+        """The screen as drawn, with the marks of its texts (its transcript)."""
+        return compose(self.ui, self.context())
 
     def status_line(self) -> str | None:
         """The line kept at the bottom of the screen while something is wrong."""

@@ -95,17 +95,19 @@ def demo_terminal() -> DemoTerminal | None:
     """How the demo is drawn on stdout: at the largest scale that fits the terminal, and
     not at all (plain log lines, no escape codes) when stdout is no terminal or too small
     (said on stderr, with the size it needs)."""
-    from companion.device.terminal import fitting_scale, terminal_size, too_small
+    from companion.device.terminal import Scale, fitting_scale, terminal_size, too_small
     from companion.tools.demo import DemoTerminal
 
     if not sys.stdout.isatty():
         return None
     columns, rows = terminal_size(sys.stdout)
-    scale = fitting_scale(columns, rows, rows_below=ROWS_BELOW)
+    # the picture where it can be read (half blocks), else the screen's lines as text
+    scales = (Scale.HALF_BLOCKS, Scale.TEXT)
+    scale = fitting_scale(columns, rows, rows_below=ROWS_BELOW, scales=scales)
     if scale is None:
+        needed = too_small(columns, rows, rows_below=ROWS_BELOW, smallest=Scale.TEXT)
         print(
-            f"companion demo: {too_small(columns, rows, rows_below=ROWS_BELOW)}; "
-            "the log lines alone follow",
+            f"companion demo: {needed}; the log lines alone follow",
             file=sys.stderr,
         )
         return None

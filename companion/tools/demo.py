@@ -41,6 +41,8 @@ from companion.ui.menus.labels import game_name, options_in_words
 from companion.ui.reasons import event_text
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
+from companion.ui.transcript import TRANSCRIPT_FILE, Shown, screens_text
+from companion.ui.transcript import lines as transcript_lines
 
 if TYPE_CHECKING:
     from companion.games.script import Script
@@ -212,16 +214,24 @@ class SessionInbox(queue.Queue[Message]):
 
 
 class PngFolder:
-    """A display that writes every picture it is given to a folder, numbered."""
+    """A display that writes every picture it is given to a folder, numbered, and the
+    lines drawn on it to the folder's ``screens.txt`` (``lines()``: those of the picture
+    being shown)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, lines: Callable[[], Sequence[str]] = tuple) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
+        self.lines = lines
         self.count = 0
+        (folder / TRANSCRIPT_FILE).write_text("", encoding="utf-8")
 
     def display(self, image: Image.Image) -> None:
         self.count += 1
-        image.save(self.folder / f"screen-{self.count:04d}.png")
+        name = f"screen-{self.count:04d}.png"
+        image.save(self.folder / name)
+        block = screens_text([Shown(name, tuple(self.lines()))])
+        with (self.folder / TRANSCRIPT_FILE).open("a", encoding="utf-8") as written:
+            written.write(block if self.count == 1 else "\n" + block)
 
     def contrast(self, level: int) -> None:
         """A file has no brightness."""
@@ -329,8 +339,10 @@ def run_demo(
             width=terminal.columns - 1,  # the last column would wrap in some terminals
         )
     shown: LumaDevice = device or drawn or RecordingDevice()
+    pictures: PngFolder | None = None
     if options.png is not None:
-        shown = BothDevices(shown, PngFolder(options.png))
+        pictures = PngFolder(options.png)
+        shown = BothDevices(shown, pictures)
     make_tracker = tracker or _real_tracker
 
     def open_frames() -> FrameSource:
@@ -367,6 +379,10 @@ def run_demo(
                 tell_camera=feed.tell,
                 table_clock=inbox.now,
             )
+            if pictures is not None:
+                pictures.lines = functools.partial(_shown_lines, kiosk)
+            if drawn is not None:
+                drawn.text = functools.partial(_shown_lines, kiosk)
             notifier = Notifier(None)
             runner = Runner(
                 kiosk,
@@ -423,6 +439,10 @@ def _button_steps(script: Sequence[ScriptStep]) -> list[tuple[float, Action]]:
                 raise ValueError(f"the session's button step {step.line!r} is not an action")
             steps.append((step.time, event))
     return steps
+
+
+def _shown_lines(kiosk: Kiosk) -> list[str]:
+    return transcript_lines(kiosk.shown_marks)
 
 
 def _real_tracker(game: str, say: Callable[[str], None]) -> FrameTracker:

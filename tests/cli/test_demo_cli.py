@@ -34,6 +34,17 @@ def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
     assert len(pictures) >= 8
     with Image.open(pictures[-1]) as last:
         assert last.size == (128, 64)
+    # screens.txt: each picture's name and the lines drawn on it, in the order shown
+    blocks = (png / "screens.txt").read_text("utf-8").split("\n\n")
+    assert [block.splitlines()[0] for block in blocks] == [path.name for path in pictures]
+    assert blocks[-1].splitlines()[1:] == [
+        "Round 1/4  Bank 10",
+        "P2  stake 4",
+        "10♥ 9♥  19",
+        "Banker  P1",
+        "7♠ 10♠  17",
+        "Banker may not draw",
+    ]
 
 
 def test_demo_is_the_default_command() -> None:
@@ -91,7 +102,8 @@ def test_the_demo_refuses_a_state_dir_it_cannot_make(
     assert "--state-dir" in capsys.readouterr().err
 
 
-def test_the_demo_fits_an_80x24_terminal_with_the_keys_under_the_screen() -> None:
+def test_the_demo_fits_an_80x24_terminal_with_the_screens_lines_and_the_keys_under_them() -> None:
+    """In 80x24 braille dots cannot be read: the screen is drawn as the lines it shows."""
     process, leader, follower = start_in_terminal(
         ["demo", "--fast", "--game", "oczko", "--events", "6"], 80, 24
     )
@@ -103,7 +115,9 @@ def test_the_demo_fits_an_80x24_terminal_with_the_keys_under_the_screen() -> Non
         os.close(follower)
     drawing = shown.split("Score sheet:")[0]
     assert KEYS_LEGEND in drawing
-    assert chr(0x2800) in drawing  # the screen drawn in braille cells
+    assert chr(0x2800) not in drawing  # no braille cells
+    assert "Round 1/4  Bank 10" in drawing  # the screen's title line, as text
+    assert "P2  stake 4" in drawing
     rows = [int(row) for row, _ in MOVE.findall(drawing)]
     assert rows and max(rows) <= 24
     for line in ESCAPE.sub("\n", drawing).split("\n"):

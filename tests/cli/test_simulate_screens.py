@@ -10,14 +10,16 @@ from PIL import Image, ImageChops
 from companion.cli import main
 from companion.games.script import parse_script
 from companion.games.session import replay_script
-from companion.ui.screens import draw_game
+from companion.ui.screens import compose_game, draw_game
 from companion.ui.texts import Language
+from companion.ui.transcript import lines as transcript_lines
 from companion.ui.views import game_view
 
 ROOT = Path(__file__).resolve().parents[2]
 OH_HELL = ROOT / "companion" / "examples" / "oh-hell.txt"
 KEEP_GOING = ROOT / "tests" / "scenarios" / "ochko-21" / "keep-going.txt"
 REVOKE = ROOT / "tests" / "scenarios" / "oh-hell" / "revoke.txt"
+OCHKO_21 = ROOT / "companion" / "examples" / "ochko-21.txt"
 
 
 def _same(first: Image.Image, second: Image.Image) -> bool:
@@ -51,7 +53,7 @@ def test_screens_writes_one_picture_per_event_and_the_refusals(tmp_path: Path) -
     folder = tmp_path / "shots"
     args = ["simulate", str(KEEP_GOING), "--keep-going", "--screens", str(folder)]
     assert main(args) == 0
-    names = sorted(path.name for path in folder.iterdir())
+    names = sorted(path.name for path in folder.glob("*.png"))
     events = len(parse_script(KEEP_GOING.read_text("utf-8"), "x").lines)
     assert names[0] == "000-start.png"
     assert len(names) == events + 1
@@ -110,3 +112,25 @@ def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         main(["simulate", str(OH_HELL), "--screen", "x.png", "--language", "de"])
     assert "invalid choice: 'de'" in capsys.readouterr().err
+
+
+def test_screens_writes_the_lines_drawn_on_each_picture(tmp_path: Path) -> None:
+    folder = tmp_path / "shots"
+    assert main(["simulate", str(OCHKO_21), "--screens", str(folder)]) == 0
+    blocks = (folder / "screens.txt").read_text("utf-8").split("\n\n")
+    names = [block.splitlines()[0] for block in blocks]
+    assert sorted(names) == sorted(path.name for path in folder.glob("*.png"))
+    script = parse_script(OCHKO_21.read_text("utf-8"), "x")
+    game = replay_script(script).game
+    final = next(block for block in blocks if block.startswith(names[-1]))
+    drawn = compose_game(game_view(game), Language.EN).marks
+    assert final.splitlines()[1:] == transcript_lines(drawn)
+    # a round's outcome has its own picture, after the event that settled the round
+    assert any(name.endswith("-outcome.png") for name in names)
+    assert blocks[names.index("009-line11-outcome.png")].splitlines()[1:] == [
+        "P2 won 5",
+        "P2  9♥ A♦  20",
+        "Banker P1  10♠ 7♣  17",
+        "20 beats the banker's 17",
+        "In the bank 5",
+    ]

@@ -98,6 +98,16 @@ def cards_text(cards: Sequence[Card], language: Language) -> str:
     return " ".join(card_text(card, language) for card in cards)
 
 
+def fit_cards(cards: Sequence[Card], language: Language, pen: Pen, room: int) -> str:
+    """The cards a space apart, in ``pen``; where they do not fit in ``room`` pixels, the
+    last of them after an ellipsis (the newest cards matter; the total says the rest)."""
+    words = [card_text(card, language) for card in cards]
+    kept = list(words)
+    while len(kept) > 1 and text_width(("…" if kept != words else "") + " ".join(kept), pen) > room:
+        kept.pop(0)
+    return ("…" if kept != words else "") + " ".join(kept)
+
+
 def seat(number: int, language: Language) -> str:
     return seat_label(number, language, short=True)
 
