@@ -51,7 +51,7 @@ def session_steps(script: Script, *, undo_every: int = 5) -> tuple[str, ...]:
 
 def expected_game(spec: GameSpec, steps: Sequence[str]) -> Game:
     """The game the steps make, played in memory without a journal."""
-    game = Game(spec.engine())
+    game = Game.of(spec)
     for step in steps:
         if step == UNDO_STEP:
             game.undo()
