@@ -198,4 +198,5 @@ class JournalReader:
     def csv_text(self, game_id: int | None) -> str:
         """The game's score sheet exactly as ``companion export --format csv`` writes it:
         export's ``score_sheet`` of the same standing events."""
-        return self._fold(game_id).exported.csv_text()
+        fold = self._fold(game_id)
+        return fold.exported.named(fold.replayed.game.people).csv_text()
