@@ -1,0 +1,174 @@
+"""Evenings: the games of one sitting, and what each person made of them.
+
+Games belong to one evening while each starts within ``EVENING_GAP`` of the last move
+of the game before it, and no press on "new evening" came between them. An evening adds
+up, per person, the points scored at Oh Hell and the money taken home at the banking
+games (and the fewest transfers that settle that money); a person's record adds up the
+evenings. A person is a name (letter case aside); the seats of a game that names nobody
+are P1..Pn of that evening only, and have no record across evenings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from fractions import Fraction
+
+from companion.games.settling import Transfer, settle
+from companion.games.standing import Counted
+from companion.games.summary import GameSummary
+
+EVENING_GAP = timedelta(hours=3)
+
+
+@dataclass(frozen=True)
+class Person:
+    """A person by name, or an unnamed seat of an evening (``named`` False: "P3")."""
+
+    name: str
+    named: bool = True
+
+    @property
+    def key(self) -> tuple[str, bool]:
+        return (self.name.casefold(), self.named)
+
+
+def seat_person(game: GameSummary, seat: int) -> Person:
+    name = game.who(seat)
+    return Person(f"P{seat + 1}", named=False) if name is None else Person(name)
+
+
+@dataclass(frozen=True)
+class Evening:
+    """``number``: its first game's number in the journal (an evening never changes its
+    first game: marks and gaps only ever open later ones)."""
+
+    games: tuple[GameSummary, ...]
+
+    @property
+    def number(self) -> int:
+        return self.games[0].number
+
+    @property
+    def started(self) -> datetime:
+        return self.games[0].started
+
+    @property
+    def last_move(self) -> datetime:
+        return max(game.last_move for game in self.games)
+
+    def people(self) -> tuple[Person, ...]:
+        """Everyone who sat at one of its games, in the order they first sat down."""
+        found: dict[tuple[str, bool], Person] = {}
+        for game in self.games:
+            for seat in range(game.seats):
+                person = seat_person(game, seat)
+                found.setdefault(person.key, person)
+        return tuple(found.values())
+
+
+def group_evenings(
+    games: Iterable[GameSummary],
+    new_evenings: Iterable[datetime] = (),
+    *,
+    gap: timedelta = EVENING_GAP,
+) -> tuple[Evening, ...]:
+    """The games (in the order they started) grouped into evenings: a new one at a gap of
+    ``gap`` or more since the last move before, or after a press on "new evening"."""
+    marks = sorted(new_evenings)
+    evenings: list[list[GameSummary]] = []
+    for game in sorted(games, key=lambda game: (game.started, game.number)):
+        if evenings:
+            current = evenings[-1]
+            last_move = max(played.last_move for played in current)
+            previous_start = current[-1].started
+            marked = any(previous_start < mark <= game.started for mark in marks)
+            if not marked and game.started - last_move < gap:
+                current.append(game)
+                continue
+        evenings.append([game])
+    return tuple(Evening(tuple(games)) for games in evenings)
+
+
+@dataclass(frozen=True)
+class PersonTotal:
+    """A person's evening: the games played and won, the points scored at Oh Hell and the
+    money taken home at the banking games (None: played none of that kind)."""
+
+    person: Person
+    games: int
+    wins: int
+    points: Fraction | None
+    money: Fraction | None
+
+
+def totals(evening: Evening) -> tuple[PersonTotal, ...]:
+    """Each person's total over the evening's games, in the order they first sat down."""
+    return tuple(person_total(evening, person) for person in evening.people())
+
+
+def person_total(evening: Evening, person: Person) -> PersonTotal:
+    games = wins = 0
+    points: Fraction | None = None
+    money: Fraction | None = None
+    for game in evening.games:
+        seat = seat_of(game, person)
+        if seat is None:
+            continue
+        games += 1
+        wins += seat in game.winners
+        amount = game.amounts[seat]
+        if game.counted is Counted.POINTS:
+            points = (points or Fraction(0)) + amount
+        else:
+            money = (money or Fraction(0)) + amount
+    return PersonTotal(person, games, wins, points, money)
+
+
+def seat_of(game: GameSummary, person: Person) -> int | None:
+    for seat in range(game.seats):
+        if seat_person(game, seat).key == person.key:
+            return seat
+    return None
+
+
+def money_transfers(evening: Evening) -> tuple[Transfer, ...]:
+    """Who pays whom, the fewest transfers settling the evening's money (each banking
+    game's takings add up to zero, so the evening's do)."""
+    owed = {
+        total.person.name: total.money
+        for total in totals(evening)
+        if total.money is not None and total.money != 0
+    }
+    return settle(owed)
+
+
+@dataclass(frozen=True)
+class Running:
+    """A person's running total after each of the evening's games of one kind (for the
+    evening's chart): ``values[i]`` after game ``games[i]``; None before the person's
+    first game of the kind."""
+
+    person: Person
+    values: tuple[Fraction | None, ...]
+
+
+def running_totals(
+    evening: Evening, counted: Counted
+) -> tuple[tuple[int, ...], tuple[Running, ...]]:
+    """The evening's games of one kind (their numbers) and each person's running total
+    after each of them."""
+    games = [game for game in evening.games if game.counted is counted]
+    lines: list[Running] = []
+    for person in evening.people():
+        total: Fraction | None = None
+        values: list[Fraction | None] = []
+        for game in games:
+            seat = seat_of(game, person)
+            if seat is not None:
+                total = (total or Fraction(0)) + game.amounts[seat]
+            values.append(total)
+        if any(value is not None for value in values):
+            lines.append(Running(person, tuple(values)))
+    return tuple(game.number for game in games), tuple(lines)
