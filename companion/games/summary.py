@@ -5,8 +5,8 @@ with what the round did to him (the banking games).
 The events are folded on one private state, in place (an evening of games is folded in a
 few milliseconds, not replayed state by state as the screens need): the game's
 ``standing`` is asked after each event. An event the game refuses there (a journal of a
-game whose rules have since changed) makes the whole game fold again the careful way,
-each event on a copy and a refused one left out, as a resume does.
+game whose rules have since changed) raises ``FoldRefused``: the caller folds again with
+``careful``, each event on a copy and a refused one left out, as a resume does.
 """
 
 from __future__ import annotations
@@ -24,6 +24,10 @@ from companion.games.events import Event
 from companion.games.people import People
 from companion.games.spec import GameSpec
 from companion.games.standing import Counted, HandScore, Standing
+
+
+class FoldRefused(Exception):
+    """An event the in-place fold could not take: fold again carefully."""
 
 
 class Ending(Enum):
@@ -101,9 +105,11 @@ class _Follower:
         self.last = now
 
 
-def fold(engine: GameEngine[Any, Any], events: Sequence[Event]) -> Folded:
-    """The game played with ``events``: in place where every event is taken, else the
-    careful way (refused events left out)."""
+def fold(engine: GameEngine[Any, Any], events: Sequence[Event], *, careful: bool = False) -> Folded:
+    """The game played with ``events``: in place (``FoldRefused`` at an event refused), or
+    ``careful``ly, each on a copy, the refused ones left out."""
+    if careful:
+        return _fold_carefully(engine, events)
     state = engine.initial_state()
     follower = _Follower(engine.standing(state))
     try:
@@ -111,8 +117,8 @@ def fold(engine: GameEngine[Any, Any], events: Sequence[Event]) -> Folded:
             engine.check_zone(event)
             engine.apply_to(state, event)
             follower.take(engine.standing(state))
-    except RefusedEvent:
-        return _fold_carefully(engine, events)
+    except RefusedEvent as refusal:
+        raise FoldRefused(str(refusal)) from None
     return Folded(state, follower.last, tuple(follower.rounds), len(events))
 
 
@@ -138,10 +144,12 @@ def summarize(
     started: datetime,
     last_move: datetime,
     ending: Ending,
+    careful: bool = False,
 ) -> GameSummary:
-    """Game ``number`` of the journal, ``spec`` played with its standing ``events``."""
+    """Game ``number`` of the journal, ``spec`` played with its standing ``events``
+    (``FoldRefused`` unless ``careful`` where the game refuses one)."""
     engine = spec.engine()
-    folded = fold(engine, events)
+    folded = fold(engine, events, careful=careful)
     last = folded.last
     winners = last.winners
     if last.counted is Counted.MONEY:

@@ -343,13 +343,17 @@ class Journal:
         unfinished = [game for game in self.games() if not game.is_finished]
         return unfinished[-1] if unfinished else None
 
-    def last_moves(self) -> dict[int, datetime]:
-        """Per game with a row, when its last row was written."""
-        rows = self._read("SELECT game, max(at) FROM events GROUP BY game", ())
-        found: dict[int, datetime] = {}
-        for game, at in rows:
+    def last_rows(self) -> dict[int, tuple[int, datetime]]:
+        """Per game with a row, its last row's number and when it was written."""
+        rows = self._read(
+            "SELECT game, seq, at FROM events WHERE seq IN "
+            "(SELECT max(seq) FROM events GROUP BY game)",
+            (),
+        )
+        found: dict[int, tuple[int, datetime]] = {}
+        for game, seq, at in rows:
             with contextlib.suppress(ValueError):
-                found[int(str(game))] = datetime.fromisoformat(str(at))
+                found[int(str(game))] = (int(str(seq)), datetime.fromisoformat(str(at)))
         return found
 
     # -- the box's own moves (the roster, a new evening) -------------------------------------
