@@ -3,6 +3,7 @@ total over them and the transfers that settle the money."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
@@ -114,5 +115,5 @@ def test_every_game_is_in_exactly_one_evening_in_order(starts: list[int]) -> Non
     evenings = group_evenings(games)
     ordered = sorted(games, key=lambda game: (game.started, game.number))
     assert [game for evening in evenings for game in evening.games] == ordered
-    for before, after in zip(evenings, evenings[1:], strict=False):
+    for before, after in itertools.pairwise(evenings):
         assert after.started - before.last_move >= EVENING_GAP

@@ -18,6 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.evening import EVENING_GAP, Person
+from companion.games.gwiazda.engine import SHEET as GWIAZDA_SHEET
+from companion.games.ochko21.engine import SHEET as OCHKO21_SHEET
+from companion.games.ochko_bank.engine import SHEET as OCHKO_BANK_SHEET
+from companion.games.oczko.engine import SHEET as OCZKO_SHEET
 from companion.games.registry import make_engine
 from companion.games.roster import NewEvening
 from companion.games.score_sheet import SettlementCut
@@ -35,6 +39,13 @@ NAMES = (
     "Łucja", "Marek",
 )  # fmt: skip
 GAMES = sorted(PLANS)
+# How each banking game's sheet cuts its rows (the sheet's own definition).
+SETTLEMENTS = {
+    "oczko": OCZKO_SHEET,
+    "ochko-21": OCHKO21_SHEET,
+    "ochko-bank": OCHKO_BANK_SHEET,
+    "gwiazda": GWIAZDA_SHEET,
+}
 EVENINGS = 20
 GAMES_AN_EVENING = 3
 STEPS = 90
@@ -99,10 +110,7 @@ def _money_rows(script: Script) -> tuple[list[Fraction], list[tuple[int, Fractio
     the row: the rows from the score sheet's own cut, the money from the JSON."""
     game = Game(script.spec().with_people(None).engine())
     engine = game.engine
-    from companion.games.score_sheet import Settlement
-
-    settlement = _SETTLEMENTS[engine.game_id]
-    cut = SettlementCut(engine, settlement)
+    cut = SettlementCut(engine, SETTLEMENTS[engine.game_id])
     before = game.to_json()
     start = _takings(before)
     rows: list[tuple[int, Fraction]] = []
@@ -116,25 +124,7 @@ def _money_rows(script: Script) -> tuple[list[Fraction], list[tuple[int, Fractio
             rows.append((banker, taken[banker] - start[banker]))
             start = taken
         before = now
-    assert isinstance(settlement, Settlement)
     return _takings(before), rows
-
-
-def _settlements() -> dict[str, Any]:
-    import importlib
-
-    found = {}
-    for game_id, module in (
-        ("oczko", "companion.games.oczko.engine"),
-        ("ochko-21", "companion.games.ochko21.engine"),
-        ("ochko-bank", "companion.games.ochko_bank.engine"),
-        ("gwiazda", "companion.games.gwiazda.engine"),
-    ):
-        found[game_id] = importlib.import_module(module).SHEET
-    return found
-
-
-_SETTLEMENTS = _settlements()
 
 
 def _expect(script: Script, evening: int, expected: dict[str, Expected]) -> None:
@@ -145,7 +135,7 @@ def _expect(script: Script, evening: int, expected: dict[str, Expected]) -> None
     for line in script.lines:
         state.apply(line.event)
     final = state.to_json()
-    for seat, name in enumerate(names):
+    for name in names:
         expected[name].games += 1
     if spec.game == "oh-hell":
         winners = final["outcome"]["winners"] if final["phase"] == "over" else []
