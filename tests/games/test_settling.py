@@ -68,8 +68,8 @@ def test_a_crowd_is_settled_in_at_most_one_transfer_fewer_than_people(values: li
 
 
 def test_pairs_that_cancel_pay_each_other() -> None:
-    amounts = {"Ania": Fraction(7), "Bartek": Fraction(-3), "Celina": Fraction(3), "Dima": -7}
-    assert settle({k: Fraction(v) for k, v in amounts.items()}) == (
+    amounts = {"Ania": 7, "Bartek": -3, "Celina": 3, "Dima": -7}
+    assert settle({name: Fraction(value) for name, value in amounts.items()}) == (
         Transfer("Dima", "Ania", Fraction(7)),
         Transfer("Bartek", "Celina", Fraction(3)),
     )

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from companion.games.events import Event
 from companion.games.registry import make_engine
 from companion.games.session import Game
 from companion.games.standing import Counted
@@ -40,7 +41,7 @@ def test_every_games_standing_agrees_with_its_state_at_every_event(game_id: str)
         rng = random.Random(seed)
         options = plan.options[rng.randrange(len(plan.options))]
         game = Game(make_engine(game_id, dict(options)))
-        played = []
+        played: list[Event] = []
         settled = 0  # the rows the standing's key says were settled so far
         last = game.engine.standing(game.state).settled
         for _ in range(STEPS):

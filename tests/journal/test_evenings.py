@@ -85,7 +85,7 @@ class Expected:
     wins: int = 0
     hands: int = 0
     exact: int = 0
-    points: int = 0
+    points: Fraction = Fraction(0)
     zero_bids: int = 0
     zero_made: int = 0
     money: Fraction = Fraction(0)
