@@ -291,4 +291,13 @@ ENGLISH: dict[str, str] = {
     "sheet.open": "Scan or open:",
     "sheet.stale": "The phone sheet has stopped answering.",
     "sheet.unreadable": "The phone sheet's address cannot be read.",
+    # people: the letter picker
+    "letters.save": "Save ✓",
+    "letters.to-cyrillic": "АБВ… Cyrillic",
+    "letters.to-latin": "ABC… Latin",
+    "letters.too-long": "A name has {most} letters at most.",
+    "letters.mark-first": "A name starts with a letter.",
+    "letters.empty": "Type a letter first.",
+    "letters.taken": "That name is on the list already.",
+    "letters.go-on": "Any button: go on",
 }

@@ -291,4 +291,13 @@ POLISH: dict[str, str] = {
     "sheet.open": "Zeskanuj lub otwórz:",
     "sheet.stale": "Tabela wyników dla telefonów przestała odpowiadać.",
     "sheet.unreadable": "Nie da się odczytać adresu tabeli wyników.",
+    # people: the letter picker
+    "letters.save": "Zapisz ✓",
+    "letters.to-cyrillic": "АБВ… cyrylica",
+    "letters.to-latin": "ABC… łacinka",
+    "letters.too-long": "Imię ma najwyżej {most} liter.",
+    "letters.mark-first": "Imię zaczyna się od litery.",
+    "letters.empty": "Najpierw wpisz literę.",
+    "letters.taken": "To imię już jest na liście.",
+    "letters.go-on": "Dowolny przycisk: dalej",
 }

@@ -291,4 +291,13 @@ RUSSIAN: dict[str, str] = {
     "sheet.open": "Сканируйте или откройте:",
     "sheet.stale": "Запись игры для телефонов перестала отвечать.",
     "sheet.unreadable": "Не удаётся прочитать адрес записи игры.",
+    # people: the letter picker
+    "letters.save": "Сохранить ✓",
+    "letters.to-cyrillic": "АБВ… кириллица",
+    "letters.to-latin": "ABC… латиница",
+    "letters.too-long": "Имя не длиннее {most} букв.",
+    "letters.mark-first": "Имя начинается с буквы.",
+    "letters.empty": "Сначала введите букву.",
+    "letters.taken": "Это имя уже есть в списке.",
+    "letters.go-on": "Любая кнопка: дальше",
 }
