@@ -146,29 +146,30 @@ def money_transfers(evening: Evening) -> tuple[Transfer, ...]:
 
 @dataclass(frozen=True)
 class Running:
-    """A person's running total after each of the evening's games of one kind (for the
-    evening's chart): ``values[i]`` after game ``games[i]``; None before the person's
-    first game of the kind."""
+    """A person's running total over the evening's games of one kind (for the evening's
+    chart): ``values[0]`` at the evening's start (0), ``values[i]`` after its ``i``-th
+    game of the kind (a game the person sat out leaves it as it was)."""
 
     person: Person
-    values: tuple[Fraction | None, ...]
+    values: tuple[Fraction, ...]
 
 
 def running_totals(
     evening: Evening, counted: Counted
 ) -> tuple[tuple[int, ...], tuple[Running, ...]]:
-    """The evening's games of one kind (their numbers) and each person's running total
-    after each of them."""
+    """The evening's games of one kind (their numbers) and the running total of each
+    person who played one of them."""
     games = [game for game in evening.games if game.counted is counted]
     lines: list[Running] = []
     for person in evening.people():
-        total: Fraction | None = None
-        values: list[Fraction | None] = []
-        for game in games:
-            seat = seat_of(game, person)
+        seats = [seat_of(game, person) for game in games]
+        if all(seat is None for seat in seats):
+            continue
+        total = Fraction(0)
+        values = [total]
+        for game, seat in zip(games, seats, strict=True):
             if seat is not None:
-                total = (total or Fraction(0)) + game.amounts[seat]
+                total += game.amounts[seat]
             values.append(total)
-        if any(value is not None for value in values):
-            lines.append(Running(person, tuple(values)))
+        lines.append(Running(person, tuple(values)))
     return tuple(game.number for game in games), tuple(lines)

@@ -100,7 +100,11 @@ def test_each_person_is_totalled_over_the_evening_by_name() -> None:
     )
     numbers, lines = running_totals(evening, Counted.MONEY)
     assert numbers == (1, 2)
-    assert {line.person.name: line.values for line in lines}["Dima"] == (None, Fraction(-5))
+    assert {line.person.name: line.values for line in lines}["Dima"] == (
+        Fraction(0),
+        Fraction(0),
+        Fraction(-5),
+    )
 
 
 def test_unnamed_seats_are_that_evenings_p1_to_pn() -> None:
