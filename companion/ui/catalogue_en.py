@@ -300,4 +300,11 @@ ENGLISH: dict[str, str] = {
     "letters.empty": "Type a letter first.",
     "letters.taken": "That name is on the list already.",
     "letters.go-on": "Any button: go on",
+    # the evening
+    "evening.title": "Evening",
+    "evening.none": "No game yet.",
+    "evening.games": "Games: {count}",
+    "evening.pays": "Who pays whom",
+    "evening.points": "Pts",
+    "evening.money": "Money",
 }

@@ -300,4 +300,11 @@ POLISH: dict[str, str] = {
     "letters.empty": "Najpierw wpisz literę.",
     "letters.taken": "To imię już jest na liście.",
     "letters.go-on": "Dowolny przycisk: dalej",
+    # the evening
+    "evening.title": "Wieczór",
+    "evening.none": "Jeszcze żadnej gry.",
+    "evening.games": "Gry: {count}",
+    "evening.pays": "Kto komu płaci",
+    "evening.points": "Pkt",
+    "evening.money": "Bilans",
 }

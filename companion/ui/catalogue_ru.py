@@ -300,4 +300,11 @@ RUSSIAN: dict[str, str] = {
     "letters.empty": "Сначала введите букву.",
     "letters.taken": "Это имя уже есть в списке.",
     "letters.go-on": "Любая кнопка: дальше",
+    # the evening
+    "evening.title": "Вечер",
+    "evening.none": "Игр ещё не было.",
+    "evening.games": "Игр: {count}",
+    "evening.pays": "Кто кому платит",
+    "evening.points": "Очки",
+    "evening.money": "Деньги",
 }
