@@ -307,4 +307,13 @@ ENGLISH: dict[str, str] = {
     "evening.pays": "Who pays whom",
     "evening.points": "Pts",
     "evening.money": "Money",
+    # people: the roster
+    "people.title": "People",
+    "people.add": "+ Add a name",
+    "people.move": "Move",
+    "people.remove": "Remove",
+    "people.keep": "No, keep",
+    "people.remove-it": "Yes, remove",
+    "people.remove-title": "Remove {name}?",
+    "people.moving": "↕ {name}",
 }

@@ -307,4 +307,13 @@ POLISH: dict[str, str] = {
     "evening.pays": "Kto komu płaci",
     "evening.points": "Pkt",
     "evening.money": "Bilans",
+    # people: the roster
+    "people.title": "Gracze",
+    "people.add": "+ Dodaj imię",
+    "people.move": "Przesuń",
+    "people.remove": "Usuń",
+    "people.keep": "Nie, zostaw",
+    "people.remove-it": "Tak, usuń",
+    "people.remove-title": "Usunąć: {name}?",
+    "people.moving": "↕ {name}",
 }

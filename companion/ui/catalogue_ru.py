@@ -307,4 +307,13 @@ RUSSIAN: dict[str, str] = {
     "evening.pays": "Кто кому платит",
     "evening.points": "Очки",
     "evening.money": "Деньги",
+    # people: the roster
+    "people.title": "Игроки",
+    "people.add": "+ Добавить имя",
+    "people.move": "Переставить",
+    "people.remove": "Удалить",
+    "people.keep": "Нет, оставить",
+    "people.remove-it": "Да, удалить",
+    "people.remove-title": "Удалить: {name}?",
+    "people.moving": "↕ {name}",
 }
