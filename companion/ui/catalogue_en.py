@@ -316,4 +316,13 @@ ENGLISH: dict[str, str] = {
     "people.remove-it": "Yes, remove",
     "people.remove-title": "Remove {name}?",
     "people.moving": "↕ {name}",
+    # people: who sits where in a new game
+    "seating.title": "Who sits where",
+    "seating.keep": "= {names}",
+    "seating.rotate": "↻ Rotate seats",
+    "seating.choose": "Choose from the list",
+    "seating.unnamed": "No names (P1…{last})",
+    "seating.seat": "{seat} is",
+    "seating.again": "Same again",
+    "seating.new-dealer": "Same people, new dealer",
 }

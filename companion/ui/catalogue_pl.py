@@ -316,4 +316,13 @@ POLISH: dict[str, str] = {
     "people.remove-it": "Tak, usuń",
     "people.remove-title": "Usunąć: {name}?",
     "people.moving": "↕ {name}",
+    # people: who sits where in a new game
+    "seating.title": "Kto gdzie siedzi",
+    "seating.keep": "= {names}",
+    "seating.rotate": "↻ Przesiądźcie się",
+    "seating.choose": "Wybierz z listy",
+    "seating.unnamed": "Bez imion (G1…{last})",
+    "seating.seat": "{seat} to",
+    "seating.again": "Jeszcze raz to samo",
+    "seating.new-dealer": "Ci sami, nowy rozdający",
 }

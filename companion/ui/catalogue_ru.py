@@ -316,4 +316,13 @@ RUSSIAN: dict[str, str] = {
     "people.remove-it": "Да, удалить",
     "people.remove-title": "Удалить: {name}?",
     "people.moving": "↕ {name}",
+    # people: who sits where in a new game
+    "seating.title": "Кто где сидит",
+    "seating.keep": "= {names}",
+    "seating.rotate": "↻ Пересесть",
+    "seating.choose": "Выбрать из списка",
+    "seating.unnamed": "Без имён (И1…{last})",
+    "seating.seat": "{seat}:",
+    "seating.again": "Ещё раз так же",
+    "seating.new-dealer": "Те же, новый сдающий",
 }
