@@ -1,7 +1,8 @@
 """Evenings: the games of one sitting, and what each person made of them.
 
-Games belong to one evening while each starts within ``EVENING_GAP`` of the last move
-of the game before it, and no press on "new evening" came between them. An evening adds
+A sitting is a time of play at the table: the moves of every game, without a pause of
+``EVENING_GAP`` or a press on "new evening" in it. An evening is the games started in one
+sitting (a game kept and resumed on another day counts in the evening it began). An evening adds
 up, per person, the points scored at Oh Hell and the money taken home at the banking
 games (and the fewest transfers that settle that money); a person's record adds up the
 evenings. A person is a name (letter case aside); the seats of a game that names nobody
@@ -10,6 +11,7 @@ are P1..Pn of that evening only, and have no record across evenings.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -68,27 +70,48 @@ class Evening:
         return tuple(found.values())
 
 
+def sittings(
+    spans: Iterable[tuple[datetime, datetime]],
+    new_evenings: Iterable[datetime] = (),
+    *,
+    gap: timedelta = EVENING_GAP,
+) -> list[tuple[datetime, datetime]]:
+    """The times of play: the spans of the games' moves joined where less than ``gap``
+    apart, and cut where "new evening" was pressed."""
+    joined: list[list[datetime]] = []
+    for start, end in sorted(spans):
+        if joined and start - joined[-1][1] < gap:
+            joined[-1][1] = max(joined[-1][1], end)
+        else:
+            joined.append([start, end])
+    found: list[tuple[datetime, datetime]] = []
+    marks = sorted(new_evenings)
+    for start, end in joined:
+        for mark in marks:
+            if start < mark <= end:
+                found.append((start, mark))
+                start = mark
+        found.append((start, end))
+    return found
+
+
 def group_evenings(
     games: Iterable[GameSummary],
     new_evenings: Iterable[datetime] = (),
     *,
     gap: timedelta = EVENING_GAP,
 ) -> tuple[Evening, ...]:
-    """The games (in the order they started) grouped into evenings: a new one at a gap of
-    ``gap`` or more since the last move before, or after a press on "new evening"."""
-    marks = sorted(new_evenings)
-    evenings: list[list[GameSummary]] = []
-    for game in sorted(games, key=lambda game: (game.started, game.number)):
-        if evenings:
-            current = evenings[-1]
-            last_move = max(played.last_move for played in current)
-            previous_start = current[-1].started
-            marked = any(previous_start < mark <= game.started for mark in marks)
-            if not marked and game.started - last_move < gap:
-                current.append(game)
-                continue
-        evenings.append([game])
-    return tuple(Evening(tuple(games)) for games in evenings)
+    """The games (in the order they started) grouped into evenings: those started in one
+    sitting (see ``sittings``)."""
+    ordered = sorted(games, key=lambda game: (game.started, game.number))
+    marks = list(new_evenings)
+    times = sittings((span for game in ordered for span in game.active), marks, gap=gap)
+    starts = [start for start, _ in times]
+    evenings: dict[int, list[GameSummary]] = {}
+    for game in ordered:
+        at = max(bisect.bisect_right(starts, game.started) - 1, 0)
+        evenings.setdefault(at, []).append(game)
+    return tuple(Evening(tuple(found)) for _, found in sorted(evenings.items()))
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,13 @@ class GameSummary:
     hands: tuple[HandScore, ...] = ()
     banker_rounds: tuple[BankerRound, ...] = ()
     events: int = 0
+    # when the game was being played: from its start over its rows, a new span after a
+    # pause of an evening's gap (a game kept and resumed another day has two)
+    spans: tuple[tuple[datetime, datetime], ...] = ()
+
+    @property
+    def active(self) -> tuple[tuple[datetime, datetime], ...]:
+        return self.spans or ((self.started, self.last_move),)
 
     @property
     def seats(self) -> int:
@@ -144,6 +151,7 @@ def summarize(
     started: datetime,
     last_move: datetime,
     ending: Ending,
+    spans: tuple[tuple[datetime, datetime], ...] = (),
     careful: bool = False,
 ) -> GameSummary:
     """Game ``number`` of the journal, ``spec`` played with its standing ``events``
@@ -167,6 +175,7 @@ def summarize(
         hands=engine.hand_scores(folded.state),
         banker_rounds=folded.banker_rounds,
         events=folded.events,
+        spans=spans,
     )
 
 

@@ -3,6 +3,7 @@ total over them and the transfers that settle the money."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
@@ -121,3 +122,22 @@ def test_every_game_is_in_exactly_one_evening_in_order(starts: list[int]) -> Non
     assert [game for evening in evenings for game in evening.games] == ordered
     for before, after in itertools.pairwise(evenings):
         assert after.started - before.last_move >= EVENING_GAP
+
+
+def test_a_game_kept_and_resumed_days_later_stays_in_the_evening_it_began() -> None:
+    kept = _game(1, 0, None, (1, -1, 0), length=30)
+    day = 24 * 60
+    kept = dataclasses.replace(
+        kept,
+        last_move=kept.started + timedelta(minutes=4 * day),  # resumed on Friday
+        spans=(
+            (kept.started, kept.started + timedelta(minutes=30)),
+            (
+                kept.started + timedelta(minutes=4 * day),
+                kept.started + timedelta(minutes=4 * day + 60),
+            ),
+        ),
+    )
+    tuesday = _game(2, day, None, (0, 0, 0))
+    evenings = group_evenings([kept, tuesday])
+    assert [[game.number for game in evening.games] for evening in evenings] == [[1], [2]]
