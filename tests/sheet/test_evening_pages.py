@@ -131,3 +131,10 @@ def test_an_empty_journal_has_an_empty_evening(tmp_path: Path) -> None:
     with running_sheet(tmp_path) as sheet:
         status, html = fetch(sheet.base + "/")
         assert status == 200 and '"number": null' in html
+
+
+def test_a_named_games_page_calls_its_seats_by_name(sheet: RunningSheet) -> None:
+    game = _json(sheet, "/game/1/sheet.json?lang=ru")
+    assert game["seat_columns"] == PEOPLE[:4]
+    status, text = fetch(sheet.base + "/game/2/sheet.csv")
+    assert status == 200 and text.splitlines()[0] == "duel,settled by,Ania,Bartek,Celina,bank"
