@@ -9,7 +9,7 @@ from companion.games.evening import Evening
 from companion.games.people import People
 from companion.games.roster import NewEvening, Roster, RosterChange, RosterError
 from companion.games.spec import GameSpec
-from companion.journal.evenings import EveningBook, roster
+from companion.journal.evenings import EveningBook, new_evening_marks, roster
 from companion.journal.store import Journal
 
 
@@ -48,5 +48,10 @@ class PeopleDesk:
             return None
 
     def evening(self) -> Evening | None:
-        """The evening now: that of the latest game."""
+        """The evening now: that of the latest game, or none when "new evening" was
+        pressed since it started (the next game opens the new one)."""
+        last = self.journal.last_game()
+        marks = new_evening_marks(self.journal)
+        if last is not None and marks and marks[-1] > last.started:
+            return None
         return self._book.latest(self.journal)

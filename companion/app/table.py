@@ -19,9 +19,11 @@ from collections.abc import Callable
 from PIL import Image
 
 from companion.app.messages import CameraState, Part
+from companion.app.people_desk import PeopleDesk
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import CameraEvent, CardSeen, Event
+from companion.games.roster import MAX_ROSTER, AddPerson, RosterChange, RosterError
 from companion.games.session import Game
 from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, Repair, Source
@@ -33,14 +35,16 @@ from companion.ui.controller import UiContext, UiState, compose, context_for, ha
 from companion.ui.intents import (
     AnswerUnsure,
     ApplyEvent,
+    ChangeRoster,
     ChangeSetting,
     Intent,
     LookUpSheet,
+    MarkNewEvening,
     Shutdown,
     StartGame,
     UndoLast,
 )
-from companion.ui.menus.state import UnsureReading
+from companion.ui.menus.state import EveningPage, UnsureReading
 from companion.ui.presses import ButtonPress
 from companion.ui.reasons import event_text, refusal_text, violation_text
 from companion.ui.settings import UiSettings
@@ -110,6 +114,8 @@ class Table:
         self.violation_until = 0.0
         self.resumed_rows: int | None = None  # the resumed game's rows, undos too
         self.written: list[EventRow] = []  # rows written since the caller last took them
+        self.people = PeopleDesk(journal)  # the roster, the last game's people, the evening
+        self.last_people = self.people.last_people()
 
     @property
     def game(self) -> Game | None:
@@ -185,12 +191,16 @@ class Table:
             self._forget_questions(intent.zone)
             if intent.card is not None:
                 self._record(CardSeen(intent.zone, intent.card), Source.BUTTON)
+        elif isinstance(intent, ChangeRoster):
+            self._change_roster(intent.change)
+        elif isinstance(intent, MarkNewEvening):
+            self._new_evening()
 
     # -- what it shows ------------------------------------------------------------------------
 
     def context(self) -> UiContext:
         question = self.questions[0] if self.questions else None
-        return context_for(
+        context = context_for(
             self.game,
             self.settings,
             unsure=question,
@@ -198,6 +208,11 @@ class Table:
             violation=self.violation,
             status=self.status_line(),
             sheet_link=self.sheet_link,
+        )
+        # the evening is summed up only while its page is shown
+        evening = self.people.evening() if isinstance(self.ui.mode, EveningPage) else None
+        return dataclasses.replace(
+            context, roster=self.people.roster, last_people=self.last_people, evening=evening
         )
 
     def picture(self) -> Image.Image:
@@ -285,7 +300,36 @@ class Table:
         self.questions.clear()
         self.violation = None
         self.ui = UiState(remembered=self.ui.remembered)
+        self.last_people = spec.people
         self.log(f"new game {self.played.record.id}: {self.played.record.header}")
+
+    def _change_roster(self, change: RosterChange) -> None:
+        try:
+            self.people.change(change)
+        except RosterError as error:
+            self.log(f"roster: {change} refused: {error}")
+            language = self.settings.language
+            if isinstance(change, AddPerson):
+                said = app_say("roster.full", language, most=MAX_ROSTER)
+            else:
+                said = app_say("roster.refused", language, name=change.name)
+            self.ui = refused(self.ui, said)
+        except JournalError as error:
+            self._journal_trouble(error)
+            self.ui = refused(self.ui, self.problem or str(error))
+        else:
+            self._recording_again()
+            self.log(f"roster: {change}")
+
+    def _new_evening(self) -> None:
+        try:
+            self.people.new_evening()
+        except JournalError as error:
+            self._journal_trouble(error)
+            return
+        self._recording_again()
+        self.log("a new evening begins with the next game")
+        self._notice(app_say("evening.marked", self.settings.language), logged=True)
 
     def _forget_questions(self, zone: str) -> None:
         self.questions = deque(question for question in self.questions if question.zone != zone)

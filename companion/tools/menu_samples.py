@@ -7,12 +7,20 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 
 from companion.cards import Card, Rank, Suit
+from companion.games.evening import Evening, group_evenings
+from companion.games.people import People
 from companion.games.registry import GAME_IDS
+from companion.games.roster import Roster
 from companion.games.script import parse_script
 from companion.games.session import Game, replay_script
+from companion.games.spec import GameSpec
+from companion.games.summary import Ending, summarize
+from companion.tools.name_presses import presses_for
+from companion.ui import letters, roster_editor, seating
 from companion.ui.canvas import Sheet
 from companion.ui.controller import compose, context_for
 from companion.ui.menus.game_options import default_options, option_fields
@@ -20,16 +28,20 @@ from companion.ui.menus.state import (
     AmountEntry,
     CardPick,
     Confirm,
+    EveningPage,
     GamePicker,
     GameSetup,
     Home,
     MainMenu,
     OfferKey,
+    PeopleList,
     Picked,
     Question,
     Scores,
+    SeatingChoice,
     SettingsMenu,
     SheetAddress,
+    UiContext,
     UiState,
     UnsureReading,
 )
@@ -63,6 +75,7 @@ class MenuSample:
     game: Callable[[], Game | None] = lambda: None
     unsure: UnsureReading | None = None
     sheet_link: SheetLink | None = None
+    people: Callable[[UiContext], UiContext] = lambda context: context  # roster, evening
 
     def compose(self, language: Language) -> Sheet:
         context = context_for(
@@ -71,6 +84,7 @@ class MenuSample:
             unsure=self.unsure,
             sheet_link=self.sheet_link,
         )
+        context = self.people(context)
         state = self.state
         mode = state.mode
         if isinstance(mode, SettingsMenu) and mode.draft is not None:
@@ -102,6 +116,65 @@ def _bids_at_once() -> Game:
 
 
 QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
+ROSTER = Roster(("Ania", "Bartek", "Celina", "Dima", "Przemysław"))
+LAST_PEOPLE = People.parse("Ania,Bartek,Celina,Dima")
+# An evening of three games and four people: the bundled examples, played by name.
+EVENING_GAMES = (
+    ("oh-hell", "Ania,Bartek,Celina,Dima"),
+    ("oczko", "Dima,Ania,Celina"),
+    ("ochko-bank", "Bartek,Celina,Dima,Ania"),
+)
+EVENING_START = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
+
+
+def sample_evening() -> Evening:
+    summaries = []
+    for number, (name, people) in enumerate(EVENING_GAMES, start=1):
+        text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+        script = parse_script(text, f"examples/{name}")
+        started = EVENING_START + timedelta(minutes=50 * number)
+        summaries.append(
+            summarize(
+                number,
+                script.spec().with_people(People.parse(people)),
+                [line.event for line in script.lines],
+                started=started,
+                last_move=started + timedelta(minutes=45),
+                ending=Ending.FINISHED,
+                careful=True,
+            )
+        )
+    return group_evenings(summaries)[0]
+
+
+def _oh_hell_named() -> Game:
+    game = example_game("oh-hell")
+    named = Game.of(game.spec.with_people(People.parse("Ania,Bartłomiej,Celina,Aleksandra")))
+    for event in game.events:
+        named.apply(event)
+    return named
+
+
+def _with_people(context: UiContext) -> UiContext:
+    return dataclasses.replace(context, roster=ROSTER, last_people=LAST_PEOPLE)
+
+
+def _with_evening(context: UiContext) -> UiContext:
+    return dataclasses.replace(context, evening=sample_evening())
+
+
+def _typing(name: str, presses: int) -> roster_editor.RosterEditor:
+    """The roster editor's letter picker after the first ``presses`` of typing ``name``."""
+    picker = letters.start(list(reversed(ROSTER.names)))
+    for pressed in presses_for(name, ROSTER.names)[:presses]:
+        picker, _ = letters.press(picker, pressed)
+    return roster_editor.RosterEditor(roster_editor.Step.TYPING, picker=picker)
+
+
+def _seating(chosen: tuple[str, ...] | None = None) -> SeatingChoice:
+    spec = GameSpec("oh-hell", default_options("oh-hell"))
+    start = seating.start(4, LAST_PEOPLE, ROSTER)
+    return SeatingChoice(dataclasses.replace(start, chosen=chosen, pick=1), spec)
 
 
 def _setups() -> list[MenuSample]:
@@ -200,4 +273,16 @@ SAMPLES: tuple[MenuSample, ...] = (
         sheet_link=SheetLink(SheetLinkState.NOT_RUNNING),
     ),
     MenuSample("menu-sheet-off", UiState(SheetAddress()), sheet_link=SheetLink(SheetLinkState.OFF)),
+    MenuSample("menu-scores-named", UiState(Scores()), _oh_hell_named),
+    MenuSample("menu-evening", UiState(EveningPage()), people=_with_evening),
+    MenuSample("menu-evening-pays", UiState(EveningPage(1)), people=_with_evening),
+    MenuSample("menu-evening-none", UiState(EveningPage())),
+    MenuSample(
+        "menu-people",
+        UiState(PeopleList(roster_editor.RosterEditor(cursor=5))),
+        people=_with_people,
+    ),
+    MenuSample("menu-people-typing", UiState(PeopleList(_typing("Łucja", 9))), people=_with_people),
+    MenuSample("menu-seating", UiState(_seating()), people=_with_people),
+    MenuSample("menu-seating-seat", UiState(_seating(("Ania",))), people=_with_people),
 )

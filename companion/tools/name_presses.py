@@ -1,6 +1,7 @@
 """How many button presses a name takes on the letter picker, and starting a new game
 with the same people: the fewest presses, found by trying every press on the real
-picker (a breadth-first search over its states), letter by letter.
+picker (a breadth-first search over its states), letter by letter, and on the real
+controller from the game's home screen (once the game is over, and while it is played).
 
     python -m companion.tools.name_presses [--roster Ania,Bartek,...] [NAME ...]
 
@@ -16,6 +17,11 @@ import statistics
 from collections import deque
 from collections.abc import Sequence
 
+from companion.games.people import People
+from companion.games.script import parse_script
+from companion.games.session import Game, replay_script
+from companion.ui.controller import UiContext, UiState, context_for, handle
+from companion.ui.intents import StartGame
 from companion.ui.letters import LetterPicker, Outcome, press, start
 from companion.ui.presses import Button, ButtonPress, PressKind
 
@@ -30,6 +36,21 @@ PRESSES = (
 NAMES = ("Kasia", "Tomek", "Marta", "Łucja", "Zośka", "Piotr", "Настя", "Антон", "Игорь", "Ольга")
 ROSTER = ("Ania", "Bartek", "Celina", "Dima", "Ewa", "Marek")
 MOST_STATES = 20_000  # a search that finds no way within this many states gives up
+MOST_MENU_PRESSES = 8  # the controller's search gives up past this many presses
+# A game of three named people, over (its winners named) and half-way through its hands.
+OVER_SCRIPT = """game oh-hell players=3 schedule=down hand=15 dealer=0 people=Ania,Bartek,Celina
+bid 1 1
+bid 2 0
+bid 0 0
+card trick AS
+card trick 2S
+card trick 3H
+clear trick
+"""
+PLAYED_SCRIPT = """game oh-hell players=3 dealer=0 people=Ania,Bartek,Celina
+card trump 7C
+bid 1 1
+"""
 
 
 class NoWay(RuntimeError):
@@ -69,6 +90,31 @@ def presses_for(name: str, roster: Sequence[str] = ()) -> tuple[ButtonPress, ...
     return (*presses, *path)
 
 
+def presses_to_play_again(context: UiContext) -> tuple[ButtonPress, ...]:
+    """The fewest presses from the game's home screen that start a new game with the
+    same people in their seats (a breadth-first search over the controller's states)."""
+    assert context.spec is not None and context.spec.people is not None
+    people: People = context.spec.people
+    level: list[tuple[UiState, tuple[ButtonPress, ...]]] = [(UiState(), ())]
+    seen: set[str] = {repr(UiState())}
+    for _ in range(MOST_MENU_PRESSES):
+        following: list[tuple[UiState, tuple[ButtonPress, ...]]] = []
+        for state, path in level:
+            for pressed in PRESSES:
+                after, intents = handle(state, pressed, context)
+                if any(isinstance(i, StartGame) and i.spec.people == people for i in intents):
+                    return (*path, pressed)
+                if not intents and repr(after) not in seen:
+                    seen.add(repr(after))
+                    following.append((after, (*path, pressed)))
+        level = following
+    raise NoWay(f"no way to the same people's next game within {MOST_MENU_PRESSES} presses")
+
+
+def game_of(script: str) -> Game:
+    return replay_script(parse_script(script, "name_presses")).game
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", default=list(NAMES))
@@ -82,6 +128,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{label}: {said}; mean {statistics.mean(counts.values()):.1f}, "
             f"most {max(counts.values())}"
         )
+    for label, script in (("over", OVER_SCRIPT), ("being played", PLAYED_SCRIPT)):
+        found = presses_to_play_again(context_for(game_of(script)))
+        said = " ".join(
+            f"{p.button.value}{'(long)' if p.kind is PressKind.LONG else ''}" for p in found
+        )
+        print(f"the same people's next game, the game {label}: {len(found)} presses ({said})")
     return 0
 
 

@@ -301,6 +301,9 @@ ENGLISH: dict[str, str] = {
     "letters.taken": "That name is on the list already.",
     "letters.go-on": "Any button: go on",
     # the evening
+    "menu.evening": "Evening",
+    "menu.people": "People",
+    "menu.new_evening": "New evening",
     "evening.title": "Evening",
     "evening.none": "No game yet.",
     "evening.games": "Games: {count}",

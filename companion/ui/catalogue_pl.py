@@ -301,6 +301,9 @@ POLISH: dict[str, str] = {
     "letters.taken": "To imię już jest na liście.",
     "letters.go-on": "Dowolny przycisk: dalej",
     # the evening
+    "menu.evening": "Wieczór",
+    "menu.people": "Gracze",
+    "menu.new_evening": "Nowy wieczór",
     "evening.title": "Wieczór",
     "evening.none": "Jeszcze żadnej gry.",
     "evening.games": "Gry: {count}",

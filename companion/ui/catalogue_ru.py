@@ -301,6 +301,9 @@ RUSSIAN: dict[str, str] = {
     "letters.taken": "Это имя уже есть в списке.",
     "letters.go-on": "Любая кнопка: дальше",
     # the evening
+    "menu.evening": "Вечер",
+    "menu.people": "Игроки",
+    "menu.new_evening": "Новый вечер",
     "evening.title": "Вечер",
     "evening.none": "Игр ещё не было.",
     "evening.games": "Игр: {count}",

@@ -16,7 +16,7 @@ import dataclasses
 
 from PIL import Image
 
-from companion.games.engine import Violation
+from companion.games.engine import NoStanding, Violation
 from companion.games.session import Game
 from companion.ui.canvas import HEIGHT, PAPER, WIDTH, Sheet
 from companion.ui.intents import Intent
@@ -34,18 +34,29 @@ from companion.ui.menus.main_menu import (
     handle_scores,
 )
 from companion.ui.menus.new_game import compose_picker, compose_setup, handle_picker, handle_setup
+from companion.ui.menus.people import (
+    compose_evening,
+    compose_people,
+    compose_seating,
+    handle_evening,
+    handle_people,
+    handle_seating,
+)
 from companion.ui.menus.settings_menu import compose_settings, handle_settings
 from companion.ui.menus.sheet_link import compose_sheet_link, handle_sheet_link
 from companion.ui.menus.state import (
     AmountEntry,
     CardPick,
     Confirm,
+    EveningPage,
     GamePicker,
     GameSetup,
     Home,
     MainMenu,
     Mode,
+    PeopleList,
     Scores,
+    SeatingChoice,
     SettingsMenu,
     SheetAddress,
     TableMenu,
@@ -110,6 +121,12 @@ def _dispatch(state: UiState, mode: Mode, press: ButtonPress, context: UiContext
         return handle_picker(state, mode, press, context)
     if isinstance(mode, GameSetup):
         return handle_setup(state, mode, press, context)
+    if isinstance(mode, EveningPage):
+        return handle_evening(state, mode, press, context)
+    if isinstance(mode, PeopleList):
+        return handle_people(state, mode, press, context)
+    if isinstance(mode, SeatingChoice):
+        return handle_seating(state, mode, press, context)
     raise TypeError(f"no handler for the mode {mode!r}")  # a programming error
 
 
@@ -169,6 +186,12 @@ def _compose_mode(state: UiState, context: UiContext) -> Sheet:
         return compose_picker(mode, context)
     if isinstance(mode, GameSetup):
         return compose_setup(mode, context)
+    if isinstance(mode, EveningPage):
+        return compose_evening(mode, context)
+    if isinstance(mode, PeopleList):
+        return compose_people(mode, context)
+    if isinstance(mode, SeatingChoice):
+        return compose_seating(mode, context)
     home = mode if isinstance(mode, Home) else Home()
     return compose_home(state, home, context)
 
@@ -204,4 +227,14 @@ def context_for(
         status=status,
         sheet_link=sheet_link,
         seat_led=game.engine.seat_led_actions,
+        spec=game.spec,
+        over=_is_over(game),
     )
+
+
+def _is_over(game: Game) -> bool:
+    """The rules have named the game's winners."""
+    try:
+        return bool(game.engine.standing(game.state).winners)
+    except NoStanding:
+        return False

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from companion.cards import Card
 from companion.games.events import Event
+from companion.games.roster import RosterChange
 from companion.games.spec import GameSpec
 from companion.ui.settings import UiSettings
 
@@ -56,4 +57,26 @@ class LookUpSheet:
     """Find where the phone sheet is now (its page in the menu was opened)."""
 
 
-Intent = ApplyEvent | UndoLast | StartGame | ChangeSetting | Shutdown | AnswerUnsure | LookUpSheet
+@dataclass(frozen=True)
+class ChangeRoster:
+    """Journal and take a change of the box's roster (a name added, moved or removed)."""
+
+    change: RosterChange
+
+
+@dataclass(frozen=True)
+class MarkNewEvening:
+    """The next game opens a new evening (the player said so)."""
+
+
+Intent = (
+    ApplyEvent
+    | UndoLast
+    | StartGame
+    | ChangeSetting
+    | Shutdown
+    | AnswerUnsure
+    | LookUpSheet
+    | ChangeRoster
+    | MarkNewEvening
+)

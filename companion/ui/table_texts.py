@@ -26,6 +26,9 @@ ENGLISH: Mapping[str, str] = {
     "journal.repaired-some": "Journal repaired: some moves could not be read.",
     "journal.failed": "Not recorded: {reason}",
     "refused.table": "{line}: {reason}",
+    "roster.full": "The list holds {most} names at most: remove one first.",
+    "roster.refused": "The list has changed: {name} is not on it.",
+    "evening.marked": "A new evening begins with the next game.",
 }
 POLISH: Mapping[str, str] = {
     "buttons.lost": "Brak przycisków: ponawiam",
@@ -46,6 +49,9 @@ POLISH: Mapping[str, str] = {
     "journal.repaired-some": "Dziennik naprawiony: części ruchów nie odczytano.",
     "journal.failed": "Nie zapisano: {reason}",
     "refused.table": "{line}: {reason}",
+    "roster.full": "Lista mieści najwyżej {most} imion: najpierw usuń jedno.",
+    "roster.refused": "Lista się zmieniła: nie ma na niej imienia {name}.",
+    "evening.marked": "Nowy wieczór zacznie się od następnej gry.",
 }
 RUSSIAN: Mapping[str, str] = {
     "buttons.lost": "Нет кнопок: повтор",
@@ -66,6 +72,9 @@ RUSSIAN: Mapping[str, str] = {
     "journal.repaired-some": "Журнал восстановлен: часть ходов не прочитана.",
     "journal.failed": "Не записано: {reason}",
     "refused.table": "{line}: {reason}",
+    "roster.full": "В списке не больше {most} имён: сначала уберите одно.",
+    "roster.refused": "Список изменился: имени {name} в нём нет.",
+    "evening.marked": "Новый вечер начнётся со следующей игры.",
 }
 APP_TEXTS: Mapping[Language, Mapping[str, str]] = {
     Language.EN: ENGLISH,

@@ -46,6 +46,7 @@ def test_the_last_games_people_and_the_evening_now(tmp_path: Path) -> None:
         evening = desk.evening()
         assert evening is not None and [game.number for game in evening.games] == [1]
         desk.new_evening()
+        assert desk.evening() is None  # the next game opens the new evening
         JournaledGame.start(journal, GameSpec.parse("game oczko players=3"))
         assert desk.last_people() is None
         evening = desk.evening()

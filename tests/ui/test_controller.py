@@ -132,7 +132,7 @@ def test_shutdown_asks_first() -> None:
 
 def test_settings_change_the_language_at_once() -> None:
     table = Table()
-    table.press(OK, DOWN, OK)  # menu, settings
+    table.press(OK, UP, UP, UP, OK)  # menu, up past shut down and the sheet: settings
     table.press(OK, UP, UP)  # change the language: English -> Polski -> Русский
     assert table.intents == []  # nothing is kept until OK
     table.press(DOWN, OK)  # back to Polski, and keep it
@@ -142,7 +142,7 @@ def test_settings_change_the_language_at_once() -> None:
 
 def test_a_new_game_from_the_menu_with_its_options() -> None:
     table = Table()
-    table.press(OK, OK)  # menu, new game
+    table.press(OK, DOWN, OK)  # menu, past the evening: new game
     table.press(OK)  # Oh Hell
     table.press(OK, UP, OK)  # players 4 -> 5
     for _ in range(6):  # down to "hook": players, dealer, hand, scores, schedule, no trump
@@ -199,7 +199,7 @@ def test_after_one_seats_bet_the_next_seats_bet_comes_up() -> None:
 
 def test_starting_scores_are_set_seat_by_seat() -> None:
     table = Table()
-    table.press(OK, OK, OK)  # menu, new game, Oh Hell
+    table.press(OK, DOWN, OK, OK)  # menu, past the evening: new game, Oh Hell
     table.press(DOWN, DOWN, DOWN, OK)  # players, dealer, hand, scores: edit seat 1's
     table.press(UP, UP, OK, OK, UP, OK, OK)  # 2, 0, 1, 0
     table.press(DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, OK)  # down to "start"
@@ -208,7 +208,7 @@ def test_starting_scores_are_set_seat_by_seat() -> None:
 
 def test_scores_of_zeros_are_no_scores_and_more_players_drop_them() -> None:
     table = Table()
-    table.press(OK, OK, OK, DOWN, DOWN, DOWN, OK)
+    table.press(OK, DOWN, OK, OK, DOWN, DOWN, DOWN, OK)
     table.press(OK, OK, OK, OK)  # four zeros: none
     table.press(OK, UP, OK, OK, OK, OK)  # seat 1 scores 1
     table.press(UP, UP, UP, OK, UP, OK)  # players 4 -> 5: the four scores no longer fit

@@ -7,6 +7,13 @@ import pytest
 
 from companion.games.people import People
 from companion.games.roster import Roster
+from companion.tools.name_presses import (
+    OVER_SCRIPT,
+    PLAYED_SCRIPT,
+    game_of,
+    presses_to_play_again,
+)
+from companion.ui.controller import context_for
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.seating import Choice, Outcome, Seated, Seating, compose, press, start
 from companion.ui.texts import Language
@@ -34,7 +41,7 @@ def test_one_more_rotates_them_a_seat_on() -> None:
     assert seated.people == People.parse("Dima,Ania,Bartek,Celina")
 
 
-def test_a_game_of_another_size_chooses_from_the_roster_starting_on_last_seats() -> None:
+def test_agame_of_another_size_chooses_from_the_roster_starting_on_last_seats() -> None:
     seating = start(3, LAST, ROSTER)
     assert seating.choices() == (Choice.CHOOSE, Choice.UNNAMED)
     seated = _play(seating, [OK, OK, OK, UP, OK])  # Ania, Bartek, then Dima before Celina
@@ -63,3 +70,10 @@ def test_every_picture_fits(language: Language) -> None:
         Seating(4, long, roster, chosen=("Małgorzata",), pick=1),
     ):
         assert problems(compose(seating, language)) == [], seating
+
+
+def test_the_same_peoples_next_game_is_two_presses_once_a_game_is_over() -> None:
+    over = presses_to_play_again(context_for(game_of(OVER_SCRIPT)))
+    assert len(over) == 2
+    # while the game is played it waits after "new game", never one stray press away
+    assert len(presses_to_play_again(context_for(game_of(PLAYED_SCRIPT)))) > 2

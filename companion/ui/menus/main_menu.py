@@ -1,5 +1,6 @@
-"""The menu (a long OK from home): the offers of the moment, then undo, the scores, a
-new game, the settings, where the phone sheet is, and shutting down. Also the screens it
+"""The menu (a long OK from home): the offers of the moment, then undo, the scores, the
+evening, a new game (the same people's next game first once a game is over), the people,
+a new evening, the settings, where the phone sheet is, and shutting down. Also the screens it
 leads to that are too small for a module of their own: an amount for a chosen offer, a
 yes/no question and the score list."""
 
@@ -9,20 +10,23 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.ui.canvas import Align, Sheet
-from companion.ui.intents import LookUpSheet, Shutdown, UndoLast
+from companion.ui.canvas import Align, Sheet, text_width
+from companion.ui.intents import LookUpSheet, MarkNewEvening, Shutdown, UndoLast
 from companion.ui.menus import draw
 from companion.ui.menus.amount_screen import draw_amount, fresh_pick, kept_pick, stepped
 from companion.ui.menus.common import Step, go, send, stay
 from companion.ui.menus.labels import offer_label
+from companion.ui.menus.people import next_game, start_game
 from companion.ui.menus.state import (
     AmountEntry,
     Confirm,
+    EveningPage,
     GamePicker,
     Home,
     MainMenu,
     Mode,
     OfferKey,
+    PeopleList,
     Question,
     Scores,
     SettingsMenu,
@@ -35,14 +39,22 @@ from companion.ui.menus.state import (
 )
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.reasons import event_text
+from companion.ui.seat_names import SeatNames
 from companion.ui.texts import say, seat_label
+
+SCORE_GAP = 6  # pixels between a name and its score
 
 
 class Entry(Enum):
     UNDO = "menu.undo"
     SCORES = "menu.scores"
     SHEET = "menu.sheet"
+    EVENING = "menu.evening"
+    AGAIN = "seating.again"
+    NEW_DEALER = "seating.new-dealer"
     NEW_GAME = "menu.new_game"
+    PEOPLE = "menu.people"
+    NEW_EVENING = "menu.new_evening"
     SETTINGS = "menu.settings"
     SHUTDOWN = "menu.shutdown"
 
@@ -57,13 +69,31 @@ MenuItem = OfferItem | Entry
 
 def menu_items(context: UiContext) -> tuple[MenuItem, ...]:
     items: list[MenuItem] = [OfferItem(OfferKey.of(offer)) for offer in context.offers]
+    # the same people's next game: first once the game is over (a long OK and an OK),
+    # after "new game" while it is played (never a stray press away)
+    again = _next_games(context)
+    if context.over:
+        items.extend(again)
     if context.last_event is not None:
         items.append(Entry.UNDO)
     if context.view is not None:
         items.append(Entry.SCORES)
+    items.extend((Entry.EVENING, Entry.NEW_GAME))
+    if not context.over:
+        items.extend(again)
     # shutting down stays last: one UP from the first item, whatever the offers
-    items.extend((Entry.NEW_GAME, Entry.SETTINGS, Entry.SHEET, Entry.SHUTDOWN))
+    items.extend((Entry.PEOPLE, Entry.NEW_EVENING, Entry.SETTINGS, Entry.SHEET, Entry.SHUTDOWN))
     return tuple(items)
+
+
+def _next_games(context: UiContext) -> list[Entry]:
+    spec = context.spec
+    if spec is None:
+        return []
+    found = [Entry.AGAIN]
+    if next_game(spec, new_dealer=True) is not None:
+        found.append(Entry.NEW_DEALER)
+    return found
 
 
 def handle_menu(state: UiState, menu: MainMenu, press: ButtonPress, context: UiContext) -> Step:
@@ -85,10 +115,17 @@ def handle_menu(state: UiState, menu: MainMenu, press: ButtonPress, context: UiC
         return go(state, AmountEntry(picked)) if picked is not None else stay(state)
     if item is Entry.SHEET:
         return dataclasses.replace(state, mode=SheetAddress()), (LookUpSheet(),)
+    if item in (Entry.AGAIN, Entry.NEW_DEALER) and context.spec is not None:
+        spec = next_game(context.spec, new_dealer=item is Entry.NEW_DEALER)
+        return stay(state) if spec is None else start_game(state, spec, context)
+    if item is Entry.NEW_EVENING:
+        return dataclasses.replace(state, mode=EveningPage()), (MarkNewEvening(),)
     following: dict[Entry, Mode] = {
         Entry.UNDO: Confirm(Question.UNDO),
         Entry.SCORES: Scores(),
+        Entry.EVENING: EveningPage(),
         Entry.NEW_GAME: GamePicker(),
+        Entry.PEOPLE: PeopleList(),
         Entry.SETTINGS: SettingsMenu(),
         Entry.SHUTDOWN: Confirm(Question.SHUTDOWN),
     }
@@ -180,13 +217,22 @@ def compose_confirm(confirm: Confirm, context: UiContext) -> Sheet:
 
 
 def score_rows(context: UiContext) -> list[draw.Row]:
-    """Each seat and its score (Oh Hell) or balance (the money games)."""
+    """Each seat (by its person's name where the game names them, cut to fit) and its
+    score (Oh Hell) or balance (the money games)."""
     if context.view is None:
         return []
+    people = None if context.spec is None else context.spec.people
+    names = SeatNames(people)
     rows = []
     for seat in context.view.to_json().get("seats", []):
-        amount = seat.get("score", seat.get("balance", ""))
-        rows.append(draw.Row(seat_label(int(seat["seat"]), context.language), str(amount)))
+        amount = str(seat.get("score", seat.get("balance", "")))
+        number = int(seat["seat"])
+        if people is None:
+            label = seat_label(number, context.language)
+        else:
+            room = draw.RIGHT - draw.MARGIN - text_width(amount, draw.BODY_BOLD) - SCORE_GAP
+            label = names.fit(number, draw.BODY, room)
+        rows.append(draw.Row(label, amount))
     return rows
 
 

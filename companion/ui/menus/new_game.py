@@ -1,5 +1,6 @@
 """A new game: pick the game, then its options (every field of the game's options
-dataclass, at its default), then start. The form is made by ``game_options``."""
+dataclass, at its default), then start (who sits where asked first where the box knows
+names). The form is made by ``game_options``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import dataclasses
 from companion.games.registry import GAME_IDS
 from companion.games.spec import GameSpec
 from companion.ui.canvas import Sheet
-from companion.ui.intents import StartGame
 from companion.ui.menus import draw
 from companion.ui.menus.amounts import FAST_AFTER_REPEATS, FAST_STRIDE
 from companion.ui.menus.common import Step, go, stay
@@ -23,10 +23,10 @@ from companion.ui.menus.game_options import (
     step_seat,
 )
 from companion.ui.menus.labels import game_name, option_name, option_value
+from companion.ui.menus.people import start_game
 from companion.ui.menus.state import (
     GamePicker,
     GameSetup,
-    Home,
     MainMenu,
     UiContext,
     UiState,
@@ -82,9 +82,7 @@ def handle_setup(state: UiState, setup: GameSetup, press: ButtonPress, context: 
     if not is_short(press, Button.OK):
         return stay(state)
     if on_start:
-        return dataclasses.replace(state, mode=Home()), (
-            StartGame(GameSpec(setup.game, setup.options)),
-        )
+        return start_game(state, GameSpec(setup.game, setup.options), context)
     field = fields[setup.cursor]
     if field.kind is FieldKind.SWITCH:
         return go(state, dataclasses.replace(setup, options=step_option(setup.options, field, 1)))

@@ -9,9 +9,15 @@ from typing import Any
 
 from companion.cards import Card, Rank, Suit
 from companion.games.engine import ActionOffer, Violation
+from companion.games.evening import Evening
 from companion.games.events import Event
+from companion.games.people import People
+from companion.games.roster import Roster
 from companion.games.round_outcome import RoundOutcome
+from companion.games.spec import GameSpec
 from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.roster_editor import RosterEditor
+from companion.ui.seating import Seating
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
 from companion.ui.views import GameView
@@ -131,6 +137,28 @@ class TableMenu:
     pick: CardPick | None = None
 
 
+@dataclass(frozen=True)
+class EveningPage:
+    """The evening on the box: its people's totals, then who pays whom (``page``)."""
+
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class PeopleList:
+    """The box's roster being looked at or edited."""
+
+    editor: RosterEditor = field(default_factory=RosterEditor)
+
+
+@dataclass(frozen=True)
+class SeatingChoice:
+    """Who sits where in the game ``spec`` about to start."""
+
+    seating: Seating
+    spec: GameSpec
+
+
 Mode = (
     Home
     | AmountEntry
@@ -143,6 +171,9 @@ Mode = (
     | GameSetup
     | CardPick
     | TableMenu
+    | EveningPage
+    | PeopleList
+    | SeatingChoice
 )
 
 
@@ -196,7 +227,9 @@ class UiContext:
     the settings, the event an undo would drop, an unsure card to ask about, whether
     cards are entered by hand, a violation the rules just flagged (shown over all
     else), a status line kept at the bottom while something is wrong, and what the app
-    found of the phone sheet when its page was last opened (None: not looked up)."""
+    found of the phone sheet when its page was last opened (None: not looked up); the
+    game's spec and whether it is over (its winners named), the box's roster, the last
+    game's people and the evening now (None where the app has not looked it up)."""
 
     view: GameView | None = None
     offers: tuple[ActionOffer, ...] = ()
@@ -208,6 +241,11 @@ class UiContext:
     status: str | None = None
     sheet_link: SheetLink | None = None
     seat_led: frozenset[str] = frozenset()  # the game's GameEngine.seat_led_actions
+    spec: GameSpec | None = None
+    over: bool = False
+    roster: Roster = field(default_factory=Roster)
+    last_people: People | None = None
+    evening: Evening | None = None
 
     @property
     def language(self) -> Language:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from companion.games.evening import Evening, PersonTotal, money_transfers, totals
 from companion.games.settling import Transfer
 from companion.ui.canvas import Align, Pen, Sheet, text_width
-from companion.ui.screens.layout import BODY, BODY_LINES, MARGIN, RIGHT, SMALL, header, line
+from companion.ui.screens.layout import BODY, BODY_LINES, MARGIN, RIGHT, header, line
 from companion.ui.texts import Language, say
 
 PEOPLE_A_PAGE = BODY_LINES - 1  # under the columns' heads
@@ -103,8 +103,8 @@ def _people(
     lefts: list[int] = []
     for head, values in reversed(columns):
         width = max(text_width(text, BODY) for text in (*values, "0"))
-        width = max(width, text_width(head, SMALL))
-        sheet.text((right, line(0)), head, SMALL, align=Align.RIGHT)
+        width = max(width, text_width(head, BODY))
+        sheet.text((right, line(0)), head, BODY, align=Align.RIGHT)
         for index, value in enumerate(values):
             sheet.text((right, line(index + 1)), value, BODY, align=Align.RIGHT)
         lefts.append(right - width)
