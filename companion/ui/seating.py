@@ -15,9 +15,10 @@ from enum import Enum
 
 from companion.games.people import People
 from companion.games.roster import Roster
-from companion.ui.canvas import Sheet
+from companion.ui.canvas import Sheet, text_width
 from companion.ui.menus import draw
 from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.seat_names import SeatNames
 from companion.ui.texts import Language, say, seat_label
 
 
@@ -138,10 +139,33 @@ def _choosing(
 
 # -- the picture ----------------------------------------------------------------------------
 
+# A menu row's room for its label: the screen less its margins and a scroll bar.
+ROW_ROOM = draw.RIGHT - draw.MARGIN - 1 - draw.SCROLL_BAR - 1
+
+
+def _kept_names(people: People, language: Language) -> str:
+    """The last game's people in one row: the widest name cut a step at a time (a dot,
+    then its initial) until the row fits, so that every seat still shows."""
+    names = SeatNames(people)
+    forms = [names.forms(seat) for seat in range(len(people))]
+    chosen = [0] * len(forms)
+
+    def row() -> str:
+        shown = ", ".join(form[at] for form, at in zip(forms, chosen, strict=True))
+        return say("seating.keep", language, names=shown)
+
+    while text_width(row(), draw.BODY) > ROW_ROOM:
+        shorter = [seat for seat, form in enumerate(forms) if chosen[seat] < len(form) - 1]
+        if not shorter:
+            break
+        widest = max(shorter, key=lambda seat: text_width(forms[seat][chosen[seat]], draw.BODY))
+        chosen[widest] += 1
+    return row()
+
 
 def choice_label(seating: Seating, choice: Choice, language: Language) -> str:
     if choice is Choice.KEEP and seating.last is not None:
-        return say("seating.keep", language, names=", ".join(seating.last.names))
+        return _kept_names(seating.last, language)
     if choice is Choice.UNNAMED:
         return say(
             "seating.unnamed", language, last=seat_label(seating.seats - 1, language, short=True)

@@ -77,3 +77,13 @@ def test_the_same_peoples_next_game_is_two_presses_once_a_game_is_over() -> None
     assert len(over) == 2
     # while the game is played it waits after "new game", never one stray press away
     assert len(presses_to_play_again(context_for(game_of(PLAYED_SCRIPT)))) > 2
+
+
+@pytest.mark.parametrize("language", list(Language), ids=[lang.value for lang in Language])
+def test_the_kept_people_show_every_seat_cut_to_fit(language: Language) -> None:
+    many = People.parse("Bartłomiej,Małgorzata,Konstantyn,Aleksandra,Przemysław")
+    sheet = compose(start(5, many, ROSTER), language)
+    assert problems(sheet) == []
+    keep = next(mark.drawn for mark in sheet.marks if mark.drawn.startswith("="))
+    assert "…" not in keep
+    assert [name[0] for name in keep[2:].split(", ")] == ["B", "M", "K", "A", "P"]
