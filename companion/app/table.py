@@ -22,6 +22,7 @@ from companion.app.messages import CameraState, Part
 from companion.app.people_desk import PeopleDesk
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
+from companion.games.evening import Evening
 from companion.games.events import CameraEvent, CardSeen, Event
 from companion.games.roster import MAX_ROSTER, AddPerson, RosterChange, RosterError
 from companion.games.session import Game
@@ -210,7 +211,7 @@ class Table:
             sheet_link=self.sheet_link,
         )
         # the evening is summed up only while its page is shown
-        evening = self.people.evening() if isinstance(self.ui.mode, EveningPage) else None
+        evening = self._evening() if isinstance(self.ui.mode, EveningPage) else None
         return dataclasses.replace(
             context, roster=self.people.roster, last_people=self.last_people, evening=evening
         )
@@ -320,6 +321,15 @@ class Table:
         else:
             self._recording_again()
             self.log(f"roster: {change}")
+
+    def _evening(self) -> Evening | None:
+        """The evening now; none (the page says no game yet) where the journal cannot be
+        read, which the log says."""
+        try:
+            return self.people.evening()
+        except JournalError as error:
+            self.log(f"the evening could not be read: {error}")
+            return None
 
     def _new_evening(self) -> None:
         try:

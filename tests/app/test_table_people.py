@@ -17,7 +17,7 @@ from companion.games.registry import GAME_IDS
 from companion.games.script import parse_script
 from companion.games.spec import GameSpec
 from companion.journal.records import BoxRow
-from companion.journal.store import JOURNAL_FILE, Journal
+from companion.journal.store import JOURNAL_FILE, Journal, JournalError
 from companion.tools.name_presses import presses_for
 from companion.ui.intents import ApplyEvent, StartGame
 from companion.ui.menus.main_menu import Entry, menu_items
@@ -204,3 +204,20 @@ def test_the_evening_is_one_press_from_the_menu_and_a_new_evening_empties_it(
         ]
         _press(table, BACK)  # the notice is put away by the next press
         assert table.people.evening() is None
+
+
+def test_an_unreadable_evening_shows_none_and_is_logged(
+    tmp_path: Path, clock: TickingClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    logged: list[str] = []
+    with _open(tmp_path, clock) as journal:
+        table = Table(journal, settings=UiSettings(), camera=CameraState.READING, log=logged.append)
+        table.carry_out(StartGame(GameSpec.parse("game oczko players=3 people=Ania,Bob,Cy")))
+
+        def unreadable() -> None:
+            raise JournalError("disk I/O error")
+
+        monkeypatch.setattr(table.people, "evening", unreadable)
+        _to_menu_entry(table, Entry.EVENING)
+        assert _said(table)[1] == "No game yet."
+        assert any("the evening could not be read: disk I/O error" in line for line in logged)
