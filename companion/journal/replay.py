@@ -54,6 +54,8 @@ def replay(journal: Journal, game_id: int) -> Replayed:
     for row in journal.rows(game_id):
         if isinstance(row, BadRow):
             bad.append(row)
+        elif row.kind is RowKind.ABANDON:
+            continue  # it ends the game; the record says so
         elif row.kind is RowKind.UNDO:
             problem = _undo_problem(row, live)
             if problem is None:

@@ -7,6 +7,8 @@ takes that state, so whatever the caller shows next is already on disk.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from companion.games.errors import Reason, RefusedEvent
 from companion.games.events import Event
 from companion.games.session import Game
@@ -39,8 +41,9 @@ class JournaledGame:
 
     @classmethod
     def resume_last(cls, journal: Journal) -> tuple[JournaledGame, tuple[BadRow, ...]] | None:
-        """The last unfinished game resumed, or None when every game is finished."""
-        record = journal.last_unfinished()
+        """The unfinished game played last (its newest row, or its start) resumed, or
+        None when every game is finished. Games kept for later wait in the journal."""
+        record = last_played(journal)
         return None if record is None else cls.resume(journal, record.id)
 
     @property
@@ -64,3 +67,26 @@ class JournaledGame:
 
     def finish(self) -> None:
         self.journal.finish_game(self.record.id)
+
+    def abandon(self, *, source: Source) -> EventRow:
+        """End the game unfinished, marked abandoned in the journal."""
+        return self.journal.abandon_game(self.record.id, source=source)
+
+
+def last_played(journal: Journal) -> GameRecord | None:
+    """The unfinished game with the newest row (or start, if it has no row yet)."""
+
+    def played_at(record: GameRecord) -> tuple[datetime, int]:
+        rows = [row for row in journal.rows(record.id) if isinstance(row, EventRow)]
+        return (max([record.started, *(row.at for row in rows)]), record.id)
+
+    unfinished = [record for record in journal.games() if not record.is_finished]
+    return max(unfinished, key=played_at, default=None)
+
+
+def kept_games(journal: Journal, playing: int | None) -> list[GameRecord]:
+    """The unfinished games other than ``playing``, the one played last first."""
+    unfinished = [
+        record for record in journal.games() if not record.is_finished and record.id != playing
+    ]
+    return sorted(unfinished, key=lambda record: record.id, reverse=True)

@@ -84,6 +84,8 @@ class Fold:
         for row in new:
             if not isinstance(row, EventRow):
                 return False
+            if row.kind is RowKind.ABANDON:
+                continue  # ends the game, changes nothing in it
             if row.kind is RowKind.UNDO:
                 # what replay does with an undo of the last event standing; any other
                 # undo is a bad row, left to a whole replay to name

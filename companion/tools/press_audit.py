@@ -23,10 +23,12 @@ exits 1 on any.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from importlib import resources
 from typing import Literal
 
@@ -38,8 +40,9 @@ from companion.journal.records import EventRow, RowKind
 from companion.journal.replay import full_header, new_game
 from companion.journal.store import Journal
 from companion.table.events import UnsureReason, UnsureReport
-from companion.ui.intents import ApplyEvent, StartGame
-from companion.ui.menus.state import OfferKey, Question
+from companion.ui.intents import ApplyEvent, Previous, StartGame
+from companion.ui.menus.game_options import default_options, option_fields
+from companion.ui.menus.state import Confirm, GameSetup, KeptGames, Mode, OfferKey, Question
 from companion.ui.on_screen import OnScreen, ShownAmount, on_screen
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
@@ -62,6 +65,15 @@ CHANGERS = frozenset({Button.UP, Button.DOWN})
 Step = ButtonPress | Literal["camera", "unsure"]
 
 
+class Opening(Enum):
+    """Where the presses start: the home screen; a new game's form on its Start row
+    (a game to replace); the list of kept games (another example kept unfinished)."""
+
+    HOME = "home"
+    NEW_GAME = "new-game"
+    KEPT = "kept"
+
+
 @dataclass(frozen=True)
 class Plan:
     game: str  # a bundled example's name
@@ -69,6 +81,7 @@ class Plan:
     by_hand: bool  # no camera: cards are entered with the buttons
     language: Language
     steps: tuple[Step, ...]
+    opening: Opening = Opening.HOME
 
 
 @dataclass
@@ -77,6 +90,7 @@ class Figures:
     presses: int = 0
     rows: int = 0  # journal rows written by a press, each checked
     undos: int = 0
+    abandons: int = 0
     games: int = 0  # games started by a press
     amounts: int = 0  # pickers seen again, their amount checked
     menus: int = 0  # times the menu was shown, its rows checked
@@ -86,7 +100,7 @@ class Figures:
         return [
             f"sequences {self.sequences}, presses {self.presses}",
             f"journal rows written by a press, checked: {self.rows} "
-            f"({self.undos} undos, {self.games} new games)",
+            f"({self.undos} undos, {self.abandons} games abandoned), {self.games} games started",
             f"amounts seen again on their picker, checked: {self.amounts}",
             f"menus shown, their rows checked: {self.menus}",
             f"violations: {len(self.violations)}",
@@ -119,6 +133,7 @@ def random_plan(rng: random.Random, steps: int = STEPS) -> Plan:
         rng.random() < 0.5,
         rng.choice(list(Language)),
         tuple(random_step(rng) for _ in range(steps)),
+        rng.choice(list(Opening)),
     )
 
 
@@ -136,10 +151,23 @@ class _Sequence:
             log=lambda line: None,
         )
         header, events = example(plan.game)
-        self.table.carry_out(StartGame(header))
+        if plan.opening is Opening.KEPT:
+            self._kept_game(plan)
+            self.table.carry_out(StartGame(header, Previous.KEPT))
+        else:
+            self.table.carry_out(StartGame(header))
         self.upcoming = list(events)
         for _ in range(plan.start):
             self.camera()
+        if plan.opening is Opening.KEPT:
+            self.table.ui = dataclasses.replace(self.table.ui, mode=KeptGames())
+        elif plan.opening is Opening.NEW_GAME:
+            options = default_options(plan.game)
+            start = len(option_fields(type(options)))
+            self.table.ui = dataclasses.replace(
+                self.table.ui, mode=GameSetup(plan.game, options, start)
+            )
+        self.table.picture()
         self.seen_rows = self._row_count()
         self.seen_games = len(self.journal.games())
         self.amounts: dict[OfferKey, ShownAmount] = {}
@@ -147,6 +175,14 @@ class _Sequence:
         self.asked_at: int | None = None  # the press that put the undo question
         self.yes_at: int | None = None  # the press that put the cursor on yes
         self.index = 0
+
+    def _kept_game(self, plan: Plan) -> None:
+        """Another example, played half way, left at the table to be kept."""
+        other = EXAMPLES[(EXAMPLES.index(plan.game) + 1) % len(EXAMPLES)]
+        header, events = example(other)
+        self.table.carry_out(StartGame(header))
+        for event in events[: len(events) // 2]:
+            self._feed(event)
 
     def violation(self, text: str) -> None:
         steps = " ".join(str(step) for step in self.plan.steps[: self.index + 1])
@@ -159,7 +195,9 @@ class _Sequence:
     def camera(self) -> None:
         if not self.upcoming or self.table.game is None:
             return
-        event = self.upcoming.pop(0)
+        self._feed(self.upcoming.pop(0))
+
+    def _feed(self, event: Event) -> None:
         if isinstance(event, CameraEvent):
             self.table.seen(event)  # a refusal is the table's to show
         else:
@@ -192,6 +230,7 @@ class _Sequence:
                 self.unsure()
             else:
                 self.press(step)
+            self.table.picture()  # the kiosk draws after every message
             self._amounts(None, on_screen(self.table.ui, self.table.context()))
             self.seen_rows = self._row_count()
             self.seen_games = len(self.journal.games())
@@ -199,6 +238,7 @@ class _Sequence:
     def press(self, press: ButtonPress) -> None:
         self.figures.presses += 1
         before = on_screen(self.table.ui, self.table.context())
+        mode_before = self.table.ui.mode
         self.table.press(press)
         rows = self._rows()[self.seen_rows :]
         games = self.journal.games()[self.seen_games :]
@@ -206,21 +246,19 @@ class _Sequence:
             self._row(row, press, before)
         for record in games:
             self.figures.games += 1
-            if (
-                not _is_ok(press)
-                or before.confirms is None
-                or not before.confirms.startswith("game ")
-            ):
+            shown = [line for line in before.confirms if line.startswith("game ")]
+            if not _is_ok(press) or not shown:
                 self.violation(f"a new game ({record.header}) from {press} on {before}")
-            elif full_header(new_game(before.confirms)) != record.header:
-                self.violation(f"a new game {record.header}, the screen said {before.confirms}")
+            elif full_header(new_game(shown[0])) != record.header:
+                self.violation(f"a new game {record.header}, the screen said {shown[0]}")
         after = on_screen(self.table.ui, self.table.context())
-        self._question(before, after)
+        self._question(mode_before, self.table.ui.mode)
         self._amounts(press, after, before)
         self._menu(after)
 
     def _row(self, row: EventRow, press: ButtonPress, before: OnScreen) -> None:
         self.figures.rows += 1
+        self.figures.abandons += row.kind is RowKind.ABANDON
         if row.kind is RowKind.UNDO:
             self.figures.undos += 1
             answered = (
@@ -233,22 +271,26 @@ class _Sequence:
             elif not answered:
                 self.violation(f"an undo not answered yes by a press of its own ({press})")
             return
-        if not _is_ok(press) or before.confirms != row.line:
+        if not _is_ok(press) or row.line not in before.confirms:
             self.violation(f'the row "{row.line}" from {press} on {before}')
         key = _key_of(row.line, before)
         if key is not None:
             self.amounts.pop(key, None)
 
-    def _question(self, before: OnScreen, after: OnScreen) -> None:
-        if after.question is not Question.UNDO:
+    def _question(self, before: Mode, after: Mode) -> None:
+        """When the undo question was put, and when its cursor went to yes (followed in
+        the controller's mode: something over it, such as an unsure card's question,
+        hides it for a while, and it is still the same question)."""
+        if not _undo_question(after):
             self.asked_at = self.yes_at = None
             return
-        if before.question is not Question.UNDO:
+        if not _undo_question(before):
             self.asked_at, self.yes_at = self.index, None
-        if after.answer_yes and not before.answer_yes:
-            self.yes_at = self.index
-        elif not after.answer_yes:
+        assert isinstance(after, Confirm)
+        if not after.yes:
             self.yes_at = None
+        elif self.yes_at is None:
+            self.yes_at = self.index
 
     def _amounts(
         self, press: ButtonPress | None, after: OnScreen, before: OnScreen | None = None
@@ -284,13 +326,17 @@ class _Sequence:
             self.menu = after.menu
 
 
+def _undo_question(mode: Mode) -> bool:
+    return isinstance(mode, Confirm) and mode.question is Question.UNDO
+
+
 def _is_ok(press: ButtonPress) -> bool:
     return press.button is Button.OK and press.kind is PressKind.SHORT
 
 
 def _key_of(line: str, before: OnScreen) -> OfferKey | None:
     """The picker whose own OK recorded ``line`` (its amount starts afresh)."""
-    if before.amount is not None and before.confirms == line:
+    if before.amount is not None and line in before.confirms:
         return before.amount.offer
     return None
 

@@ -13,22 +13,25 @@ from dataclasses import dataclass
 
 from companion.cards import Card
 from companion.games.engine import AmountChoice
+from companion.ui.controller import shown_mode
 from companion.ui.menus.game_options import header_line, option_fields
-from companion.ui.menus.home import due_amount, shown_outcome
-from companion.ui.menus.main_menu import OfferItem, menu_items
+from companion.ui.menus.home import picker_shown, shown_outcome
+from companion.ui.menus.main_menu import ENTRIES
 from companion.ui.menus.state import (
-    AmountEntry,
     CardPick,
     Confirm,
     GameSetup,
     HandEntry,
     Home,
+    KeptGames,
     MainMenu,
     OfferKey,
     Question,
+    TableActions,
     TableMenu,
     UiContext,
     UiState,
+    Unfinished,
     find_offer,
 )
 from companion.ui.menus.table_entry import RowKind, entry_rows
@@ -43,55 +46,65 @@ class ShownAmount:
 
 @dataclass(frozen=True)
 class OnScreen:
-    """``answer_yes``: the answer under the cursor of a question (None: none is, OK
-    answers yes); ``confirms``: the journal line a short OK records here ("undo" for an
-    undo), or None; ``menu``: the menu's rows by what they do, while it is shown."""
+    """``answer_yes``: the answer under the cursor of a yes/no question; ``confirms``:
+    the journal lines a short OK writes here ("undo" for an undo, "abandon" for the game
+    at the table abandoned, a game's first line for a new game); ``menu``: the menu's
+    rows by what they do, while it is shown; ``message``: a line or a screen over the
+    rest (a refusal, a violation, a round's outcome)."""
 
     amount: ShownAmount | None = None
     question: Question | None = None
     answer_yes: bool | None = None
-    confirms: str | None = None
+    confirms: tuple[str, ...] = ()
     menu: tuple[str, ...] | None = None
-    message: bool = False  # a line or screen over the rest: a refusal, a violation, an outcome
+    message: bool = False
 
 
 def on_screen(state: UiState, context: UiContext) -> OnScreen:
     if context.violation is not None or state.notice:
         return OnScreen(message=True)
-    mode = state.mode
+    mode = shown_mode(state, context)
     if context.unsure is not None:
         if isinstance(mode, CardPick) and mode.zone == context.unsure.zone:
             return OnScreen(confirms=_picked_card(mode))
-        return OnScreen(confirms=f"card {context.unsure.zone} {context.unsure.card}")
+        return OnScreen(confirms=(f"card {context.unsure.zone} {context.unsure.card}",))
     if isinstance(mode, TableMenu) and context.hand_entry is not None:
         return _table_menu(mode, context.hand_entry)
     if isinstance(mode, Home):
         if shown_outcome(state, context) is not None:
             return OnScreen(message=True)
-        picked = None if mode.browsing else due_amount(state, mode, context)
+        picked = picker_shown(state, mode, context)
         return _picker(picked.offer, picked.value, context) if picked else OnScreen()
-    if isinstance(mode, AmountEntry):
-        return _picker(mode.amount.offer, mode.amount.value, context)
     if isinstance(mode, Confirm):
-        confirms = "undo" if mode.question is Question.UNDO else None
-        return OnScreen(question=mode.question, confirms=confirms)
+        confirms = ("undo",) if mode.question is Question.UNDO and mode.yes else ()
+        return OnScreen(question=mode.question, answer_yes=mode.yes, confirms=confirms)
     if isinstance(mode, MainMenu):
-        items = menu_items(context)
-        rows = tuple("offer" if isinstance(item, OfferItem) else item.value for item in items)
-        item = items[min(mode.cursor, len(items) - 1)]
-        confirms = None
-        if isinstance(item, OfferItem):
-            offer = find_offer(context.offers, item.offer)
-            if offer is not None and offer.amount is None:
-                confirms = str(offer.action())
-        return OnScreen(menu=rows, confirms=confirms)
+        return OnScreen(menu=tuple(entry.value for entry in ENTRIES))
+    if isinstance(mode, TableActions) and context.offers:
+        offer = context.offers[min(mode.cursor, len(context.offers) - 1)]
+        return OnScreen(confirms=(str(offer.action()),) if offer.amount is None else ())
     if isinstance(mode, GameSetup) and mode.cursor == len(option_fields(type(mode.options))):
-        return OnScreen(confirms=header_line(mode.game, mode.options))
+        return OnScreen(confirms=_giving_way(context, header_line(mode.game, mode.options)))
+    if isinstance(mode, KeptGames) and context.kept:
+        return OnScreen(confirms=_giving_way(context, None))
+    if isinstance(mode, Unfinished):
+        abandon = ("abandon",) if mode.abandon else ()
+        return OnScreen(confirms=abandon + (() if mode.header is None else (mode.header,)))
     return OnScreen()
 
 
-def _picked_card(pick: CardPick) -> str | None:
-    return f"card {pick.zone} {Card(pick.rank, pick.suit)}" if pick.picking_suit else None
+def _giving_way(context: UiContext, header: str | None) -> tuple[str, ...]:
+    """What OK writes where it starts or resumes a game: nothing yet when the game at the
+    table is unfinished (it asks first), an abandon of a game where nothing was played."""
+    summary = context.summary
+    if summary is not None and summary.unfinished:
+        return ()
+    abandon = ("abandon",) if summary is not None and not summary.over else ()
+    return abandon + (() if header is None else (header,))
+
+
+def _picked_card(pick: CardPick) -> tuple[str, ...]:
+    return (f"card {pick.zone} {Card(pick.rank, pick.suit)}",) if pick.picking_suit else ()
 
 
 def _table_menu(menu: TableMenu, entry: HandEntry) -> OnScreen:
@@ -99,11 +112,13 @@ def _table_menu(menu: TableMenu, entry: HandEntry) -> OnScreen:
         return OnScreen(confirms=_picked_card(menu.pick))
     rows = entry_rows(entry)
     row = rows[min(menu.cursor, len(rows) - 1)]
-    return OnScreen(confirms=f"clear {row.zone}" if row.kind is RowKind.CLEAR else None)
+    return OnScreen(confirms=(f"clear {row.zone}",) if row.kind is RowKind.CLEAR else ())
 
 
 def _picker(key: OfferKey, value: int, context: UiContext) -> OnScreen:
     offer = find_offer(context.offers, key)
     if offer is None or offer.amount is None:
         return OnScreen()
-    return OnScreen(amount=ShownAmount(key, value, offer.amount), confirms=str(offer.action(value)))
+    return OnScreen(
+        amount=ShownAmount(key, value, offer.amount), confirms=(str(offer.action(value)),)
+    )

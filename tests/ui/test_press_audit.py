@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from companion.tools.press_audit import (
     EXAMPLES,
     KINDS,
+    Opening,
     Plan,
     Step,
     audit,
@@ -37,10 +38,10 @@ def plans(draw: st.DrawFn) -> Plan:
         draw(st.booleans()),
         draw(st.sampled_from(list(Language))),
         tuple(draw(st.lists(steps, max_size=60))),
+        draw(st.sampled_from(list(Opening))),
     )
 
 
-@pytest.mark.xfail(strict=True, reason="issue 54, defects 1 and 2: before the fix")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plans())
 def test_a_press_does_only_what_the_screen_it_was_pressed_on_showed(plan: Plan) -> None:
@@ -72,7 +73,6 @@ ISSUE_SEQUENCES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="issue 54, defects 1 and 2: before the fix")
 @pytest.mark.parametrize("name", sorted(ISSUE_SEQUENCES))
 def test_the_issues_sequences_surprise_nobody(name: str) -> None:
     figures = audit([ISSUE_SEQUENCES[name]])
