@@ -152,9 +152,9 @@ def open_screen(
     kind = config.display.kind
     power = power_settings(settings)
     if kind is DisplayKind.TERMINAL:
-        from companion.device.terminal import TerminalDevice
+        from companion.device.terminal import KEYS_LEGEND, TerminalDevice
 
-        return Screen(TerminalDevice(sys.stdout), power)
+        return Screen(TerminalDevice(sys.stdout, legend=KEYS_LEGEND), power)
     if kind is DisplayKind.NONE:
         return Screen(LastPicture(), power)
     from companion.device.display import DisplayConfig, open_display

@@ -80,6 +80,7 @@ class GameSheet:
     header: str
     started: str
     finished: str | None
+    abandoned: bool  # ended unfinished on purpose (the journal's abandon row)
     events: int
     leading_columns: tuple[str, ...]
     seat_columns: tuple[str, ...]
@@ -97,6 +98,7 @@ class GameSheet:
             "header": self.header,
             "started": self.started,
             "finished": self.finished,
+            "abandoned": self.abandoned,
             "events": self.events,
             "leading_columns": list(self.leading_columns),
             "seat_columns": list(self.seat_columns),
@@ -145,6 +147,7 @@ def game_sheet(
         header=record.header,
         started=record.started.isoformat(timespec="seconds"),
         finished=None if record.finished is None else record.finished.isoformat(timespec="seconds"),
+        abandoned=record.abandoned,
         events=len(game.events),
         leading_columns=leading,
         seat_columns=seat_names,

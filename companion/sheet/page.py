@@ -19,7 +19,16 @@ from companion.ui.menus.labels import game_name
 from companion.ui.texts import Language
 
 # The texts the script needs, by key (the rest of SHEET_TEXTS is drawn here).
-SCRIPT_TEXTS = ("total", "live", "offline", "no-game", "events", "unfinished", "bid-took")
+SCRIPT_TEXTS = (
+    "total",
+    "live",
+    "offline",
+    "no-game",
+    "events",
+    "unfinished",
+    "bid-took",
+    "abandoned",
+)
 
 # Both pages' head: the box's own style sheet and nothing else (no icon to fetch either).
 _HEAD = """<!DOCTYPE html>
@@ -130,7 +139,11 @@ def _game_item(record: GameRecord, language: Language) -> str:
     state = (
         sheet_text("unfinished", language)
         if record.finished is None
-        else sheet_text("finished", language, time=record.finished.isoformat(" ", "minutes"))
+        else sheet_text(
+            "abandoned" if record.abandoned else "finished",
+            language,
+            time=record.finished.isoformat(" ", "minutes"),
+        )
     )
     link = f"/game/{record.id}?lang={language.value}"
     return (

@@ -164,7 +164,9 @@
     for (const line of sheet.now) now.appendChild(cell("p", line));
     drawTable(sheet);
     drawCharts(sheet);
-    const state = sheet.finished ? sheet.finished : texts.unfinished;
+    const state = sheet.abandoned
+      ? texts.abandoned.replace("{time}", sheet.finished)
+      : sheet.finished ? sheet.finished : texts.unfinished;
     document.getElementById("meta").textContent =
       sheet.header + " · " + sheet.started + " · " + state + " · " +
       texts.events.replace("{count}", sheet.events);
