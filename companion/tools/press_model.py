@@ -38,6 +38,7 @@ from companion.ui.intents import (
 from companion.ui.menus.home import pinned
 from companion.ui.menus.state import UiContext, UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.reasons import entered_text, refusal_text
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary, summarise
 from companion.ui.texts import Language
@@ -96,7 +97,10 @@ class Table:
         if isinstance(press, Hold):
             table = self
             for _ in range(HOLD_STEPS):
-                table = table.press(ButtonPress(press.button, PressKind.REPEAT))
+                held = table.press(ButtonPress(press.button, PressKind.REPEAT))
+                if replace(held.ui, repeats=0) == replace(table.ui, repeats=0):
+                    break  # it stopped at the end
+                table = held
             return replace(table, ui=replace(table.ui, repeats=0))
         game = self.game()
         ui, intents = handle(self.ui, press, self.context())
@@ -114,8 +118,11 @@ class Table:
                 else None
             )
             refusal = game.can_apply(event)
-            if placed is not None or refusal is not None:
-                return replace(self, ui=refused(self.ui, "refused"))
+            language = self.settings.language
+            if placed is not None:
+                return replace(self, ui=refused(self.ui, entered_text(placed, language)))
+            if refusal is not None:
+                return replace(self, ui=refused(self.ui, refusal_text(refusal, language)))
             return replace(self, events=(*self.events, event))
         if isinstance(intent, UndoLast) and self.events:
             return replace(self, events=self.events[:-1])
@@ -275,10 +282,16 @@ TASKS: tuple[Task, ...] = (
         (LONG_OK, K, D, D, D, K, U, K),
     ),
     Task(
-        "a bid of 2 (the picker at 0)",
+        "a bid of 1 (the picker at 0)",
         _at(OH_HELL_FIVE, TRUMP, by_hand=True),
-        _last("bid 1 2"),
-        (U, U, K),
+        _last("bid 1 1"),
+        (U, K),
+    ),
+    Task(
+        "the dealer's bid under the hook (only 0 left)",
+        _at(OH_HELL_FIVE, (*TRUMP, *_events("bid 1 0", "bid 2 0", "bid 3 0", "bid 4 0"))),
+        _last("bid 0 0"),
+        (K,),
     ),
     Task(
         "a trick card K♠ entered by hand",
@@ -289,7 +302,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         "the trump Q♥ entered again as a trick card: refused",
         _at(OH_HELL_FIVE, (*TRUMP, *BIDS, *_events("bid 0 0")), by_hand=True),
-        lambda table: table.ui.notice is not None,
+        lambda table: table.ui.notice == "Q♥ is the trump card",
         (LONG_OK, D, K, D, D, D, K, U, K),
     ),
     Task(
@@ -323,10 +336,10 @@ TASKS: tuple[Task, ...] = (
         (D, K),
     ),
     Task(
-        "Oczko: a stake of 4 (the picker at the bank's 10)",
-        _at(OCZKO, OCZKO_BANK),
+        "Oczko: a stake of 4 (the bank of 10 just entered)",
+        _at(OCZKO, OCZKO_BANK, ui=UiState(remembered=(("bank", 10),), last_amount=10)),
         _last("stake 4"),
-        (D, D, D, D, D, D, K),
+        (U, U, U, U, K),  # from 10 round to 1, then 2, 3, 4
     ),
     Task(
         "Oczko: the punter stands",

@@ -267,8 +267,8 @@ RUSSIAN: dict[str, str] = {
     "sheet.unreadable": "Не удаётся прочитать адрес записи игры.",
     # кнопки: строки меню, вопросы, игра за столом, прощание
     "goodbye.text": (
-        "Игра сохранена и вернётся при следующем включении. Отключайте питание через "
-        "10 с после того, как экран погаснет."
+        "Игра сохранена и вернётся при включении. Отключайте питание через 10 с, "
+        "когда экран погаснет."
     ),
     "goodbye.title": "До свидания",
     "menu.actions": "Действия",
@@ -283,17 +283,15 @@ RUSSIAN: dict[str, str] = {
     "menu.resume": "Продолжить игру",
     "oh-hell.hook": "Крюк: {bid} даст Σ {size}",
     "oh-hell.tricks-hand": "Сдача {hand}/{hands}",
-    "summary.deal": "{game} · сдача {number}",
-    "summary.deal-of": "{game} · сдача {number}/{total}",
-    "summary.events": "{game} · событий: {count}",
-    "summary.hand": "{game} · сдача {number}",
-    "summary.hand-of": "{game} · сдача {number}/{total}",
-    "summary.round": "{game} · круг {number}",
-    "summary.round-of": "{game} · круг {number}/{total}",
+    "progress.deal": "сдача {number}",
+    "progress.deal-of": "сдача {number}/{total}",
+    "progress.events": "событий: {count}",
+    "progress.hand": "сдача {number}",
+    "progress.hand-of": "сдача {number}/{total}",
+    "progress.round": "круг {number}",
+    "progress.round-of": "круг {number}/{total}",
     "unfinished.abandon": "Бросить её",
     "unfinished.hint": "BACK: ничего не менять",
     "unfinished.keep": "Отложить на потом",
-    "unfinished.new": "Новая игра",
-    "unfinished.resume": "Продолжить игру",
-    "unfinished.what": "Не окончена: {game}",
+    "unfinished.title": "Игра не окончена",
 }

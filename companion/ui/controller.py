@@ -22,7 +22,7 @@ from companion.ui.canvas import HEIGHT, PAPER, WIDTH, Sheet
 from companion.ui.intents import Intent
 from companion.ui.menus import draw
 from companion.ui.menus.common import Step, go
-from companion.ui.menus.home import compose_home, handle_home, pinned
+from companion.ui.menus.home import compose_home, handle_home, pinned, shown_outcome
 from companion.ui.menus.main_menu import (
     compose_actions,
     compose_confirm,
@@ -93,6 +93,9 @@ def handle(
         return handle_unsure(state, press, context)
     mode = shown_mode(state, context)
     state = dataclasses.replace(state, mode=mode)
+    outcome = shown_outcome(state, context) if isinstance(mode, Home) else None
+    if outcome is not None:  # a round's outcome, like any message: a press puts it away
+        return dataclasses.replace(state, outcome_seen=outcome), ()
     if context.hand_entry is not None and isinstance(mode, Home) and is_long(press, Button.OK):
         return go(state, TableMenu())
     if context.hand_entry is not None and isinstance(mode, TableMenu):

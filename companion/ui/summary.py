@@ -53,10 +53,14 @@ def _progress(state: dict[str, Any]) -> tuple[str, int, int | None] | None:
 
 def summary_text(summary: GameSummary, language: Language) -> str:
     """ "Oh Hell · hand 2/10", "Oczko · round 3/4", "Gwiazda · 12 events"."""
-    name = game_name(summary.game, language)
+    return f"{game_name(summary.game, language)} · {progress_text(summary, language)}"
+
+
+def progress_text(summary: GameSummary, language: Language) -> str:
+    """How far the game got: "hand 2/10", "round 4", "12 events"."""
     if summary.progress is None:
-        return say("summary.events", language, game=name, count=summary.events)
+        return say("progress.events", language, count=summary.events)
     what, number, total = summary.progress
     if total is None:
-        return say(f"summary.{what}", language, game=name, number=number)
-    return say(f"summary.{what}-of", language, game=name, number=number, total=total)
+        return say(f"progress.{what}", language, number=number)
+    return say(f"progress.{what}-of", language, number=number, total=total)

@@ -2,10 +2,11 @@ from __future__ import annotations
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from PIL import ImageChops
 
 from companion.cards import Card, Rank, Suit
 from companion.games.events import Action
-from companion.ui.controller import handle, refused, render
+from companion.ui.controller import compose, handle, refused, render
 from companion.ui.intents import AnswerUnsure, ApplyEvent, ChangeSetting, StartGame
 from companion.ui.menus.home import due_amount
 from companion.ui.menus.main_menu import ENTRIES, Entry
@@ -251,3 +252,23 @@ def test_scores_of_zeros_are_no_scores_and_more_players_drop_them() -> None:
     table.press(UP, UP, UP, OK, UP, OK)  # players 4 -> 5: the four scores no longer fit
     table.press(UP, OK)  # from players up to "start"
     assert table.intents[-1] == StartGame("game oh-hell players=5")
+
+
+def test_back_on_a_hand_just_over_shows_the_score_sheet() -> None:
+    table = Table.playing(
+        "game oh-hell players=3 dealer=0\ncard trump 8D\nbid 1 0\nbid 2 0\nbid 0 0\n"
+        "card trick KS\ncard trick QS\ncard trick 2S\nclear trick\n"
+    )
+    before = table.screen()
+    table.press(BACK)  # the front ("Hand 2/..., hand 1 over") to the last page
+    assert isinstance(table.state.mode, Home) and table.state.mode.browsing
+    assert ImageChops.difference(before, table.screen()).getbbox() is not None
+    table.press(BACK)
+    assert ImageChops.difference(before, table.screen()).getbbox() is None
+
+
+def test_the_hooks_forbidden_bid_is_said_in_a_line() -> None:
+    table = Table.playing("game oh-hell players=3 dealer=0 hook=on\ncard trump 8D\n")
+    table.press(OK, OK)  # two bids of 0: the dealer may not bid 1
+    words = [mark.drawn for mark in compose(table.state, table.context()).marks]
+    assert "Hook: 1 would make Σ 1" in words

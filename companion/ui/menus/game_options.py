@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from functools import lru_cache
+from typing import Any, cast
 
 from companion.games.errors import OptionError
 from companion.games.options import format_options
@@ -49,6 +51,12 @@ def default_options(game_id: str) -> Any:
 
 
 def option_fields(kind: type[Any]) -> tuple[OptionField, ...]:
+    return _option_fields(cast(Hashable, kind))
+
+
+@lru_cache(maxsize=16)  # read from the type's hints: slow, and asked at every press
+def _option_fields(hashed: Hashable) -> tuple[OptionField, ...]:
+    kind = cast(type[Any], hashed)
     hints = typing.get_type_hints(kind)
     found = [_field(f.name, hints[f.name]) for f in dataclasses.fields(kind)]
     order = {name: index for index, name in enumerate(FIRST_FIELDS)}

@@ -117,9 +117,6 @@ def open_menu(state: UiState, context: UiContext) -> Step:
 
 
 def handle_home(state: UiState, home: Home, press: ButtonPress, context: UiContext) -> Step:
-    outcome = shown_outcome(state, context)
-    if outcome is not None:  # like any message over the screen, a press only puts it away
-        return stay(dataclasses.replace(state, outcome_seen=outcome))
     if is_long(press, Button.OK):
         return open_menu(state, context)
     if is_long(press, Button.BACK):

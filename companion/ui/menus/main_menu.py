@@ -196,7 +196,7 @@ def compose_confirm(confirm: Confirm, context: UiContext) -> Sheet:
         max_width=draw.RIGHT - draw.MARGIN,
         may_shorten=True,
     )
-    draw.choices(sheet, [say(key, language) for key in answers], int(confirm.yes), first=1)
+    draw.choices(sheet, [say(key, language) for key in answers], int(confirm.yes), first=2)
     draw.hint(sheet, say("menu.answer_hint", language))
     return sheet
 
