@@ -35,8 +35,9 @@ from companion.ui.intents import (
     StartGame,
     UndoLast,
 )
+from companion.ui.menus.game_options import default_options
 from companion.ui.menus.home import pinned
-from companion.ui.menus.state import UiContext, UiState
+from companion.ui.menus.state import GameSetup, UiContext, UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.reasons import entered_text, refusal_text
 from companion.ui.settings import UiSettings
@@ -265,13 +266,20 @@ def _last(line: str) -> Callable[[Table], bool]:
 
 
 TASKS: tuple[Task, ...] = (
+    # A new Oh Hell game for five with the hook, from a box with no game: its form (every
+    # way there passes the menu, its new game row and the game's row), then the form.
     Task(
-        "a new Oh Hell game for five with the hook (no game yet)",
+        "a new game: Oh Hell's form (no game yet)",
         Table(UiState(), None, ()),
+        lambda table: isinstance(table.ui.mode, GameSetup) and table.ui.mode.game == "oh-hell",
+        (K, K, K),  # the menu (on a new game), the games (on Oh Hell), its form
+    ),
+    Task(
+        "the form: Oh Hell for five with the hook, started",
+        Table(UiState(GameSetup("oh-hell", default_options("oh-hell"))), None, ()),
         lambda table: table.header == OH_HELL_FIVE and not table.events,
-        # the menu (on a new game), Oh Hell; players: open, 5, keep; down to the hook:
-        # open, on, keep; held down to Start, start
-        (K, K, K, U, K, *[D] * 6, K, U, K, HOLD_DOWN, K),
+        # players: open, 5, keep; down to the hook: open, on, keep; held down to Start, start
+        (K, U, K, *[D] * 6, K, U, K, HOLD_DOWN, K),
         goal_header=OH_HELL_FIVE,
     ),
     Task(

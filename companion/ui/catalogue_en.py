@@ -292,5 +292,5 @@ ENGLISH: dict[str, str] = {
     "unfinished.abandon": "Abandon it",
     "unfinished.hint": "BACK: change nothing",
     "unfinished.keep": "Keep it for later",
-    "unfinished.title": "Unfinished game",
+    "unfinished.what": "{progress}: not finished",
 }

@@ -293,5 +293,5 @@ POLISH: dict[str, str] = {
     "unfinished.abandon": "Porzuć ją",
     "unfinished.hint": "BACK: nic nie zmieniaj",
     "unfinished.keep": "Zachowaj na później",
-    "unfinished.title": "Gra niedokończona",
+    "unfinished.what": "{progress}: w toku",
 }

@@ -293,5 +293,5 @@ RUSSIAN: dict[str, str] = {
     "unfinished.abandon": "Бросить её",
     "unfinished.hint": "BACK: ничего не менять",
     "unfinished.keep": "Отложить на потом",
-    "unfinished.title": "Игра не окончена",
+    "unfinished.what": "{progress}: не окончена",
 }

@@ -44,7 +44,7 @@ from companion.ui.menus.state import (
     moved,
 )
 from companion.ui.presses import Button, ButtonPress
-from companion.ui.summary import progress_text, summary_text
+from companion.ui.summary import progress_text
 from companion.ui.texts import Language, say, seat_label
 
 
@@ -187,20 +187,20 @@ def handle_unfinished(
 
 
 def compose_unfinished(question: Unfinished, context: UiContext) -> Sheet:
+    """The game at the table in the title bar, how far it got and that it is not
+    finished, then the two answers and what BACK does."""
     language = context.language
     sheet = draw.new_sheet()
-    draw.header(sheet, say("unfinished.title", language))
     summary = context.summary
-    if summary is not None:  # the game on one line, how far it got on the next
-        name, progress = game_name(summary.game, language), progress_text(summary, language)
-        for index, text in enumerate((name, progress)):
-            sheet.text(
-                (draw.MARGIN, draw.line(index)),
-                text,
-                draw.BODY_BOLD if index == 0 else draw.BODY,
-                max_width=draw.RIGHT - draw.MARGIN,
-                may_shorten=True,
-            )
+    draw.header(sheet, "" if summary is None else game_name(summary.game, language))
+    progress = "" if summary is None else progress_text(summary, language)
+    sheet.text(
+        (draw.MARGIN, draw.line(0)),
+        say("unfinished.what", language, progress=progress),
+        draw.BODY_BOLD,
+        max_width=draw.RIGHT - draw.MARGIN,
+        may_shorten=True,
+    )
     answers = [say("unfinished.keep", language), say("unfinished.abandon", language)]
     draw.choices(sheet, answers, int(question.abandon), first=2)
     draw.hint(sheet, say("unfinished.hint", language))
@@ -224,7 +224,10 @@ def handle_kept(state: UiState, kept: KeptGames, press: ButtonPress, context: Ui
 
 def compose_kept(kept: KeptGames, context: UiContext) -> Sheet:
     language = context.language
-    rows = [draw.Row(summary_text(game, language), may_shorten=True) for game in context.kept]
+    rows = [
+        draw.Row(game_name(game.game, language), progress_text(game, language), may_shorten=True)
+        for game in context.kept
+    ]
     sheet = draw.new_sheet()
     draw.menu(sheet, say("menu.resume", language), rows, min(kept.cursor, max(0, len(rows) - 1)))
     return sheet
