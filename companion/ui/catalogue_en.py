@@ -220,7 +220,6 @@ ENGLISH: dict[str, str] = {
     "menu.start": "Start the game",
     "menu.title": "Menu",
     "menu.undo": "Undo last",
-    "menu.yes_no": "OK yes   BACK no",
     "option.ace": "Ace",
     "option.any_win_breaks_bank": "Any win breaks",
     "option.banker": "Banker",

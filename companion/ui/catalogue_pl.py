@@ -220,7 +220,6 @@ POLISH: dict[str, str] = {
     "menu.start": "Zacznij grę",
     "menu.title": "Menu",
     "menu.undo": "Cofnij ostatnie",
-    "menu.yes_no": "OK tak   BACK nie",
     "option.ace": "As",
     "option.any_win_breaks_bank": "Wygrana rozbija",
     "option.banker": "Bankier",

@@ -220,7 +220,6 @@ RUSSIAN: dict[str, str] = {
     "menu.start": "Начать игру",
     "menu.title": "Меню",
     "menu.undo": "Отменить последнее",
-    "menu.yes_no": "OK да   BACK нет",
     "option.ace": "Туз",
     "option.any_win_breaks_bank": "Любой выигрыш",
     "option.banker": "Банкир",
