@@ -11,7 +11,7 @@ from collections.abc import Callable
 from companion.app.messages import CameraState
 from companion.app.table import Table
 from companion.games.events import Action, Event
-from companion.games.script import Script, parse_script, script_header
+from companion.games.script import Script, parse_script
 from companion.journal.store import Journal
 from companion.ui.intents import StartGame
 from companion.ui.settings import UiSettings
@@ -78,7 +78,7 @@ def practice_table(
     )
     table.resume()
     if table.played is None:
-        table.carry_out(StartGame(script_header(script)))
+        table.carry_out(StartGame(script.spec()))
     camera = ScriptCamera(script)
     camera.feed(table)
     return table, camera

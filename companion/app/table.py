@@ -24,11 +24,13 @@ from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import CameraEvent, CardSeen, Event, ZoneCleared
 from companion.games.session import Game
-from companion.journal.records import EventRow, Source
-from companion.journal.replay import UnreadableGame, new_game, replay
+from companion.games.spec import GameSpec
+from companion.journal.records import EventRow, Repair, Source
+from companion.journal.replay import replay
 from companion.journal.session import JournaledGame, kept_games
 from companion.journal.store import Journal, JournalError, JournalFull
 from companion.table.events import UnsureReport
+from companion.ui.canvas import Sheet
 from companion.ui.controller import UiContext, UiState, compose, context_for, handle, refused
 from companion.ui.goodbye import compose_goodbye
 from companion.ui.intents import (
@@ -59,6 +61,23 @@ VIOLATION_S = 6.0
 LOG_LANGUAGE = Language.EN
 # The camera states in which cards are entered by hand: none configured, lost, ended.
 BY_HAND = (None, CameraState.LOST, CameraState.ENDED)
+ROLLED_BACK = (
+    "SQLite rolled back the journal's first write, interrupted at an earlier start "
+    "(its -journal): nothing had been recorded in it"
+)
+
+
+def repair_words(repair: Repair, language: Language) -> str:
+    """What the journal's opening repaired, as the table is told it."""
+    if repair.started_anew:
+        return app_say("journal.moved", language)
+    if repair.lost is None:
+        return app_say("journal.repaired-some", language)
+    if repair.lost == 1:
+        return app_say("journal.repaired-one", language)
+    if repair.lost:
+        return app_say("journal.repaired-lost", language, lost=repair.lost)
+    return app_say("journal.repaired", language)
 
 
 class Table:
@@ -88,6 +107,9 @@ class Table:
         self.ui = UiState()
         self.questions: deque[UnsureReading] = deque()
         self.problem: str | None = None  # a journal trouble, shown until an append works
+        self.trouble: type[JournalError] | None = None  # its kind: logged once an episode
+        self.failed_writes = 0  # in this episode of trouble
+        self.repaired: str | None = None  # what the journal's opening repaired (for STATUS)
         self.missing: dict[Part, str] = {}  # parts that could not be opened, and why
         self.stopped = False
         self.shutdown_asked = False
@@ -108,6 +130,12 @@ class Table:
         """Resume the last unfinished game exactly (a game already begun is kept)."""
         for notice in self.journal.notices:
             self.log(notice)
+        if self.journal.rolled_back:
+            self.log(ROLLED_BACK)
+        repair = self.journal.repair
+        if repair is not None and self.repaired is None:
+            self.repaired = repair_words(repair, LOG_LANGUAGE)
+            self._notice(repair_words(repair, self.settings.language), logged=True)
         if self.played is not None:
             return
         resumed = JournaledGame.resume_last(self.journal)
@@ -156,7 +184,7 @@ class Table:
         elif isinstance(intent, UndoLast):
             self._undo()
         elif isinstance(intent, StartGame):
-            self._start_game(intent.header_line, intent.previous)
+            self._start_game(intent.spec, intent.previous)
         elif isinstance(intent, ResumeGame):
             self._resume_game(intent.game_id, intent.previous)
         elif isinstance(intent, ChangeSetting):
@@ -202,13 +230,17 @@ class Table:
         return self._kept
 
     def picture(self) -> Image.Image:
-        """The screen as it is now; an amount it shows on a picker is kept from here on
-        (only UP/DOWN on that picker, or its own OK, moves it)."""
+        return self.sheet().image
+
+    def sheet(self) -> Sheet:
+        """The screen as drawn, with the marks of its texts (its transcript); an amount
+        it shows on a picker is kept from here on (only UP/DOWN on that picker, or its own
+        OK, moves it)."""
         if self.shutdown_asked:
-            return compose_goodbye(self.settings.language).image
+            return compose_goodbye(self.settings.language)
         context = self.context()
         self.ui = pinned(self.ui, context)
-        return compose(self.ui, context).image
+        return compose(self.ui, context)
 
     def status_line(self) -> str | None:
         """The line kept at the bottom of the screen while something is wrong."""
@@ -287,14 +319,10 @@ class Table:
                 return
         self._record(event, Source.BUTTON, from_menu=True)
 
-    def _start_game(self, header: str, previous: Previous = Previous.FINISHED) -> None:
+    def _start_game(self, spec: GameSpec, previous: Previous = Previous.FINISHED) -> None:
         try:
-            new_game(header)  # an unreadable header leaves the game at the table alone
             self._leave(previous)
-            self.played = JournaledGame.start(self.journal, header)
-        except UnreadableGame as error:
-            self._notice(str(error))
-            return
+            self.played = JournaledGame.start(self.journal, spec)
         except JournalError as error:
             self._journal_trouble(error)
             return
@@ -329,7 +357,7 @@ class Table:
         self._kept = None
 
     def _fresh_table(self) -> None:
-        self.problem = None
+        self._recording_again()
         self.questions.clear()
         self.violation = None
         self._kept = None
@@ -340,16 +368,29 @@ class Table:
         self.questions = deque(question for question in self.questions if question.zone != zone)
 
     def _written(self, row: EventRow) -> None:
-        self.problem = None
+        self._recording_again()
         self.written.append(row)
 
     def _journal_trouble(self, error: JournalError) -> None:
-        self.log(str(error))
+        """Said on the screen at every failed write, logged once an episode (a full disk
+        fails every event until there is room again)."""
+        if type(error) is not self.trouble:
+            self.log(str(error))
+            self.trouble = type(error)
+        self.failed_writes += 1
         language = self.settings.language
         if isinstance(error, JournalFull):
             self.problem = app_say("journal.full", language)
         else:
             self.problem = app_say("journal.failed", language, reason=error)
+
+    def _recording_again(self) -> None:
+        if self.trouble is not None:
+            what = "the disk has room again" if self.trouble is JournalFull else "it writes"
+            self.log(f"the journal records again ({what}) after {self.failed_writes} failed writes")
+        self.problem = None
+        self.trouble = None
+        self.failed_writes = 0
 
     def _notice(self, text: str, *, logged: bool = False) -> None:
         if not logged:

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.app.config import ConfigError, load_config
     from companion.app.saved_settings import SETTINGS_FILE, SavedSettings
     from companion.app.script_camera import practice_table
-    from companion.device.display import PowerSettings, Screen
+    from companion.device.display import Screen
     from companion.device.terminal import (
         KEYS_LEGEND,
         TerminalDevice,
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     )
     keys = TerminalKeys()
     device = TerminalDevice(sys.stdout, scale=scale, legend=KEYS_LEGEND, hide_cursor=True)
-    screen = Screen(device, PowerSettings())
+    screen = Screen(device, settings)
     try:
         with restored_on_signals():
             play(table, camera, keys, screen, should_stop=lambda: keys.ended)

@@ -12,8 +12,9 @@ from datetime import datetime
 from companion.games.errors import Reason, RefusedEvent
 from companion.games.events import Event
 from companion.games.session import Game
+from companion.games.spec import GameSpec
 from companion.journal.records import BadRow, EventRow, GameRecord, Source
-from companion.journal.replay import full_header, new_game, replay
+from companion.journal.replay import replay
 from companion.journal.store import Journal
 
 
@@ -27,11 +28,11 @@ class JournaledGame:
         self._live = live
 
     @classmethod
-    def start(cls, journal: Journal, header: str) -> JournaledGame:
-        """A new game in the journal; the header is checked before it is written."""
-        game = new_game(header)
-        record = journal.start_game(full_header(game))
-        return cls(journal, record, game, [])
+    def start(cls, journal: Journal, spec: GameSpec) -> JournaledGame:
+        """A new game in the journal, its header written with every option, defaults
+        too, so that a later change of a default never changes how it replays."""
+        record = journal.start_game(spec.header(every_option=True))
+        return cls(journal, record, Game(spec.engine()), [])
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> tuple[JournaledGame, tuple[BadRow, ...]]:
@@ -82,6 +83,12 @@ def last_played(journal: Journal) -> GameRecord | None:
 
     unfinished = [record for record in journal.games() if not record.is_finished]
     return max(unfinished, key=played_at, default=None)
+
+
+def game_at_the_table(journal: Journal) -> GameRecord | None:
+    """The game a reader follows: the unfinished one played last (a kept game resumed
+    comes before a later one kept for later), else the latest game."""
+    return last_played(journal) or journal.last_game()
 
 
 def kept_games(journal: Journal, playing: int | None) -> list[GameRecord]:

@@ -13,6 +13,7 @@ from companion.cards import Card, Rank, Suit
 from companion.games.registry import GAME_IDS
 from companion.games.script import parse_script
 from companion.games.session import Game, replay_script
+from companion.games.spec import GameSpec
 from companion.ui.canvas import Sheet
 from companion.ui.controller import compose, context_for
 from companion.ui.menus.game_options import default_options, option_fields
@@ -176,7 +177,7 @@ SAMPLES: tuple[MenuSample, ...] = (
     MenuSample("menu-confirm-shutdown", UiState(Confirm(Question.SHUTDOWN))),
     MenuSample(
         "menu-unfinished",
-        UiState(Unfinished("game oczko players=4")),
+        UiState(Unfinished(GameSpec.parse("game oczko players=4"))),
         lambda: example_game("oh-hell", 30),
     ),
     MenuSample(

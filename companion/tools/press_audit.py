@@ -35,9 +35,9 @@ from typing import Literal
 from companion.app.messages import CameraState
 from companion.app.table import Table
 from companion.games.events import CameraEvent, Event
-from companion.games.script import parse_script, script_header
+from companion.games.script import parse_script
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, RowKind
-from companion.journal.replay import full_header, new_game
 from companion.journal.store import Journal
 from companion.table.events import UnsureReason, UnsureReport
 from companion.ui.intents import ApplyEvent, Previous, StartGame
@@ -111,7 +111,7 @@ def example(name: str) -> tuple[str, list[Event]]:
     """The example's header line and its events."""
     text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
     script = parse_script(text, name)
-    return script_header(script), [line.event for line in script.lines]
+    return script.spec().header(), [line.event for line in script.lines]
 
 
 def random_step(rng: random.Random) -> Step:
@@ -153,9 +153,9 @@ class _Sequence:
         header, events = example(plan.game)
         if plan.opening is Opening.KEPT:
             self._kept_game(plan)
-            self.table.carry_out(StartGame(header, Previous.KEPT))
+            self.table.carry_out(StartGame(GameSpec.parse(header), Previous.KEPT))
         else:
-            self.table.carry_out(StartGame(header))
+            self.table.carry_out(StartGame(GameSpec.parse(header)))
         self.upcoming = list(events)
         for _ in range(plan.start):
             self.camera()
@@ -180,7 +180,7 @@ class _Sequence:
         """Another example, played half way, left at the table to be kept."""
         other = EXAMPLES[(EXAMPLES.index(plan.game) + 1) % len(EXAMPLES)]
         header, events = example(other)
-        self.table.carry_out(StartGame(header))
+        self.table.carry_out(StartGame(GameSpec.parse(header)))
         for event in events[: len(events) // 2]:
             self._feed(event)
 
@@ -249,7 +249,7 @@ class _Sequence:
             shown = [line for line in before.confirms if line.startswith("game ")]
             if not _is_ok(press) or not shown:
                 self.violation(f"a new game ({record.header}) from {press} on {before}")
-            elif full_header(new_game(shown[0])) != record.header:
+            elif shown[0] != record.header:
                 self.violation(f"a new game {record.header}, the screen said {shown[0]}")
         after = on_screen(self.table.ui, self.table.context())
         self._question(mode_before, self.table.ui.mode)

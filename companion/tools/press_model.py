@@ -130,7 +130,7 @@ class Table:
         if isinstance(intent, StartGame):
             return replace(
                 self,
-                header=intent.header_line,
+                header=intent.spec.header(),
                 events=(),
                 kept=self._kept_now(intent.previous),
                 previous=intent.previous,

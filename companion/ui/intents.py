@@ -8,6 +8,7 @@ from enum import Enum
 
 from companion.cards import Card
 from companion.games.events import CardSeen, Event, ZoneCleared
+from companion.games.spec import GameSpec
 from companion.ui.settings import UiSettings
 
 
@@ -33,10 +34,10 @@ class Previous(Enum):
 
 @dataclass(frozen=True)
 class StartGame:
-    """Start a new game from its script header, e.g. ``game oh-hell players=5 hook=on``;
-    ``previous``: what becomes of the game at the table."""
+    """Start a new game: this game with these options; ``previous``: what becomes of the
+    game at the table."""
 
-    header_line: str
+    spec: GameSpec
     previous: Previous = Previous.FINISHED
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from companion.cards import Card
 from companion.games.engine import AmountChoice
+from companion.games.spec import GameSpec
 from companion.ui.controller import shown_mode
-from companion.ui.menus.game_options import header_line, option_fields
+from companion.ui.menus.game_options import option_fields
 from companion.ui.menus.home import picker_shown, shown_outcome
 from companion.ui.menus.main_menu import ENTRIES
 from companion.ui.menus.state import (
@@ -48,7 +49,7 @@ class ShownAmount:
 class OnScreen:
     """``answer_yes``: the answer under the cursor of a yes/no question; ``confirms``:
     the journal lines a short OK writes here ("undo" for an undo, "abandon" for the game
-    at the table abandoned, a game's first line for a new game); ``menu``: the menu's
+    at the table abandoned, a new game's header as the journal keeps it); ``menu``: the menu's
     rows by what they do, while it is shown; ``message``: a line or a screen over the
     rest (a refusal, a violation, a round's outcome)."""
 
@@ -84,12 +85,14 @@ def on_screen(state: UiState, context: UiContext) -> OnScreen:
         offer = context.offers[min(mode.cursor, len(context.offers) - 1)]
         return OnScreen(confirms=(str(offer.action()),) if offer.amount is None else ())
     if isinstance(mode, GameSetup) and mode.cursor == len(option_fields(type(mode.options))):
-        return OnScreen(confirms=_giving_way(context, header_line(mode.game, mode.options)))
+        spec = GameSpec(mode.game, mode.options)
+        return OnScreen(confirms=_giving_way(context, spec.header(every_option=True)))
     if isinstance(mode, KeptGames) and context.kept:
         return OnScreen(confirms=_giving_way(context, None))
     if isinstance(mode, Unfinished):
         abandon = ("abandon",) if mode.abandon else ()
-        return OnScreen(confirms=abandon + (() if mode.header is None else (mode.header,)))
+        started = () if mode.spec is None else (mode.spec.header(every_option=True),)
+        return OnScreen(confirms=abandon + started)
     return OnScreen()
 
 

@@ -3,16 +3,23 @@ the menu; an abandoned one is marked so in the journal, the export and the sheet
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
+
+from PIL import ImageChops
 
 from companion.app.messages import CameraState
 from companion.app.table import Table
 from companion.cli import main
-from companion.games.script import parse_script, script_header
+from companion.games.events import CameraEvent, parse_event
+from companion.games.script import parse_script
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, RowKind
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.sheet.page import games_page
+from companion.ui.goodbye import compose_goodbye
+from companion.ui.intents import ApplyEvent, StartGame
 from companion.ui.menus.main_menu import ENTRIES, Entry
 from companion.ui.menus.state import KeptGames, MainMenu, Unfinished
 from companion.ui.settings import UiSettings
@@ -36,10 +43,7 @@ def journal_at(folder: Path) -> Journal:
 
 
 def play_oh_hell(at: Table) -> None:
-    from companion.games.events import parse_event
-    from companion.ui.intents import ApplyEvent, StartGame
-
-    at.carry_out(StartGame(OH_HELL))
+    at.carry_out(StartGame(GameSpec.parse(OH_HELL)))
     at.seen(parse_event(OH_HELL_PLAYED[0]))  # type: ignore[arg-type]
     at.carry_out(ApplyEvent(parse_event(OH_HELL_PLAYED[1])))
 
@@ -96,7 +100,8 @@ def test_an_abandoned_game_is_marked_everywhere(tmp_path: Path, capsys: object) 
         # the journal replays it as it was (the abandon row ends it, changes nothing)
         resumed, bad = JournaledGame.resume(journal, first.id)
         assert bad == () and [str(e) for e in resumed.game.events] == list(OH_HELL_PLAYED)
-        assert "porzucona" in games_page(journal.games(), Language.PL)
+        listed = games_page(journal.games(), Language.PL, now=datetime.now(UTC))
+        assert "porzucona" in listed
     assert main(["export", "--list", "--state-dir", str(tmp_path)]) == 0
     listed = capsys.readouterr().out.splitlines()  # type: ignore[attr-defined]
     assert listed[0].split("\t")[2] == "abandoned"
@@ -118,13 +123,10 @@ def test_back_on_the_question_changes_nothing(tmp_path: Path) -> None:
 def test_a_game_played_out_gives_way_without_asking(tmp_path: Path) -> None:
     text = (Path(__file__).parents[1] / "ui" / "scripts" / "oh-hell-game-over.txt").read_text()
     script = parse_script(text, "oh-hell-game-over")
-    header, lines = script_header(script), [str(line.event) for line in script.lines]
-    from companion.games.events import CameraEvent, parse_event
-    from companion.ui.intents import ApplyEvent, StartGame
-
+    header, lines = script.spec().header(), [str(line.event) for line in script.lines]
     with journal_at(tmp_path) as journal:
         at = table(journal)
-        at.carry_out(StartGame(header))
+        at.carry_out(StartGame(GameSpec.parse(header)))
         for line in lines:
             event = parse_event(line)
             if isinstance(event, CameraEvent):
@@ -153,10 +155,6 @@ def test_the_game_played_last_is_the_one_resumed_at_the_next_start(tmp_path: Pat
 
 
 def test_shutting_down_shows_the_goodbye_screen(tmp_path: Path) -> None:
-    from PIL import ImageChops
-
-    from companion.ui.goodbye import compose_goodbye
-
     with journal_at(tmp_path) as journal:
         at = table(journal, Language.PL)
         play_oh_hell(at)

@@ -10,7 +10,8 @@ import pytest
 
 from companion.app.table import Table
 from companion.games.events import CameraEvent, CardSeen, Event, parse_event
-from companion.games.script import parse_script, script_header
+from companion.games.script import parse_script
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow
 from companion.journal.store import Journal
 from companion.ui.intents import ApplyEvent, EnterCard, StartGame, UndoLast
@@ -26,7 +27,7 @@ def by_hand(header: str, language: Language = Language.EN) -> Table:
     table = Table(
         Journal.in_memory(), settings=UiSettings(language), camera=None, log=lambda line: None
     )
-    table.carry_out(StartGame(header))
+    table.carry_out(StartGame(GameSpec.parse(header)))
     return table
 
 
@@ -111,7 +112,7 @@ def test_no_card_entered_by_hand_is_taken_as_seen_twice_nor_called_a_misread(nam
     events: list[Event] = [line.event for line in script.lines]
     tried = 0
     for language in Language:
-        table = by_hand(script_header(script), language)
+        table = by_hand(script.spec().header(), language)
         assert table.played is not None
         zones = table.played.game.engine.table_zones()
         for event in events:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.games.registry import GAME_IDS
+from companion.games.spec import GameSpec
 from companion.ui.canvas import Sheet
 from companion.ui.intents import Intent, Previous, ResumeGame, StartGame
 from companion.ui.menus import draw
@@ -22,7 +23,6 @@ from companion.ui.menus.game_options import (
     OptionField,
     default_options,
     finish_per_seat,
-    header_line,
     option_fields,
     start_per_seat,
     step_option,
@@ -95,7 +95,7 @@ def handle_setup(state: UiState, setup: GameSetup, press: ButtonPress, context: 
     if not is_short(press, Button.OK):
         return stay(state)
     if on_start:
-        return replace_game(state, context, header=header_line(setup.game, setup.options))
+        return replace_game(state, context, spec=GameSpec(setup.game, setup.options))
     field = fields[setup.cursor]
     if field.kind is FieldKind.FIXED:
         return stay(state)
@@ -154,20 +154,22 @@ def _value(setup: GameSetup, index: int, field: OptionField, language: Language)
 
 
 def replace_game(
-    state: UiState, context: UiContext, *, header: str | None = None, resume: int | None = None
+    state: UiState, context: UiContext, *, spec: GameSpec | None = None, resume: int | None = None
 ) -> Step:
-    """Start ``header`` or resume the kept game ``resume``: at once when the game at
-    the table is over or nothing was played in it, else after asking keep or abandon."""
+    """Start ``spec`` or resume the kept game ``resume``: at once when the game at the
+    table is over or nothing was played in it, else after asking keep or abandon."""
     summary = context.summary
     if summary is not None and summary.unfinished:
-        return go(state, Unfinished(header, resume))
+        return go(state, Unfinished(spec, resume))
     previous = Previous.FINISHED if summary is None or summary.over else Previous.ABANDONED
-    return _replaced(state, header, resume, previous)
+    return _replaced(state, spec, resume, previous)
 
 
-def _replaced(state: UiState, header: str | None, resume: int | None, previous: Previous) -> Step:
+def _replaced(
+    state: UiState, spec: GameSpec | None, resume: int | None, previous: Previous
+) -> Step:
     intent: Intent = (
-        StartGame(header, previous) if header is not None else ResumeGame(resume or 0, previous)
+        StartGame(spec, previous) if spec is not None else ResumeGame(resume or 0, previous)
     )
     return dataclasses.replace(state, mode=Home()), (intent,)
 
@@ -183,7 +185,7 @@ def handle_unfinished(
     if not is_short(press, Button.OK):
         return stay(state)
     previous = Previous.ABANDONED if question.abandon else Previous.KEPT
-    return _replaced(state, question.header, question.resume, previous)
+    return _replaced(state, question.spec, question.resume, previous)
 
 
 def compose_unfinished(question: Unfinished, context: UiContext) -> Sheet:

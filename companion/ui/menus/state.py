@@ -11,6 +11,7 @@ from companion.cards import Card, Rank, Suit
 from companion.games.engine import ActionOffer, Violation
 from companion.games.events import Event
 from companion.games.round_outcome import RoundOutcome
+from companion.games.spec import GameSpec
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary
@@ -82,10 +83,10 @@ class Confirm:
 @dataclass(frozen=True)
 class Unfinished:
     """The game at the table is unfinished and another is about to take its place: keep
-    it or abandon it. ``header``: the new game's first line, or ``resume`` the journal
-    id of a kept game to resume; ``abandon``: the cursor is on abandon."""
+    it or abandon it. ``spec``: the new game, or ``resume`` the journal id of a kept game
+    to resume; ``abandon``: the cursor is on abandon."""
 
-    header: str | None = None
+    spec: GameSpec | None = None
     resume: int | None = None
     abandon: bool = False
 
