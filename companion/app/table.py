@@ -361,8 +361,7 @@ class Table:
         self.questions.clear()
         self.violation = None
         self._kept = None
-        ui = self.ui
-        self.ui = UiState(remembered=ui.remembered, last_amount=ui.last_amount, menu_at=ui.menu_at)
+        self.ui = self.ui.at_a_new_table()
 
     def _forget_questions(self, zone: str) -> None:
         self.questions = deque(question for question in self.questions if question.zone != zone)

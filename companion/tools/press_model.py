@@ -2,7 +2,10 @@
 home screen, found by a breadth-first search over every short and long press (a held
 button's repeats are not counted as a way round), and a sequence that reaches it.
 
-    python -m companion.tools.press_model
+    python -m companion.tools.press_model [--quick]
+
+(``--quick`` leaves out the search of the new game's form, minutes long, and only plays
+its sequence.)
 
 The search plays the real controller over a real game (its rules, its offers, hand
 entry's refusals) exactly as the table does, so the figure is what the buttons cost,
@@ -12,7 +15,8 @@ table, with the menu opened for the first time.
 
 from __future__ import annotations
 
-import sys
+import argparse
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -134,13 +138,20 @@ class Table:
                 events=(),
                 kept=self._kept_now(intent.previous),
                 previous=intent.previous,
-                ui=UiState(),
+                ui=self.ui.at_a_new_table(),
             )
         if isinstance(intent, ResumeGame) and self.kept is not None:
             header, events = self.kept
             kept = self._kept_now(intent.previous)
             kept = None if kept == self.kept else kept
-            return replace(self, header=header, events=events, kept=kept, previous=intent.previous)
+            return replace(
+                self,
+                header=header,
+                events=events,
+                kept=kept,
+                previous=intent.previous,
+                ui=self.ui.at_a_new_table(),
+            )
         if isinstance(intent, ChangeSetting):
             return replace(self, settings=intent.settings)
         if isinstance(intent, Shutdown):
@@ -192,6 +203,7 @@ class Task:
     presses: tuple[Press, ...]
     # the game the goal has at the table, where it is another than the start's
     goal_header: str | None = None
+    wide: bool = False  # a search of minutes (the new game's form), left to the tool
 
     def lost(self, table: Table) -> bool:
         """A table the search goes no further from: shut down, or a game at the table
@@ -281,6 +293,7 @@ TASKS: tuple[Task, ...] = (
         # players: open, 5, keep; down to the hook: open, on, keep; held down to Start, start
         (K, U, K, *[D] * 6, K, U, K, HOLD_DOWN, K),
         goal_header=OH_HELL_FIVE,
+        wide=True,
     ),
     Task(
         "the trump Q♥ entered by hand",
@@ -384,17 +397,30 @@ TASKS: tuple[Task, ...] = (
 
 
 def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.tools.press_model")
+    parser.add_argument(
+        "--quick", action="store_true", help="leave out the wide searches (the new game's form)"
+    )
+    args = parser.parse_args(argv)
     worse = 0
-    print(f"{'task':60} fewest  pressed")
+    print(f"{'task':58} {'pressed':>7} {'fewest':>6} {'seconds':>7}")
     for task in TASKS:
-        found = fewest(task)
         reached = task.done(play(task))
+        if task.wide and args.quick:
+            print(f"{task.name:58} {len(task.presses):>7} {'-':>6} {'-':>7}")
+            continue
+        started = time.monotonic()
+        found = fewest(task, limit=len(task.presses))
         count = "none" if found is None else str(len(found))
-        mark = "" if reached and found is not None and len(found) == len(task.presses) else "  !"
-        worse += bool(mark)
-        print(f"{task.name:60} {count:>6}  {len(task.presses):>7}{mark}")
+        good = reached and found is not None and len(found) == len(task.presses)
+        worse += not good
+        seconds = time.monotonic() - started
+        print(
+            f"{task.name:58} {len(task.presses):>7} {count:>6} {seconds:>7.1f}"
+            + ("" if good else "  !")
+        )
     return 1 if worse else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -204,6 +204,13 @@ class UiState:
         values[action] = value
         return tuple(sorted(values.items()))
 
+    def at_a_new_table(self) -> UiState:
+        """The state once another game is at the table: the home screen, with the amounts
+        remembered and the menu's cursor where it was left."""
+        return UiState(
+            remembered=self.remembered, last_amount=self.last_amount, menu_at=self.menu_at
+        )
+
     def chosen_for(self, offer: OfferKey) -> Picked | None:
         return next((picked for picked in self.chosen if picked.offer == offer), None)
 
