@@ -7,8 +7,6 @@ takes that state, so whatever the caller shows next is already on disk.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from companion.games.errors import Reason, RefusedEvent
 from companion.games.events import Event
 from companion.games.session import Game
@@ -75,11 +73,16 @@ class JournaledGame:
 
 
 def last_played(journal: Journal) -> GameRecord | None:
-    """The unfinished game with the newest row (or start, if it has no row yet)."""
+    """The unfinished game with the newest row, or begun after it (with no row yet), by
+    the rows' order, not their times: a game with no row comes after every row of the
+    games begun before it (a game played again after it was begun writes a newer one)."""
+    last = journal.last_rows()
 
-    def played_at(record: GameRecord) -> tuple[datetime, int]:
-        rows = [row for row in journal.rows(record.id) if isinstance(row, EventRow)]
-        return (max([record.started, *(row.at for row in rows)]), record.id)
+    def played_at(record: GameRecord) -> tuple[float, int]:
+        if record.id in last:
+            return (last[record.id], record.id)
+        before = [seq for game, seq in last.items() if game < record.id]
+        return (max(before, default=0) + 0.5, record.id)
 
     unfinished = [record for record in journal.games() if not record.is_finished]
     return max(unfinished, key=played_at, default=None)

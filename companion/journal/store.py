@@ -372,6 +372,13 @@ class Journal:
         )
         return [_event_row(row) for row in found]
 
+    def last_rows(self) -> dict[int, int]:
+        """Each game's newest row (its seq), for the games that have one: the order in
+        which games were played, which the rows' times cannot give (a Pi's clock may go
+        back at boot)."""
+        found = self._read("SELECT game, MAX(seq) FROM events GROUP BY game", ())
+        return {int(str(game)): int(str(seq)) for game, seq in found}
+
     def _insert(
         self, game_id: int, source: Source, kind: RowKind, line: str, undoes: int | None
     ) -> EventRow:
