@@ -7,8 +7,8 @@ import pytest
 
 from companion.tools.press_model import TASKS, Task, fewest, play
 
-# The new game's form is the widest search (every option may be changed on the way): 24
-# minutes on this loaded machine, so the suite only plays its sequence and the tool
+# The new game's form is the widest search (every option may be changed on the way, many
+# minutes of it), so the suite only plays its sequence and the tool
 # (python -m companion.tools.press_model) searches it.
 SEARCHED = [task for task in TASKS if not task.wide]
 
