@@ -56,7 +56,7 @@ class EveningBook:
         self, journal: Journal, records: Sequence[GameRecord] | None = None
     ) -> tuple[GameSummary, ...]:
         """Every game of the journal summed up (or those of ``records``)."""
-        last_rows = journal.last_rows()
+        last_rows = journal.last_rows_at()
         found: list[GameSummary] = []
         for record in journal.games() if records is None else records:
             last = last_rows.get(record.id)

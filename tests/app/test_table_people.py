@@ -12,6 +12,7 @@ import pytest
 
 from companion.app.messages import CameraState
 from companion.app.table import Table
+from companion.games.events import parse_event
 from companion.games.people import People
 from companion.games.registry import GAME_IDS
 from companion.games.script import parse_script
@@ -20,8 +21,8 @@ from companion.journal.records import BoxRow
 from companion.journal.store import JOURNAL_FILE, Journal, JournalError
 from companion.tools.name_presses import presses_for
 from companion.ui.intents import ApplyEvent, StartGame
-from companion.ui.menus.main_menu import Entry, menu_items
-from companion.ui.menus.state import EveningPage, MainMenu, PeopleList, SeatingChoice
+from companion.ui.menus.main_menu import ENTRIES, Entry
+from companion.ui.menus.state import EveningPage, MainMenu, PeopleList, SeatingChoice, Unfinished
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
@@ -57,15 +58,15 @@ def _open(folder: Path, clock: TickingClock) -> Journal:
     return Journal.open(folder / JOURNAL_FILE, clock=clock)
 
 
-def _to_menu_entry(table: Table, entry: Entry) -> int:
-    """From home to ``entry`` of the menu and into it; the presses it took."""
+def _to_menu_entry(table: Table, entry: Entry) -> None:
+    """From home to ``entry`` of the menu (its rows fixed, its cursor where it opens)
+    and into it."""
     _press(table, LONG_OK)
-    assert isinstance(table.ui.mode, MainMenu)
-    steps = menu_items(table.context()).index(entry)
-    for _ in range(steps):
-        _press(table, DOWN)
+    mode = table.ui.mode
+    assert isinstance(mode, MainMenu)
+    steps = ENTRIES.index(entry) - mode.cursor
+    _press(table, *([DOWN] * steps if steps > 0 else [UP] * -steps))
     _press(table, OK)
-    return 2 + steps
 
 
 def _said(table: Table) -> list[str]:
@@ -149,9 +150,10 @@ def test_the_same_people_again_in_two_presses_once_the_game_is_over(
         first = GameSpec.parse(GAME_OVER.read_text("utf-8").splitlines()[1])
         table.carry_out(StartGame(first.with_people(People.of(("Ania", "Bartek", "Celina")))))
         _play_to_the_end(table)
-        assert table.context().over
+        summary = table.context().summary
+        assert summary is not None and summary.over
         before = table.journal.last_game()
-        _press(table, LONG_OK, OK)
+        _press(table, OK, OK)  # the menu opens on "same again"
         again = journal.last_game()
         assert before is not None and again is not None and again.id == before.id + 1
         assert GameSpec.parse(again.header) == GameSpec.parse(
@@ -166,14 +168,21 @@ def test_the_same_people_again_in_two_presses_once_the_game_is_over(
         assert GameSpec.parse(newer.header).people == People.of(("Ania", "Bartek", "Celina"))
 
 
-def test_while_a_game_is_played_the_same_again_waits_after_new_game(
+def test_while_a_game_is_played_the_same_again_asks_to_keep_or_abandon_it(
     tmp_path: Path, clock: TickingClock
 ) -> None:
     with _open(tmp_path, clock) as journal:
         table = _table(journal)
         table.carry_out(StartGame(GameSpec.parse("game oh-hell players=3 people=Ania,Bob,Cy")))
-        items = menu_items(table.context())
-        assert items.index(Entry.AGAIN) == items.index(Entry.NEW_GAME) + 1
+        table.carry_out(ApplyEvent(parse_event("card trump 7C")))
+        started = journal.last_game()
+        _to_menu_entry(table, Entry.AGAIN)
+        assert isinstance(table.ui.mode, Unfinished)
+        assert journal.last_game() == started
+        _press(table, OK)  # keep it for later
+        again = journal.last_game()
+        assert started is not None and again is not None and again.id == started.id + 1
+        assert again.header.endswith("people=Ania,Bob,Cy")
 
 
 @pytest.mark.parametrize("language", list(Language), ids=[lang.value for lang in Language])
@@ -184,20 +193,13 @@ def test_the_evening_is_one_press_from_the_menu_and_a_new_evening_empties_it(
         table = _table(journal, language)
         table.carry_out(StartGame(GameSpec.parse("game oczko players=3 people=Ania,Bartek,Celina")))
         table.carry_out(StartGame(GameSpec.parse("game oh-hell players=3 people=Celina,Ania,Dima")))
-        _press(table, LONG_OK)
-        items = menu_items(table.context())
-        assert items.index(Entry.EVENING) <= 2  # undo and the scores above it
-        for _ in range(items.index(Entry.EVENING)):
-            _press(table, DOWN)
-        _press(table, OK)
+        _to_menu_entry(table, Entry.EVENING)  # a row of the menu: OK on it
         assert isinstance(table.ui.mode, EveningPage)
         said = _said(table)
         assert said[0].endswith("2"), said  # the title and the count of games
         assert [line.split()[0] for line in said[2:]] == ["Ania", "Bartek", "Celina", "Dima"]
-        _press(table, BACK)
-        for _ in range(menu_items(table.context()).index(Entry.NEW_EVENING)):
-            _press(table, DOWN)
-        _press(table, OK)
+        _press(table, BACK, BACK)  # the menu, home
+        _to_menu_entry(table, Entry.NEW_EVENING)
         assert isinstance(table.ui.mode, EveningPage)
         assert [row.line for row in journal.box_rows() if isinstance(row, BoxRow)] == [
             "evening new"

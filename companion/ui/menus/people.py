@@ -10,10 +10,11 @@ from companion.games.errors import OptionError
 from companion.games.spec import GameSpec
 from companion.ui import roster_editor, seating
 from companion.ui.canvas import Sheet
-from companion.ui.intents import ChangeRoster, StartGame
+from companion.ui.intents import ChangeRoster
 from companion.ui.menus import draw
 from companion.ui.menus.common import Step, go, stay
 from companion.ui.menus.game_options import FieldKind, is_valid, option_fields
+from companion.ui.menus.new_game import replace_game
 from companion.ui.menus.state import (
     EveningPage,
     Home,
@@ -23,21 +24,13 @@ from companion.ui.menus.state import (
     UiContext,
     UiState,
     direction,
+    moved,
 )
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens import evening as evening_screen
 
 # The option that says who deals or holds the bank first, by game.
 FIRST_SEAT_OPTIONS = ("dealer", "banker")
-
-
-def start_game(state: UiState, spec: GameSpec, context: UiContext) -> Step:
-    """Start ``spec``, asking who sits where first unless it names them already or
-    there is nobody to name."""
-    chosen = seating.start(spec.seats, context.last_people, context.roster)
-    if spec.people is not None or chosen.choices() == (seating.Choice.UNNAMED,):
-        return dataclasses.replace(state, mode=Home()), (StartGame(spec),)
-    return go(state, SeatingChoice(chosen, spec))
 
 
 def next_game(spec: GameSpec, *, new_dealer: bool) -> GameSpec | None:
@@ -71,9 +64,9 @@ def handle_evening(
 ) -> Step:
     if direction(press):
         count = evening_screen.page_count(context.evening)
-        return go(state, EveningPage((page.page - direction(press)) % count))
+        return go(state, EveningPage(moved(page.page % count, count, press)))
     if press.button is Button.BACK:
-        return go(state, MainMenu())
+        return go(state, MainMenu(state.menu_at or 0))
     if press.button is Button.OK:
         return go(state, Home())
     return stay(state)
@@ -94,7 +87,7 @@ def handle_people(
 ) -> Step:
     edited = roster_editor.press(people.editor, context.roster, press)
     if edited.left:
-        return go(state, MainMenu())
+        return go(state, MainMenu(state.menu_at or 0))
     state = dataclasses.replace(state, mode=PeopleList(edited.editor))
     if edited.change is None:
         return stay(state)
@@ -113,11 +106,10 @@ def handle_seating(
 ) -> Step:
     seated = seating.press(choice.seating, press)
     if seated.outcome is seating.Outcome.LEFT:
-        return go(state, MainMenu())
+        return go(state, MainMenu(state.menu_at or 0))
     if seated.outcome is seating.Outcome.CHOOSING:
         return go(state, SeatingChoice(seated.seating, choice.spec))
-    spec = choice.spec.with_people(seated.people)
-    return dataclasses.replace(state, mode=Home()), (StartGame(spec),)
+    return replace_game(state, context, spec=choice.spec.with_people(seated.people))
 
 
 def compose_seating(choice: SeatingChoice, context: UiContext) -> Sheet:
