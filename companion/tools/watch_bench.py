@@ -40,7 +40,8 @@ DEFAULT_EVENTS = 30
 # CPU performance (a sysbench single thread: 812 against 1,847 events a second, 2.3);
 # together 4-9 times, 6 taken (their geometric middle).
 PI4_RATIO = 6.0
-FRAME_BUDGET_MS = 100.0  # 10 frames a second
+FPS = 10.0  # the session's frames a second
+FRAME_BUDGET_MS = 1000.0 / FPS
 BUSY_FRAME_MS = 15.0  # the busy frames: those over this much CPU
 # Times each frame of a folder through the watch's own step (the tracker, the mat, the
 # frame check; not the file's reading) in CPU ms, inside the process of the checkout it
@@ -253,7 +254,8 @@ def _classical() -> list[str]:
 
 
 def _watch(game: str) -> list[str]:
-    return [sys.executable, "-m", "companion", "watch", "--game", game]
+    # --fps: the folder is a film's frames (without it, each image is a photo of its own)
+    return [sys.executable, "-m", "companion", "watch", "--game", game, "--fps", str(FPS)]
 
 
 if __name__ == "__main__":
