@@ -9,17 +9,9 @@ from pathlib import Path
 
 from companion.cards import FRENCH52
 from companion.table.events import UnsureReport
-from companion.tools.session_run import TrackedEvent, Tally, in_settling_order, tally
-from companion.tools.synthetic.table_film import (
-    NOISE_LEVEL,
-    CardArt,
-    DrawnArt,
-    Film,
-    FilmKind,
-    PhotoArt,
-    make_film,
-    photo_wood,
-)
+from companion.tools.session_run import Tally, TrackedEvent, in_settling_order, tally
+from companion.tools.synthetic.film_drawing import CardArt, DrawnArt, PhotoArt, photo_wood
+from companion.tools.synthetic.table_film import NOISE_LEVEL, Film, FilmKind, make_film
 
 # Real photos used by the films' "photos" art, under a folder like ../shared/photos.
 DECK_PHOTOS = Path("vosloo/out/angle_1")

@@ -16,32 +16,34 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import cache
-from pathlib import Path
-from typing import Protocol, overload
+from typing import overload
 
 import numpy as np
 
-from companion.cards import Card, IndexScript, Rank, Suit
+from companion.cards import Card, Rank
+from companion.tools.synthetic.film_drawing import (
+    CARD_ASPECT,
+    FRAME_SIZE,
+    CardArt,
+    Hand,
+    Laid,
+    drawn_wood,
+    glared,
+    put_card,
+    put_hand,
+)
 from companion.tools.synthetic.session import ScriptStep
 from companion.values.frame import Frame
 
-FRAME_SIZE = (1920, 1080)
 FPS = 10.0
 ZONE = "table"  # the one zone of a frame without a mat
 CARD_WIDTH_PX = (150, 185)  # a poker card 0.55-0.7 m under a 1920 px camera
-CARD_ASPECT = 88.0 / 63.0
 APPROACH_FRAMES = 4
 WITHDRAW_FRAMES = 3
 QUIET_FRAMES = 10  # still after a card settled: the tracker's window and its delay
-SKIN = (140, 172, 224)  # BGR
-ARM_SHADE = (118, 146, 196)
-PALM_PX = (150, 175)  # the palm's ellipse, its half axes
-ARM_PX = 120  # the forearm's width
 JPEG_QUALITY = 90  # a camera's frames as files
 NOISE_LEVEL = 1.5  # grey levels, a sensor's own noise
 NOISY_LEVEL = 6.0  # a small sensor in a dim room
-MAX_BLUR_PX = 41  # the longest smear of a moving hand or card, pixels
 # Fans and overlapping tricks: each card lands this share of a card's width along from
 # the one before, and slides on for SLIDE_FRAMES frames after the hand lets go.
 FAN_STEP = (0.22, 0.4)
@@ -75,140 +77,6 @@ class FilmKind(Enum):
 
     def __str__(self) -> str:
         return self.value
-
-
-class CardArt(Protocol):
-    """Card faces, BGRA, upright, ``width`` pixels wide."""
-
-    name: str
-
-    def cards(self) -> tuple[Card, ...]: ...
-
-    def face(self, card: Card, width: int, rng: random.Random) -> np.ndarray: ...
-
-
-class DrawnArt:
-    """The font-drawn faces of the tracker's sessions (English indices)."""
-
-    name = "drawn"
-
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-
-    def face(self, card: Card, width: int, rng: random.Random) -> np.ndarray:
-        import cv2
-
-        from companion.tools.synthetic.card_faces import card_face
-
-        del rng
-        picture = card_face(card, IndexScript.ENGLISH, 3.0)
-        bgra = cv2.cvtColor(np.asarray(picture), cv2.COLOR_RGBA2BGRA)
-        height = round(width * CARD_ASPECT)
-        resized: np.ndarray = cv2.resize(bgra, (width, height), interpolation=cv2.INTER_AREA)
-        return resized
-
-
-class PhotoArt:
-    """Real photos of a real deck (9 to A), flattened, from ``folder`` (its files are
-    named ``<rank><suit>_<shot>.jpg``); each face a shot chosen by the film's seed."""
-
-    name = "photos"
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self._shots: dict[Card, list[Path]] = {}
-        for path in sorted(folder.glob("*.jpg")):
-            try:
-                card = Card.parse(path.stem.split("_")[0])
-            except ValueError:
-                continue
-            self._shots.setdefault(card, []).append(path)
-        if not self._shots:
-            raise FileNotFoundError(f"{folder}: no card photos (<rank><suit>_<shot>.jpg)")
-
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(self._shots)
-
-    def face(self, card: Card, width: int, rng: random.Random) -> np.ndarray:
-        import cv2
-
-        picture = _photo(rng.choice(self._shots[card]))
-        height = round(width * CARD_ASPECT)
-        bgr = cv2.resize(picture, (width, height), interpolation=cv2.INTER_AREA)
-        alpha = np.zeros((height, width), np.uint8)
-        radius = max(2, round(width * 0.05))
-        cv2.rectangle(alpha, (radius, 0), (width - 1 - radius, height - 1), 255, -1)
-        cv2.rectangle(alpha, (0, radius), (width - 1, height - 1 - radius), 255, -1)
-        for x in (radius, width - 1 - radius):
-            for y in (radius, height - 1 - radius):
-                cv2.circle(alpha, (x, y), radius, 255, -1, cv2.LINE_AA)
-        return np.dstack([bgr, alpha])
-
-
-@cache
-def _photo(path: Path) -> np.ndarray:
-    import cv2
-
-    picture = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if picture is None:
-        raise FileNotFoundError(f"{path}: not a readable image")
-    return np.asarray(picture)
-
-
-def drawn_wood(rng: random.Random) -> np.ndarray:
-    """A wooden table top (BGR, FRAME_SIZE): planks of grain in browns."""
-    import cv2
-
-    width, height = FRAME_SIZE
-    noise = np.random.default_rng(rng.randrange(2**32))
-    y = np.arange(height, dtype=np.float32)[:, None]
-    x = np.arange(width, dtype=np.float32)[None, :]
-    wobble = cv2.resize(noise.standard_normal((8, 16)).astype(np.float32), (width, height))
-    grain = np.sin((y + 18.0 * wobble) / rng.uniform(3.0, 6.0)) * 0.5 + 0.5
-    fine = cv2.GaussianBlur(noise.standard_normal((height, width)).astype(np.float32), (0, 0), 2)
-    plank = rng.uniform(160.0, 260.0)
-    shade = 0.85 + 0.15 * np.sin(np.floor(y / plank) * 2.1 + x * 0.0)
-    level = (0.55 + 0.25 * grain + 0.05 * fine) * shade
-    base = np.array([rng.uniform(40, 70), rng.uniform(80, 110), rng.uniform(130, 170)])
-    table = np.clip(level[:, :, None] * base[None, None, :] * 1.3, 0, 255).astype(np.uint8)
-    seams = (np.mod(y, plank) < 2.0).repeat(width, axis=1)
-    table[seams] = (table[seams] * 0.6).astype(np.uint8)
-    return table
-
-
-def photo_wood(path: Path, rng: random.Random) -> np.ndarray:
-    """The bare wood of a real table photo (its left third, where no card lies), mirrored
-    and stretched over FRAME_SIZE."""
-    import cv2
-
-    picture = _photo(path)
-    height, width = picture.shape[:2]
-    strip = picture[:, : width // 3]
-    if rng.random() < 0.5:
-        strip = strip[:, ::-1]
-    tiled = np.hstack([strip, strip[:, ::-1], strip])
-    table: np.ndarray = cv2.resize(tiled, FRAME_SIZE, interpolation=cv2.INTER_AREA)
-    return table
-
-
-@dataclass(frozen=True)
-class Laid:
-    """A card on the table or in a hand: its centre (frame px), turn (degrees,
-    counter-clockwise) and face."""
-
-    card: Card
-    centre: tuple[float, float]
-    angle: float
-    face_id: int  # which face picture (Film.faces)
-
-
-@dataclass(frozen=True)
-class Hand:
-    palm: tuple[float, float]
-    entry: tuple[float, float]  # off the frame, where the arm comes from
-    motion: tuple[float, float] = (0.0, 0.0)  # px since the last frame
-    carried: Laid | None = None
-    carried_motion: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -248,7 +116,9 @@ class Film:
     @property
     def placed(self) -> tuple[Card, ...]:
         return tuple(
-            Card.parse(step.line.split()[-1]) for step in self.script if step.line.startswith("card")
+            Card.parse(step.line.split()[-1])
+            for step in self.script
+            if step.line.startswith("card")
         )
 
 
@@ -282,7 +152,7 @@ class FilmFrames(Sequence[Frame]):
             return self._cache[1]
         picture = self._film.table.copy()
         for laid in resting:
-            _put(picture, self._film.faces[laid.face_id], laid, (0.0, 0.0))
+            put_card(picture, self._film.faces[laid.face_id], laid, (0.0, 0.0))
         self._cache = (resting, picture)
         return picture
 
@@ -292,114 +162,22 @@ class FilmFrames(Sequence[Frame]):
         film, shot = self._film, self._film.shots[number]
         picture = self._resting(shot.resting).copy()
         if shot.moving is not None:
-            _put(picture, film.faces[shot.moving.face_id], shot.moving, shot.moving_motion)
+            put_card(picture, film.faces[shot.moving.face_id], shot.moving, shot.moving_motion)
         if shot.hand is not None:
             if shot.hand.carried is not None:
                 carried = shot.hand.carried
-                _put(picture, film.faces[carried.face_id], carried, shot.hand.carried_motion)
-            _put_hand(picture, shot.hand)
+                put_card(picture, film.faces[carried.face_id], carried, shot.hand.carried_motion)
+            put_hand(picture, shot.hand)
         look = film.look
         if look.glare:
-            picture = _glared(picture, look.glare)
+            picture = glared(picture, look.glare)
         if look.defocus > 0.0:
             picture = cv2.GaussianBlur(picture, (0, 0), look.defocus)
         rng = np.random.default_rng([film.seed, number])
         noise = rng.standard_normal(picture.shape, dtype=np.float32) * look.noise
         noisy = np.clip(picture.astype(np.float32) + noise, 0, 255).astype(np.uint8)
         _, encoded = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
-        frame: np.ndarray = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
-        return frame
-
-
-def _put(picture: np.ndarray, face: np.ndarray, laid: Laid, motion: tuple[float, float]) -> None:
-    """Lay a BGRA face onto ``picture`` turned and centred as ``laid`` says, smeared along
-    ``motion`` (pixels moved in the frame's time; half of it is the exposure)."""
-    import cv2
-
-    height, width = face.shape[:2]
-    turn = cv2.getRotationMatrix2D((width / 2, height / 2), laid.angle, 1.0)
-    side = math.ceil(math.hypot(width, height)) + 2 * MAX_BLUR_PX
-    turn[:, 2] += (side / 2 - width / 2, side / 2 - height / 2)
-    tile = cv2.warpAffine(face, turn, (side, side), flags=cv2.INTER_LINEAR)
-    tile = _smeared(tile, motion)
-    left = round(laid.centre[0] - side / 2)
-    top = round(laid.centre[1] - side / 2)
-    _blend(picture, tile, left, top)
-
-
-def _smeared(tile: np.ndarray, motion: tuple[float, float]) -> np.ndarray:
-    """A BGRA tile blurred along ``motion`` over half its length (premultiplied)."""
-    import cv2
-
-    length = min(MAX_BLUR_PX, round(0.5 * math.hypot(*motion)))
-    if length < 2:
-        return tile
-    kernel = np.zeros((length, length), np.float32)
-    middle = (length - 1) / 2
-    angle = math.atan2(motion[1], motion[0])
-    dx, dy = math.cos(angle) * middle, math.sin(angle) * middle
-    cv2.line(
-        kernel,
-        (round(middle - dx), round(middle - dy)),
-        (round(middle + dx), round(middle + dy)),
-        1.0,
-        1,
-    )
-    kernel /= kernel.sum()
-    rgba = tile.astype(np.float32)
-    alpha = rgba[:, :, 3:] / 255.0
-    premultiplied = np.concatenate([rgba[:, :, :3] * alpha, alpha], axis=2)
-    blurred = cv2.filter2D(premultiplied, -1, kernel)
-    cover = np.clip(blurred[:, :, 3:], 1e-6, 1.0)
-    colour = np.clip(blurred[:, :, :3] / cover, 0, 255)
-    out = np.concatenate([colour, np.clip(blurred[:, :, 3:] * 255, 0, 255)], axis=2)
-    return out.astype(np.uint8)
-
-
-def _blend(picture: np.ndarray, tile: np.ndarray, left: int, top: int) -> None:
-    """Alpha-blend a BGRA tile onto ``picture`` at (left, top), clipped to the frame."""
-    height, width = picture.shape[:2]
-    x0, y0 = max(0, left), max(0, top)
-    x1 = min(width, left + tile.shape[1])
-    y1 = min(height, top + tile.shape[0])
-    if x1 <= x0 or y1 <= y0:
-        return
-    part = tile[y0 - top : y1 - top, x0 - left : x1 - left].astype(np.float32)
-    cover = part[:, :, 3:] / 255.0
-    under = picture[y0:y1, x0:x1].astype(np.float32)
-    picture[y0:y1, x0:x1] = (part[:, :, :3] * cover + under * (1.0 - cover)).astype(np.uint8)
-
-
-def _put_hand(picture: np.ndarray, hand: Hand) -> None:
-    """A forearm from ``entry`` and a palm, smeared along the hand's motion."""
-    import cv2
-
-    xs = (hand.palm[0], hand.entry[0])
-    ys = (hand.palm[1], hand.entry[1])
-    pad = max(PALM_PX) + MAX_BLUR_PX
-    left, top = round(min(xs) - pad), round(min(ys) - pad)
-    right, bottom = round(max(xs) + pad), round(max(ys) + pad)
-    tile = np.zeros((bottom - top, right - left, 4), np.uint8)
-    palm = (round(hand.palm[0] - left), round(hand.palm[1] - top))
-    entry = (round(hand.entry[0] - left), round(hand.entry[1] - top))
-    cv2.line(tile, entry, palm, (*ARM_SHADE, 255), ARM_PX, cv2.LINE_AA)
-    toward = math.atan2(entry[1] - palm[1], entry[0] - palm[0])
-    cv2.ellipse(tile, palm, PALM_PX, math.degrees(toward), 0, 360, (*SKIN, 255), -1, cv2.LINE_AA)
-    _blend(picture, _smeared(tile, hand.motion), left, top)
-
-
-def _glared(picture: np.ndarray, spots: Sequence[tuple[tuple[float, float], float]]) -> np.ndarray:
-    """A lamp's reflection: light added round each spot, saturating at its middle."""
-    height, width = picture.shape[:2]
-    light = np.zeros((height, width), np.float32)
-    for (x, y), radius in spots:
-        x0, x1 = max(0, int(x - 2 * radius)), min(width, int(x + 2 * radius))
-        y0, y1 = max(0, int(y - 2 * radius)), min(height, int(y + 2 * radius))
-        ys, xs = np.mgrid[y0:y1, x0:x1].astype(np.float32)
-        distance = np.hypot(xs - x, ys - y) / radius
-        light[y0:y1, x0:x1] += 400.0 * np.exp(-(distance**4))
-    out = picture.astype(np.float32) + light[:, :, None]
-    return np.clip(out, 0, 255).astype(np.uint8)
+        return np.asarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR), np.uint8)
 
 
 def corner_index(laid: Laid, face_size: tuple[int, int]) -> tuple[float, float]:
@@ -465,9 +243,7 @@ class _Builder:
             motion = (held[0] - previous[0], held[1] - previous[1])
             carried = replace(laid, centre=held, angle=laid.angle + 8.0 * (1 - t))
             palm = _gripping(held, entry, self.grip)
-            self.shots.append(
-                Shot(tuple(self.resting), Hand(palm, entry, motion, carried, motion))
-            )
+            self.shots.append(Shot(tuple(self.resting), Hand(palm, entry, motion, carried, motion)))
             previous = held
         over = _gripping(drop, entry, 0.62 * self.grip / 0.62 + 0.1 * self.grip)
         card = replace(laid, centre=drop)
@@ -475,7 +251,9 @@ class _Builder:
         for i in range(max(1, linger) + moving_frames):
             t = min(i, moving_frames)
             card = replace(laid, centre=(drop[0] + t * slide[0], drop[1] + t * slide[1]))
-            jitter = (self.rng.uniform(-0.6, 0.6), self.rng.uniform(-0.6, 0.6)) if linger else (0, 0)
+            jitter = (
+                (self.rng.uniform(-0.6, 0.6), self.rng.uniform(-0.6, 0.6)) if linger else (0, 0)
+            )
             hand = Hand((over[0] + jitter[0], over[1] + jitter[1]), entry)
             settled_card = i >= moving_frames
             if settled_card:
@@ -502,9 +280,7 @@ class _Builder:
             motion = (direction[0] * step, direction[1] * step)
             card = replace(laid, centre=position)
             behind = (position[0] - direction[0] * 260.0, position[1] - direction[1] * 260.0)
-            self.shots.append(
-                Shot(tuple(self.resting), Hand(behind, entry, motion), card, motion)
-            )
+            self.shots.append(Shot(tuple(self.resting), Hand(behind, entry, motion), card, motion))
         self.resting.append(laid)
         behind = (laid.centre[0] - direction[0] * 260.0, laid.centre[1] - direction[1] * 260.0)
         for i in range(1, WITHDRAW_FRAMES + 1):
@@ -607,15 +383,18 @@ def make_film(
             (middle[0] + (i - (count - 1) / 2) * width * 1.25, middle[1] + rng.uniform(-40, 40))
             for i in range(count)
         ]
-        placed = [laid(card, centre, rng.uniform(-8, 8)) for card, centre in zip(cards, centres)]
+        placed = [
+            laid(card, centre, rng.uniform(-8, 8))
+            for card, centre in zip(cards, centres, strict=False)
+        ]
         index_height = 0.17 * width
-        spots = []
+        glare_spots: list[tuple[tuple[float, float], float]] = []
         for target in placed[1::2]:
-            x, y = corner_index(target, (width, height))
-            spots.append(((x, y), index_height * rng.uniform(*GLARE_SIZE) / 2))
-        look = replace(look, glare=tuple(spots))
-        for card in placed:
-            builder.lay(card)
+            radius = index_height * rng.uniform(*GLARE_SIZE) / 2
+            glare_spots.append((corner_index(target, (width, height)), radius))
+        look = replace(look, glare=tuple(glare_spots))
+        for card_laid in placed:
+            builder.lay(card_laid)
     elif kind is FilmKind.PUSHED:
         for number, card in enumerate(cards[:5]):
             centre = (middle[0] + (number - 2) * width * 1.25, middle[1] + rng.uniform(-60, 60))
