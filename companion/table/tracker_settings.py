@@ -20,6 +20,9 @@ class TrackerSettings:
     min_seconds: float = STILL_SECONDS
     # Reads of one still spell that may disagree before the zone's change is reported unsure.
     max_reads: int = 4
+    # A new card's two agreeing reads must lie within this many index box heights of each
+    # other: a card still sliding into place is read at another spot each time.
+    still_slack: float = 0.15
     # The live reader's own threshold (companion.vision.reader.LIVE_MIN_CONFIDENCE); reads
     # from ``unsure_from`` up to it are unsure candidates, never cards.
     min_confidence: float = 0.9

@@ -125,6 +125,10 @@ class ZoneWatch:
         self.placed: list[PlacedCard] = []
         self._spell: _Spell | None = None
         self._paused: _Spell | None = None  # a spell cut short by motion, not yet settled
+        # Sure reads of the last settled spell that did not become cards (flickering under
+        # a hand that lingered): their spots count as changed until a spell settles again,
+        # so the card there is read anew once what covered it is gone.
+        self._unsettled: tuple[CardRead, ...] = ()
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -176,6 +180,10 @@ class ZoneWatch:
         if not window_done or len(spell.readings) < 2:
             return ZoneStep(read=read_now)
         last, before = spell.readings[-1], spell.readings[-2]
+        if last.cards == before.cards and not self._stood_still(last, before):
+            # A new card read at another spot than before is still landing: agree anew.
+            del spell.readings[:-1]
+            return ZoneStep(read=read_now)
         if last.cards == before.cards:
             present, flicker = last.cards, set[Card]()
         elif len(spell.readings) < self.settings.max_reads:
@@ -184,6 +192,11 @@ class ZoneWatch:
             present = _common(spell.readings)
             flicker = {card for reading in spell.readings for card in reading.cards} - set(present)
         events, unsure = self._settle(look, spell, present, flicker)
+        placed = set(self.cards)
+        # only sure reads: a doubted one (pips read as an index) earns no second chance
+        self._unsettled = tuple(
+            read for reading in spell.readings for read in reading.sure if read.card not in placed
+        )
         spell.settled = True
         return ZoneStep(events=events, unsure=unsure, read=read_now, settled=True)
 
@@ -208,6 +221,29 @@ class ZoneWatch:
         paused.resume(start, frames)
         return paused
 
+    def _stood_still(self, last: _Reading, before: _Reading) -> bool:
+        """Whether each new card's read (one not on the zone) lies where a read of it lay
+        in ``before``: a card still sliding into place, or read while partly covered by
+        one landing over it, is read at another spot each time."""
+        on_zone = set(self.cards)
+        slack = self.settings.still_slack
+        return all(
+            any(
+                other.card == read.card
+                and float(np.linalg.norm(other.centre - read.centre)) <= slack * _height(read)
+                for other in before.sure
+            )
+            for read in last.sure
+            if read.card not in on_zone
+        )
+
+    def _at_unsettled(self, read: CardRead) -> bool:
+        """Whether ``read`` lies at a spot the last settled spell read no card at."""
+        return any(
+            float(np.linalg.norm(other.centre - read.centre)) <= _height(other) / 2
+            for other in self._unsettled
+        )
+
     def _reading(self, look: ZoneLook) -> _Reading:
         """The zone's reads less those that are no card: inside another card's face away
         from its corners, over the index of a card on the zone read with it, or a card not
@@ -224,7 +260,8 @@ class ZoneWatch:
         kept = [
             read
             for read in reads
-            if read.card in on_zone or (not read.clipped and look.changed_at(read.quad))
+            if read.card in on_zone
+            or (not read.clipped and (look.changed_at(read.quad) or self._at_unsettled(read)))
         ]
         sure = tuple(
             read
@@ -346,6 +383,11 @@ class ZoneWatch:
             removed.extend(placed for _, placed in sorted(kept, key=lambda pair: pair[0]))
             kept = []
         return [placed for _, placed in sorted(kept, key=lambda pair: pair[0])], removed
+
+
+def _height(read: CardRead) -> float:
+    """The read's index box height (mm)."""
+    return float(np.linalg.norm(read.quad[3] - read.quad[0])) or 1.0
 
 
 def _common(readings: Sequence[_Reading]) -> Counter[Card]:

@@ -138,12 +138,14 @@ def box_crops(image: np.ndarray, quads: Sequence[np.ndarray]) -> np.ndarray:
     return cut_crops(image, centres, down.astype(np.float32), heights.astype(np.float32))
 
 
-def ink_colour(crop: np.ndarray, settings: SecondLookSettings) -> SuitColour | None:
-    """Whether the ink of an index crop (BGR) is red or black (None: too little light or
-    ink, or ink of both colours)."""
+def _ink_counts(crop: np.ndarray, settings: SecondLookSettings) -> tuple[int, int, int] | None:
+    """The black and the red ink pixels of the middle of an index crop (BGR), and how many
+    pixels were looked at (None: too little light to tell)."""
     height, width = crop.shape[:2]
     top, left = round(height * settings.margin_share), round(width * settings.margin_share)
     middle = crop[top : height - top, left : width - left].reshape(-1, 3).astype(np.float32)
+    if middle.shape[0] == 0:
+        return None
     white = np.percentile(middle, settings.white_percentile, axis=0)
     if float(white.min()) < settings.min_white:
         return None
@@ -152,9 +154,25 @@ def ink_colour(crop: np.ndarray, settings: SecondLookSettings) -> SuitColour | N
     darkest = np.minimum(np.minimum(blue, green), red)
     black = (brightest < settings.black_level) & (brightest - darkest < settings.grey_spread)
     reddish = (red >= settings.red_level) & (red - np.maximum(blue, green) >= settings.red_gap)
-    black_count, red_count = int(np.count_nonzero(black)), int(np.count_nonzero(reddish))
+    return int(np.count_nonzero(black)), int(np.count_nonzero(reddish)), middle.shape[0]
+
+
+def has_ink(crop: np.ndarray, settings: SecondLookSettings) -> bool:
+    """Whether an index crop shows enough ink to say anything (a corner washed out by a
+    lamp's glare, or an empty one, does not)."""
+    counts = _ink_counts(crop, settings)
+    return counts is not None and counts[0] + counts[1] >= settings.min_ink_share * counts[2]
+
+
+def ink_colour(crop: np.ndarray, settings: SecondLookSettings) -> SuitColour | None:
+    """Whether the ink of an index crop (BGR) is red or black (None: too little light or
+    ink, or ink of both colours)."""
+    counts = _ink_counts(crop, settings)
+    if counts is None:
+        return None
+    black_count, red_count, looked_at = counts
     ink = black_count + red_count
-    if ink < settings.min_ink_share * middle.shape[0]:
+    if ink < settings.min_ink_share * looked_at:
         return None
     if red_count >= settings.one_colour_share * ink:
         return SuitColour.RED
@@ -224,6 +242,8 @@ def second_look(
             card = read[position]
             if card is None or card == detections[i].card:
                 continue
+            if not has_ink(crops[position], settings):
+                continue  # a corner washed out by a lamp's glare answers nothing
             if not _covered_by(
                 card, far.centres[position], far.heights[position], detections, settings
             ):

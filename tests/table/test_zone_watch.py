@@ -462,3 +462,48 @@ def test_no_question_about_a_card_whose_every_copy_lies_elsewhere() -> None:
     two_packs.elsewhere = {Card.parse("KH"): 1}
     two_packs.land([read("KH", 10, confidence=0.7)])
     assert [r.candidates for r in two_packs.unsure] == [(Card.parse("KH"),)]
+
+
+def test_a_card_read_under_a_lingering_hand_is_read_again_once_the_hand_is_gone() -> None:
+    # Under the hand the reads disagree, and the spell settles with the card unsure; the
+    # hand leaves: the card's spot shows no change from that settled picture, yet the
+    # card lies there uncovered and is read sure: it is placed.
+    zone = table()
+    zone.frames(3)
+    zone.moving, zone.changed = True, True
+    zone.frames(3)
+    zone.moving = False
+    zone.flicker = [[read("QS", 10, confidence=1.0)], [read("QS", 10), read("4D", 40)], []]
+    zone.frames(8)
+    assert zone.lines() == []
+    zone.flicker = []
+    zone.moving, zone.changed = True, True
+    zone.frames(2)  # the hand leaves
+    zone.moving, zone.changed_at, zone.reads = False, False, [read("QS", 10, confidence=1.0)]
+    zone.frames(6)
+    assert zone.lines() == ["card trick QS"]
+
+
+def test_a_doubted_read_at_a_spot_that_did_not_change_stays_no_card() -> None:
+    zone = table()
+    zone.frames(3)
+    zone.land([read("10H", 10)])
+    doubted = replace(read("7H", 14, y=50), doubt=Doubt.INSIDE_CARD)
+    zone.land([read("10H", 10), doubted])
+    zone.changed_at = False
+    zone.land([read("10H", 10), read("7H", 14, y=50)])
+    assert zone.lines() == ["card trick 10H"]
+
+
+def test_a_card_still_sliding_into_place_is_placed_once_it_lies_still() -> None:
+    zone = table()
+    zone.frames(3)
+    zone.moving, zone.changed = True, True
+    zone.frames(3)
+    zone.moving = False
+    for x in (10.0, 13.0, 16.0, 19.0):  # reads 3 mm apart: a card still sliding
+        zone.reads = [read("QH", x)]
+        zone.frame()
+    assert zone.lines() == []
+    zone.frames(4)  # it lies still at 19 mm
+    assert zone.lines() == ["card trick QH"]

@@ -115,8 +115,18 @@ def test_a_read_whose_ink_is_the_other_colour_is_doubted_never_changed() -> None
     assert agreed.doubt is None
 
 
+def _with_far_index(frame: np.ndarray, quad: np.ndarray, ink: tuple[int, int, int]) -> None:
+    """Print an index (turned half round) at the far corner of the card of ``quad``."""
+    far = far_corners([quad])
+    x, y = (round(float(v)) for v in far.centres[0])
+    turned = _index_crop(ink)[::-1, ::-1]
+    top, left = y - CROP_HEIGHT // 2, x - CROP_WIDTH // 2
+    frame[top : top + CROP_HEIGHT, left : left + CROP_WIDTH] = turned
+
+
 def test_a_far_corner_that_reads_another_card_makes_the_read_unsure() -> None:
     frame, quad = _frame_with_index(RED_INK_BGR)
+    _with_far_index(frame, quad, RED_INK_BGR)
     read = Detection(Card.parse("7H"), 0.999, quad, 1)
     (other,) = second_look(frame, [read], _FarReader(Card.parse("2H")))
     assert other.doubt is Doubt.OTHER_CORNER
@@ -124,6 +134,19 @@ def test_a_far_corner_that_reads_another_card_makes_the_read_unsure() -> None:
     for answer in (Card.parse("7H"), None):
         (looked,) = second_look(frame, [read], _FarReader(answer))
         assert looked.doubt is None
+
+
+def test_a_far_corner_washed_out_by_glare_is_no_answer() -> None:
+    # a lamp's glare leaves the far corner white, no ink: whatever it reads as, it does
+    # not doubt the index read in plain light
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    _with_far_index(frame, quad, RED_INK_BGR)
+    far = far_corners([quad])
+    x, y = (round(float(v)) for v in far.centres[0])
+    frame[y - CROP_HEIGHT : y + CROP_HEIGHT, x - CROP_HEIGHT : x + CROP_HEIGHT] = 255
+    read = Detection(Card.parse("7H"), 0.999, quad, 1)
+    (looked,) = second_look(frame, [read], _FarReader(Card.parse("2H")))
+    assert looked.doubt is None
 
 
 def test_another_cards_index_found_over_the_far_corner_is_no_disagreement() -> None:
