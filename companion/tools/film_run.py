@@ -44,7 +44,13 @@ def film_art(art: str, photos: Path | None) -> CardArt:
 
 
 def film(
-    kind: FilmKind, seed: int, art: str, *, photos: Path | None, noise: float = NOISE_LEVEL
+    kind: FilmKind,
+    seed: int,
+    art: str,
+    *,
+    photos: Path | None,
+    noise: float = NOISE_LEVEL,
+    short: bool = False,
 ) -> Film:
     """A film of ``kind`` with ``art``'s cards on its table (a real table's wood with the
     photos' art)."""
@@ -52,7 +58,8 @@ def film(
     if art == "photos" and photos is not None:
         wood = WOOD_PHOTOS[seed % len(WOOD_PHOTOS)]
         table = photo_wood(photos / wood, random.Random(seed))
-    return make_film(kind, seed=seed, art=film_art(art, photos), table=table, noise=noise)
+    art_of = film_art(art, photos)
+    return make_film(kind, seed=seed, art=art_of, table=table, noise=noise, short=short)
 
 
 def run_film(shown: Film) -> FilmFigures:

@@ -333,8 +333,10 @@ def make_film(
     art: CardArt,
     table: np.ndarray | None = None,
     noise: float = NOISE_LEVEL,
+    short: bool = False,
 ) -> Film:
-    """A film of ``kind``, seeded: its shots, the lines a tracker should print, its look."""
+    """A film of ``kind``, seeded: its shots, the lines a tracker should print, its look
+    (``short``: the least that shows the kind, for tests)."""
     rng = random.Random(f"{kind}:{art.name}:{seed}")
     cards = list(art.cards())
     rng.shuffle(cards)
@@ -355,7 +357,7 @@ def make_film(
     frame_w, frame_h = FRAME_SIZE
     middle = (frame_w / 2 + rng.uniform(-200, 200), frame_h / 2 + rng.uniform(-120, 120))
     if kind is FilmKind.OVERLAP:
-        count = rng.randint(5, 7)
+        count = 3 if short else rng.randint(5, 7)
         step = rng.uniform(*FAN_STEP) * width
         turn = rng.uniform(-12.0, 12.0)
         x0 = middle[0] - step * (count - 1) / 2
@@ -370,15 +372,15 @@ def make_film(
             for dx, dy in ((-1, 0), (0, -1), (1, 0), (0, 1))
         ]
         pool = iter(cards)
-        for trick in range(3):
-            for number, spot in enumerate(spots[:TRICK_CARDS]):
+        for trick in range(2 if short else 3):
+            for number, spot in enumerate(spots[: 1 if short else TRICK_CARDS]):
                 card = next(pool)
                 centre = (spot[0] + rng.uniform(-6, 6), spot[1] + rng.uniform(-6, 6))
                 linger = rng.randint(*LINGER_FRAMES) if number == 0 and trick else 0
                 builder.lay(laid(card, centre, rng.uniform(-8, 8)), linger=linger)
             builder.sweep()
     elif kind is FilmKind.GLARE:
-        count = 6
+        count = 2 if short else 6
         centres = [
             (middle[0] + (i - (count - 1) / 2) * width * 1.25, middle[1] + rng.uniform(-40, 40))
             for i in range(count)
@@ -396,18 +398,18 @@ def make_film(
         for card_laid in placed:
             builder.lay(card_laid)
     elif kind is FilmKind.PUSHED:
-        for number, card in enumerate(cards[:5]):
+        for number, card in enumerate(cards[: 2 if short else 5]):
             centre = (middle[0] + (number - 2) * width * 1.25, middle[1] + rng.uniform(-60, 60))
             builder.push(laid(card, centre, rng.uniform(-10, 10)), speed=rng.uniform(*PUSH_SPEED))
     elif kind is FilmKind.DEFOCUS:
         look = replace(look, defocus=rng.uniform(*DEFOCUS_SIGMA))
-        for number, card in enumerate(cards[:6]):
+        for number, card in enumerate(cards[: 2 if short else 6]):
             centre = (middle[0] + (number - 2.5) * width * 1.2, middle[1] + rng.uniform(-60, 60))
             builder.lay(laid(card, centre, rng.uniform(-8, 8)))
     else:
         numbers = [card for card in cards if card.rank in PIP_RANKS]
         others = [card for card in cards if card not in numbers]
-        for pair in range(2):
+        for pair in range(1 if short else 2):
             under, over = numbers[pair], others[pair]
             angle = rng.uniform(-6.0, 6.0)
             base = (middle[0] + (pair - 0.5) * width * 2.6, middle[1] - height * 0.25)
