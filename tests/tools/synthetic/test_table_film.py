@@ -51,7 +51,7 @@ def test_every_card_of_a_short_film_is_placed_once_in_order_none_wrong(kind: Fil
 
 
 @pytest.mark.skipif(not (PHOTOS / "MANIFEST.tsv").is_file(), reason="no ../shared/photos")
-@pytest.mark.parametrize("kind", [FilmKind.OVERLAP, FilmKind.PIPS, FilmKind.GLARE], ids=str)
+@pytest.mark.parametrize("kind", [FilmKind.PIPS], ids=str)
 def test_real_photographed_cards_on_real_wood_are_placed_none_wrong(kind: FilmKind) -> None:
     figures = run_film(film(kind, SEED, "photos", photos=PHOTOS, short=True))
     assert (figures.tally.wrong, figures.tally.doubled, figures.tally.missed) == (0, 0, 0), (
