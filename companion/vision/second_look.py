@@ -297,13 +297,8 @@ def _inside_another_card(
             down /= box_height
             offsets = read.quad.astype(np.float64) - origin
             along, below = offsets @ across, offsets @ down
-            # the body lies down from the index as it reads, to its right, or to its left
-            # where the index is a four-index card's top-right one
-            width = CARD_WIDTH * box_height
-            on_face = np.all((along >= 0.0) & (along <= width)) or np.all(
-                (along <= 0.0) & (along >= -width)
-            )
-            if on_face and bool(np.all((below >= 0.0) & (below <= CARD_HEIGHT * box_height))):
+            on_face = (along >= 0.0) & (along <= CARD_WIDTH * box_height)
+            if bool(np.all(on_face & (below >= 0.0) & (below <= CARD_HEIGHT * box_height))):
                 inside.append(i)
                 break
     return inside

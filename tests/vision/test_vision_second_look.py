@@ -250,7 +250,3 @@ def test_a_larger_read_on_the_face_of_a_card_read_twice_is_doubted() -> None:
         away = Detection(Card.parse("4D"), 0.999, crop_quad(beside, down, 1.5 * height), 1)
         assert doubts(away) == [None, None]
     assert doubts(picture, replace(queen, indices=1)) == [None, None]
-    # the index read a four-index card's top-right one: its face, and picture, lie left
-    left = quad[0] + np.array([-CARD_WIDTH / 2, CARD_HEIGHT / 2], np.float32) * height
-    mirrored = Detection(Card.parse("4D"), 0.999, crop_quad(left, down, 1.5 * height), 2)
-    assert doubts(mirrored) == [None, Doubt.INSIDE_CARD]
