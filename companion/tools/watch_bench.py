@@ -127,13 +127,15 @@ def write_frames(folder: Path, args: argparse.Namespace) -> tuple[ScriptStep, ..
     frames: Sequence[Frame]
     if args.films:
         from companion.tools.film_run import film
-        from companion.tools.synthetic.table_film import FilmKind
+        from companion.tools.synthetic.table_film import ZONE, FilmKind
 
         shown = [
             film(FilmKind(kind), args.seed, args.art, photos=args.photos) for kind in args.films
         ]
         frames = [frame for one in shown for frame in one.frames]
-        script = _joined([one.script for one in shown], [len(one.frames) / FPS for one in shown])
+        script = _joined(
+            [one.script for one in shown], [len(one.frames) / FPS for one in shown], ZONE
+        )
     else:
         width, height = (int(side) for side in args.size.split("x"))
         session = make_session(
@@ -153,15 +155,29 @@ def write_frames(folder: Path, args: argparse.Namespace) -> tuple[ScriptStep, ..
 
 
 def _joined(
-    scripts: Sequence[Sequence[ScriptStep]], lengths: Sequence[float]
+    scripts: Sequence[Sequence[ScriptStep]], lengths: Sequence[float], zone: str
 ) -> tuple[ScriptStep, ...]:
-    """Films' scripts one after another, each's times after the films before it."""
+    """Films' scripts one after another, each's times after the films before it. Each film
+    is a table of its own: where one ends with cards on ``zone``, the cut to the next (its
+    bare table) takes them all away, which a watch reports as the zone cleared."""
     joined: list[ScriptStep] = []
     offset = 0.0
     for script, length in zip(scripts, lengths, strict=True):
+        if joined and _cards_left(joined):
+            joined.append(ScriptStep(offset, f"clear {zone}", "camera"))
         joined.extend(ScriptStep(step.time + offset, step.line, step.source) for step in script)
         offset += length
     return tuple(joined)
+
+
+def _cards_left(script: Sequence[ScriptStep]) -> bool:
+    """Whether a card came after the script's last clear (or at all, if none)."""
+    for step in reversed(script):
+        if step.line.startswith("clear"):
+            return False
+        if step.line.startswith("card"):
+            return True
+    return False
 
 
 def events_tally(script: Sequence[ScriptStep], printed: str) -> str:
