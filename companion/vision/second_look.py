@@ -36,6 +36,7 @@ INK_PERCENTILE = 5.0
 PAPER_PERCENTILE = 95.0
 STEEPEST_PERCENTILE = 99.0
 MIN_RISE = 1e-3  # grey levels a pixel: a flat crop
+LINE_SHARE = 0.75  # of the crop's middle's height: ink along a side this long is no glyph
 
 
 class SuitColour(Enum):
@@ -154,7 +155,34 @@ def _ink_counts(crop: np.ndarray, settings: SecondLookSettings) -> tuple[int, in
     darkest = np.minimum(np.minimum(blue, green), red)
     black = (brightest < settings.black_level) & (brightest - darkest < settings.grey_spread)
     reddish = (red >= settings.red_level) & (red - np.maximum(blue, green) >= settings.red_gap)
+    glyphs = _without_lines_along(
+        (black | reddish).reshape(height - 2 * top, width - 2 * left)
+    ).reshape(-1)
+    black, reddish = black & glyphs, reddish & glyphs
     return int(np.count_nonzero(black)), int(np.count_nonzero(reddish)), middle.shape[0]
+
+
+def _without_lines_along(ink: np.ndarray) -> np.ndarray:
+    """The ink mask (the crop's middle) less its parts along a side that run nearly its
+    whole length: an index's rank glyph is about half an index tall, some 0.55 of the
+    middle, and its pip apart from it, so such a run is the card's edge, a shadow or the
+    table beside a crop cut off the index's middle."""
+    import cv2
+
+    height, width = ink.shape
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    lines = [
+        n
+        for n in range(1, count)
+        if stats[n, cv2.CC_STAT_HEIGHT] >= LINE_SHARE * height
+        and (
+            stats[n, cv2.CC_STAT_LEFT] == 0
+            or stats[n, cv2.CC_STAT_LEFT] + stats[n, cv2.CC_STAT_WIDTH] == width
+        )
+    ]
+    if not lines:
+        return ink
+    return ink & ~np.isin(labels, lines)
 
 
 def has_ink(crop: np.ndarray, settings: SecondLookSettings) -> bool:
@@ -257,23 +285,32 @@ def second_look(
 def _turned_on_one_spot(
     detections: Sequence[Detection], settings: SecondLookSettings
 ) -> list[tuple[int, int]]:
-    """Every ordered pair (i, j) of reads of different cards on one spot (a centre within
-    ``same_spot_reach`` of the larger box's height of the other's) read the other way
-    round."""
-    centres = np.array([d.quad.mean(axis=0) for d in detections], np.float64)
-    downs = np.array([d.quad[3] - d.quad[0] for d in detections], np.float64)
-    heights = np.maximum(np.linalg.norm(downs, axis=1), 1e-6)
-    downs /= heights[:, None]
+    """Every ordered pair (i, j) of different cards where i's read lies on the spot of
+    one of j's corner indices (a centre within ``same_spot_reach`` of the larger box's
+    height of the other's), read the other way round: one spot holds one index, so a
+    card's picture read beside its own index (a queen's flower and pip as a 4D) is
+    caught at whichever corner it lies."""
     pairs = []
     for i, first in enumerate(detections):
+        centre, down, height = _box_frame(first.quad)
         for j, second in enumerate(detections):
             if first.card == second.card:
                 continue
-            reach = settings.same_spot_reach * max(heights[i], heights[j])
-            near = np.linalg.norm(centres[i] - centres[j]) <= reach
-            if near and float(downs[i] @ downs[j]) <= settings.same_spot_cosine:
-                pairs.append((i, j))
+            for corner in second.corner_quads:
+                other_centre, other_down, other_height = _box_frame(corner)
+                reach = settings.same_spot_reach * max(height, other_height)
+                near = float(np.linalg.norm(centre - other_centre)) <= reach
+                if near and float(down @ other_down) <= settings.same_spot_cosine:
+                    pairs.append((i, j))
+                    break
     return pairs
+
+
+def _box_frame(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """An index box's centre, its unit reading direction (down) and its height."""
+    down = quad[3].astype(np.float64) - quad[0].astype(np.float64)
+    height = max(float(np.linalg.norm(down)), 1e-6)
+    return quad.mean(axis=0).astype(np.float64), down / height, height
 
 
 def _inside_another_card(

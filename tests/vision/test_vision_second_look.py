@@ -227,6 +227,35 @@ def test_two_cards_read_on_one_spot_the_other_way_round_doubt_the_lesser_read() 
     assert [d.doubt for d in looked] == [None, None]
 
 
+def test_a_read_on_the_spot_of_any_corner_of_another_card_the_other_way_round_is_doubted() -> None:
+    # a four-index queen read at all her corners, the best at the top left: her picture's
+    # pip and flower read as a 4D beside her top-right index, turned, is caught there
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    height = float(CROP_HEIGHT)
+    down, up = np.array([0.0, 1.0], np.float32), np.array([0.0, -1.0], np.float32)
+    top_right = quad.mean(axis=0) + np.array([2.2 * height, 0.0], np.float32)
+    corners = (quad, crop_quad(top_right, down, height))
+    queen = Detection(Card.parse("QD"), 1.0, quad, 2, corners=corners)
+    picture = crop_quad(top_right + np.array([4.0, 6.0], np.float32), up, 1.2 * height)
+    read = Detection(Card.parse("4D"), 0.9999, picture, 1)
+    looked = second_look(frame, [queen, read], _FarReader(None))
+    assert [d.doubt for d in looked] == [None, Doubt.SAME_SPOT]
+    # known only at her best corner, the queen says nothing of the spot
+    looked = second_look(frame, [replace(queen, corners=()), read], _FarReader(None))
+    assert [d.doubt for d in looked] == [None, None]
+
+
+def test_a_dark_line_along_the_side_of_an_index_crop_is_no_ink() -> None:
+    # a crop cut a little off its index takes in the card's dark edge along its side: the
+    # faded red index read in it is no black card's
+    faded = _index_crop((150, 140, 215))
+    faded[:, 5:7] = (66, 67, 64)
+    assert ink_colour(faded, SETTINGS) is not SuitColour.BLACK
+    # a black glyph as tall stands
+    black = _index_crop(BLACK_INK_BGR)
+    assert ink_colour(black, SETTINGS) is SuitColour.BLACK
+
+
 def test_a_larger_read_on_the_face_of_a_card_read_twice_is_doubted() -> None:
     frame, quad = _frame_with_index(RED_INK_BGR)
     height = float(CROP_HEIGHT)
