@@ -40,6 +40,9 @@ class TrackerSettings:
     # change of light but of the picture).
     light_floor: float = 24.0
     light_cells: int = 16
+    # The median is taken over an even spread of at most this many cells (a frame
+    # without a mat has 130,000 at 1920x1080; a mat a few thousand).
+    light_sample: int = 8192
     light_range: tuple[float, float] = (0.25, 4.0)
     # Cards are read on a top-down image at this scale: a 14-18 mm index is then 28-36 px,
     # inside the 20-40 px the reader reads best. Measured on the first 40 events of two

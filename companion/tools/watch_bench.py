@@ -251,9 +251,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             contenders.append(
                 (f"watch at {args.before}", _watch(args.game, films=bool(args.films)), old)
             )
+        shown = (
+            f"table films {','.join(args.films)} ({args.art} cards) seed {args.seed}"
+            if args.films
+            else f"{args.game} seed {args.seed} ({args.kind})"
+        )
         print(
-            f"{args.game} seed {args.seed} ({args.kind}), {len(names)} frames at {args.size} "
-            f"({args.format}); CPU ms a frame after start-up, whole process, peak MB"
+            f"{shown}, {len(names)} frames at {args.size} ({args.format}); CPU ms a frame "
+            "after start-up, whole process, peak MB"
         )
         decoding: float | None = None  # the first contender's figure
         for name, command, cwd in contenders:
