@@ -28,9 +28,12 @@ from companion.table.events import TableEvent, TrackerOutput, UnsureReport
 from companion.table.layouts import MatLayout, Zone
 from companion.table.mat_cells import CellGrid
 from companion.table.tracker_settings import TrackerSettings
-from companion.table.zone_watch import ZoneLook, ZoneWatch
+from companion.table.zone_watch import SpotLevels, ZoneLook, ZoneWatch
 from companion.values.frame import Frame
 from companion.vision.merging import Doubt
+
+# Round an index, the cells this bright or brighter are its paper (ink covers less).
+PAPER_PERCENTILE = 75.0
 
 
 class IndexRead(Protocol):
@@ -124,6 +127,7 @@ class TableTracker:
                 read=partial(self._read_changed, frame, view, grid, cells, reference, zone),
                 copies_elsewhere=partial(self._copies_outside, zone.name),
                 picture=now / light,
+                levels_at=partial(self._levels_round, grid, cells, light, settled),
             )
             answer = watch.step(look, self._previous_time if comparable else None)
             if motion:
@@ -194,6 +198,29 @@ class TableTracker:
             return True  # off the mat as it is seen now (the frame changed size)
         return self._differs(
             cells[rows, columns], settled[rows, columns], self.settings.change_level
+        )
+
+    def _levels_round(
+        self,
+        grid: CellGrid,
+        cells: np.ndarray,
+        light: float,
+        settled: np.ndarray,
+        quad: np.ndarray,
+    ) -> SpotLevels:
+        """The grey round an index box before this change and now, both at the first
+        frame's light (``light``: how much brighter the table is now)."""
+        _, _, _, height, _ = box_frame(quad)
+        rows, columns = grid.around(quad.mean(axis=0), height / 2 + self.settings.cell_mm)
+        now = cells[rows, columns] / light
+        before = settled[rows, columns]
+        if now.size == 0:
+            return SpotLevels(float("nan"), float("nan"), float("nan"))
+        known = before[np.isfinite(before)]
+        return SpotLevels(
+            before=float(np.median(known)) if known.size else float("nan"),
+            now=float(np.median(now)),
+            bright=float(np.percentile(now, PAPER_PERCENTILE)),
         )
 
     def _copies_outside(self, name: str, card: Card) -> int:

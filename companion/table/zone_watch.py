@@ -42,10 +42,23 @@ class PlacedCard:
     card: Card
     quad: np.ndarray
     hidden: bool = False
+    # Grey round its index when it came: the table's under it before, and its paper's.
+    levels: SpotLevels | None = None
 
     @property
     def centre(self) -> np.ndarray:
         return np.asarray(self.quad.mean(axis=0), dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class SpotLevels:
+    """The grey round an index box (the zone's cells at one light): before this change
+    (the picture the zone last settled with; NaN where it never did), now, and now's
+    bright part (its paper, where a card lies there)."""
+
+    before: float
+    now: float
+    bright: float
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,8 @@ class ZoneLook:
     copies_elsewhere: Callable[[Card], int]  # copies of a card placed in the other zones
     # The zone's cells at the light it last settled in (None: not known, no spell resumes).
     picture: np.ndarray | None = None
+    # The grey round an index box (None: not known; no card is then taken as covered).
+    levels_at: Callable[[np.ndarray], SpotLevels] | None = None
 
 
 @dataclass(frozen=True)
@@ -237,6 +252,18 @@ class ZoneWatch:
             if read.card not in on_zone
         )
 
+    def _covered(self, look: ZoneLook, placed: PlacedCard) -> bool:
+        """Whether a card no longer read where its index lay is covered by something no
+        read names (a card held over it, still landing), not taken: on a table darker
+        than cards, its spot still shows paper as bright as its own, where a card taken
+        away leaves the table. On a table as light as paper nothing is told."""
+        came, now = placed.levels, _levels(look, placed.quad)
+        if came is None or now is None or not np.isfinite(came.before):
+            return False
+        if came.bright - came.before < self.settings.paper_contrast:
+            return False
+        return now.now >= came.bright - self.settings.change_level
+
     def _at_unsettled(self, read: CardRead) -> bool:
         """Whether ``read`` lies at a spot the last settled spell read no card at."""
         return any(
@@ -308,7 +335,9 @@ class ZoneWatch:
             events.extend(TableEvent(when, CardGone(self.name, p.card)) for p in removed)
         arrived.sort(key=lambda read: (float(read.centre[0]), float(read.centre[1])))
         events.extend(TableEvent(when, CardSeen(self.name, read.card)) for read in arrived)
-        self.placed = kept + [PlacedCard(read.card, read.quad) for read in arrived]
+        self.placed = kept + [
+            PlacedCard(read.card, read.quad, levels=_levels(look, read.quad)) for read in arrived
+        ]
         if flicker:
             candidates = tuple(sorted(flicker, key=str))
             unsure.append(
@@ -359,6 +388,8 @@ class ZoneWatch:
                 kept.append((number, _moved_to(placed, last.sure)))
             elif placed.card in flicker or not look.changed_at(placed.quad):
                 kept.append((number, placed))
+            elif self._covered(look, placed):
+                kept.append((number, replace(placed, hidden=True)))
             else:
                 gone.append((number, placed))
         # A card unread within reach of a card that just arrived (which may lie over it any
@@ -383,6 +414,10 @@ class ZoneWatch:
             removed.extend(placed for _, placed in sorted(kept, key=lambda pair: pair[0]))
             kept = []
         return [placed for _, placed in sorted(kept, key=lambda pair: pair[0])], removed
+
+
+def _levels(look: ZoneLook, quad: np.ndarray) -> SpotLevels | None:
+    return None if look.levels_at is None else look.levels_at(quad)
 
 
 def _height(read: CardRead) -> float:

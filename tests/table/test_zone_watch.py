@@ -14,7 +14,7 @@ from companion.cards import DOUBLE104, FRENCH52, Card, DeckProfile
 from companion.table.card_reads import CardRead
 from companion.table.events import TableEvent, UnsureReason, UnsureReport
 from companion.table.tracker_settings import TrackerSettings
-from companion.table.zone_watch import ZoneLook, ZoneWatch
+from companion.table.zone_watch import SpotLevels, ZoneLook, ZoneWatch
 from companion.vision.merging import Doubt
 
 FPS = 10.0
@@ -56,6 +56,7 @@ class Table:
     previous: float | None = None
     event_frames: list[float] = field(default_factory=list)
     picture: np.ndarray | None = None  # the zone's cells, when the test follows them
+    levels: SpotLevels | None = None  # the grey round every index box, when told
 
     def frame(self) -> None:
         def reader() -> Sequence[CardRead]:
@@ -74,6 +75,7 @@ class Table:
             read=reader,
             copies_elsewhere=lambda card: self.elsewhere.get(card, 0),
             picture=self.picture,
+            levels_at=None if self.levels is None else (lambda quad: self.levels),
         )
         answer = self.watch.step(look, self.previous)
         if answer.settled:
@@ -507,3 +509,29 @@ def test_a_card_still_sliding_into_place_is_placed_once_it_lies_still() -> None:
     assert zone.lines() == []
     zone.frames(4)  # it lies still at 19 mm
     assert zone.lines() == ["card trick QH"]
+
+
+def test_a_card_covered_by_one_no_read_names_is_not_gone_until_the_table_shows() -> None:
+    # QS lies on dark wood; a card held over its index (nothing reads it) leaves its spot
+    # as bright as paper: QS is covered, not gone; once the table shows there, it is gone
+    zone = table()
+    zone.frames(3)
+    zone.levels = SpotLevels(before=80.0, now=200.0, bright=205.0)
+    zone.land([read("QS", 10)])
+    zone.levels = SpotLevels(before=200.0, now=198.0, bright=210.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS"]
+    assert zone.watch.cards == (Card.parse("QS"),)
+    zone.levels = SpotLevels(before=198.0, now=82.0, bright=90.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS", "clear trick"]
+
+
+def test_on_a_table_as_light_as_paper_a_card_no_longer_read_is_gone() -> None:
+    zone = table()
+    zone.frames(3)
+    zone.levels = SpotLevels(before=190.0, now=200.0, bright=205.0)
+    zone.land([read("QS", 10)])
+    zone.levels = SpotLevels(before=200.0, now=199.0, bright=210.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS", "clear trick"]
