@@ -10,8 +10,20 @@ from pathlib import Path
 from companion.cards import FRENCH52
 from companion.table.events import UnsureReport
 from companion.tools.session_run import Tally, TrackedEvent, in_settling_order, tally
-from companion.tools.synthetic.film_drawing import CardArt, DrawnArt, PhotoArt, photo_wood
-from companion.tools.synthetic.table_film import NOISE_LEVEL, Film, FilmKind, make_film
+from companion.tools.synthetic.film_drawing import (
+    FRAME_SIZE,
+    CardArt,
+    DrawnArt,
+    PhotoArt,
+    photo_wood,
+)
+from companion.tools.synthetic.table_film import (
+    NOISE_LEVEL,
+    SHORT_FRAME_SIZE,
+    Film,
+    FilmKind,
+    make_film,
+)
 
 # Real photos used by the films' "photos" art, under a folder like ../shared/photos.
 DECK_PHOTOS = Path("vosloo/out/angle_1")
@@ -57,7 +69,8 @@ def film(
     table = None
     if art == "photos" and photos is not None:
         wood = WOOD_PHOTOS[seed % len(WOOD_PHOTOS)]
-        table = photo_wood(photos / wood, random.Random(seed))
+        size = SHORT_FRAME_SIZE if short else FRAME_SIZE
+        table = photo_wood(photos / wood, random.Random(seed), size)
     art_of = film_art(art, photos)
     return make_film(kind, seed=seed, art=art_of, table=table, noise=noise, short=short)
 

@@ -34,6 +34,9 @@ class Laid:
     centre: tuple[float, float]
     angle: float
     face_id: int  # which face picture (Film.faces)
+    # Held above the table: nearer the camera (``grow`` times as large) and tilted, its
+    # length seen foreshortened (``squash`` of it); a card lying flat is (1.0, 1.0).
+    held: tuple[float, float] = (1.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -123,11 +126,11 @@ def _photo(path: Path) -> np.ndarray:
     return np.asarray(picture)
 
 
-def drawn_wood(rng: random.Random) -> np.ndarray:
-    """A wooden table top (BGR, FRAME_SIZE): planks of grain in browns."""
+def drawn_wood(rng: random.Random, size: tuple[int, int] = FRAME_SIZE) -> np.ndarray:
+    """A wooden table top (BGR, ``size``): planks of grain in browns."""
     import cv2
 
-    width, height = FRAME_SIZE
+    width, height = size
     noise = np.random.default_rng(rng.randrange(2**32))
     y = np.arange(height, dtype=np.float32)[:, None]
     x = np.arange(width, dtype=np.float32)[None, :]
@@ -144,9 +147,9 @@ def drawn_wood(rng: random.Random) -> np.ndarray:
     return np.asarray(table, np.uint8)
 
 
-def photo_wood(path: Path, rng: random.Random) -> np.ndarray:
+def photo_wood(path: Path, rng: random.Random, size: tuple[int, int] = FRAME_SIZE) -> np.ndarray:
     """The bare wood of a real table photo (its left third, where no card lies), mirrored
-    and stretched over FRAME_SIZE."""
+    and stretched over ``size``."""
     import cv2
 
     picture = _photo(path)
@@ -154,7 +157,7 @@ def photo_wood(path: Path, rng: random.Random) -> np.ndarray:
     if rng.random() < 0.5:
         strip = strip[:, ::-1]
     tiled = np.hstack([strip, strip[:, ::-1], strip])
-    table: np.ndarray = cv2.resize(tiled, FRAME_SIZE, interpolation=cv2.INTER_AREA)
+    table: np.ndarray = cv2.resize(tiled, size, interpolation=cv2.INTER_AREA)
     return table
 
 
@@ -165,6 +168,10 @@ def put_card(
     ``motion`` (pixels moved in the frame's time; half of it is the exposure)."""
     import cv2
 
+    grow, squash = laid.held
+    if (grow, squash) != (1.0, 1.0):
+        size = (round(face.shape[1] * grow), round(face.shape[0] * grow * squash))
+        face = cv2.resize(face, size, interpolation=cv2.INTER_AREA)
     height, width = face.shape[:2]
     turn = cv2.getRotationMatrix2D((width / 2, height / 2), laid.angle, 1.0)
     side = math.ceil(math.hypot(width, height)) + 2 * MAX_BLUR_PX

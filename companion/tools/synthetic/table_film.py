@@ -41,6 +41,10 @@ CARD_WIDTH_PX = (150, 185)  # a poker card 0.55-0.7 m under a 1920 px camera
 APPROACH_FRAMES = 4
 WITHDRAW_FRAMES = 3
 QUIET_FRAMES = 10  # still after a card settled: the tracker's window and its delay
+# Short films (tests) are as many cards as show the kind on a smaller table, still only
+# as long as the tracker needs; the cards keep their size in pixels.
+SHORT_FRAME_SIZE = (1280, 720)
+SHORT_QUIET_FRAMES = 6
 JPEG_QUALITY = 90  # a camera's frames as files
 NOISE_LEVEL = 1.5  # grey levels, a sensor's own noise
 NOISY_LEVEL = 6.0  # a small sensor in a dim room
@@ -49,15 +53,28 @@ NOISY_LEVEL = 6.0  # a small sensor in a dim room
 FAN_STEP = (0.22, 0.4)
 SLIDE_FRAMES = 3
 SLIDE_PX = (2.0, 5.0)  # a frame
+# Before letting go, the hand (its heel on the table) holds the card still this many
+# frames over the cards before it: back by the fan's step and this share of a card's
+# width more, its edge over the last card's index, nearer the camera and tilted,
+# shaking by up to SHAKE_PX between frames and smeared by up to TREMOR_PX within one.
+HOVER_FRAMES = (4, 7)
+HOVER_BACK = (-0.05, 0.15)
+HOVER_GROW = (1.03, 1.1)
+HOVER_SQUASH = (0.6, 0.95)
+SHAKE_PX = 0.25
+TREMOR_PX = 2.0
 # A trick's cards, then the table cleared; the next trick's first card lands where the
 # last one's did, the hand lingering over its far half (still) this many frames.
 TRICK_CARDS = 4
-LINGER_FRAMES = (4, 7)
+LINGER_FRAMES = (5, 9)
 # A lamp's glare: a white, saturated spot this many index heights across.
 GLARE_SIZE = (1.4, 2.0)
+GLARE_OFFSET = (0.0, 1.0)  # its centre this many index heights from the index's centre
 # A card pushed in from the frame's edge: this many pixels a frame, slowing to a stop.
 PUSH_SPEED = (45.0, 90.0)
 PUSH_FRAMES = 5
+CRAWL_PX = (1.5, 0.6)  # its last frames' steps: slowing to a stop
+PUSH_LINGER_FRAMES = (0, 5)  # the fingers resting on it after the push
 # Out of focus: a Gaussian blur of the whole frame, sigma in pixels.
 DEFOCUS_SIGMA = (1.0, 4.0)
 # Pips under a card: a number card, then a card over its lower half, its upper pips and
@@ -194,9 +211,11 @@ def corner_index(laid: Laid, face_size: tuple[int, int]) -> tuple[float, float]:
 class _Builder:
     """Shots and script lines as hands make them."""
 
-    def __init__(self, rng: random.Random, grip: float) -> None:
+    def __init__(self, rng: random.Random, grip: float, size: tuple[int, int], quiet: int) -> None:
         self.rng = rng
         self.grip = grip  # from a held card's centre to the palm
+        self.size = size  # the frame's width and height
+        self.quiet = quiet  # still frames after each card
         self.shots: list[Shot] = []
         self.steps: list[ScriptStep] = []
         self.resting: list[Laid] = []
@@ -210,7 +229,7 @@ class _Builder:
 
     def _entry(self, point: tuple[float, float]) -> tuple[float, float]:
         """Off the nearest edge of the frame (the side a player sits)."""
-        width, height = FRAME_SIZE
+        width, height = self.size
         x, y = point
         sides = {"left": x, "right": width - x, "top": y, "bottom": height - y}
         side = min(sides, key=lambda k: sides[k])
@@ -226,31 +245,58 @@ class _Builder:
         laid: Laid,
         *,
         slide: tuple[float, float] = (0.0, 0.0),
+        hover: tuple[Laid, int] | None = None,
         linger: int = 0,
-        quiet: int = QUIET_FRAMES,
     ) -> None:
-        """A hand brings the card in, lets go (the card sliding on ``slide`` a frame for
-        SLIDE_FRAMES frames when given), stays still over its far half ``linger`` frames,
-        and leaves; the card's line settles when nothing moves over it any more."""
+        """A hand brings the card in and lets go, the card sliding on ``slide`` a frame for
+        SLIDE_FRAMES frames when given; with ``hover`` (a pose and a count of frames) the
+        hand first holds it still at that pose, trembling, then lets it fall and slide
+        into place. The hand stays still over the card's far half ``linger`` frames, and
+        leaves; the card's line settles when nothing moves over it any more."""
         entry = self._entry(laid.centre)
-        start = (laid.centre[0] - 3 * slide[0], laid.centre[1] - 3 * slide[1])
-        sliding = slide != (0.0, 0.0)
-        drop = start if sliding else laid.centre
+        sliding = slide != (0.0, 0.0) or hover is not None
+        release = (
+            hover[0]
+            if hover is not None
+            else replace(
+                laid, centre=(laid.centre[0] - 3 * slide[0], laid.centre[1] - 3 * slide[1])
+            )
+        )
+        drop = release.centre if sliding else laid.centre
         previous = entry
         for i in range(1, APPROACH_FRAMES + 1):
             t = i / APPROACH_FRAMES
             held = _toward(entry, drop, t)
             motion = (held[0] - previous[0], held[1] - previous[1])
-            carried = replace(laid, centre=held, angle=laid.angle + 8.0 * (1 - t))
+            carried = replace(release, centre=held, angle=release.angle + 8.0 * (1 - t))
             palm = _gripping(held, entry, self.grip)
             self.shots.append(Shot(tuple(self.resting), Hand(palm, entry, motion, carried, motion)))
             previous = held
-        over = _gripping(drop, entry, 0.62 * self.grip / 0.62 + 0.1 * self.grip)
-        card = replace(laid, centre=drop)
+        if hover is not None:
+            for _ in range(hover[1]):
+                # a hand holding a card is never quite still: a pixel's tremor, and the
+                # card smeared by it within the exposure
+                shake = (
+                    self.rng.uniform(-SHAKE_PX, SHAKE_PX),
+                    self.rng.uniform(-SHAKE_PX, SHAKE_PX),
+                )
+                smear = (
+                    self.rng.uniform(-TREMOR_PX, TREMOR_PX),
+                    self.rng.uniform(-TREMOR_PX, TREMOR_PX),
+                )
+                held = (drop[0] + shake[0], drop[1] + shake[1])
+                carried = replace(release, centre=held)
+                palm = _gripping(held, entry, self.grip)
+                self.shots.append(
+                    Shot(tuple(self.resting), Hand(palm, entry, smear, carried, smear))
+                )
+        over = _gripping(drop, entry, 1.1 * self.grip)
         moving_frames = SLIDE_FRAMES if sliding else 0
         for i in range(max(1, linger) + moving_frames):
-            t = min(i, moving_frames)
-            card = replace(laid, centre=(drop[0] + t * slide[0], drop[1] + t * slide[1]))
+            t = min(i + 1, moving_frames) / max(1, moving_frames)
+            card = _between(release, laid, t)
+            step = _between(release, laid, min(i, moving_frames) / max(1, moving_frames))
+            motion = (card.centre[0] - step.centre[0], card.centre[1] - step.centre[1])
             jitter = (
                 (self.rng.uniform(-0.6, 0.6), self.rng.uniform(-0.6, 0.6)) if linger else (0, 0)
             )
@@ -259,20 +305,22 @@ class _Builder:
             if settled_card:
                 self.shots.append(Shot((*self.resting, laid), hand))
             else:
-                self.shots.append(Shot(tuple(self.resting), hand, card, slide))
+                self.shots.append(Shot(tuple(self.resting), hand, card, motion))
         self.resting.append(laid)
         for i in range(1, WITHDRAW_FRAMES + 1):
             palm = _toward(over, entry, i / WITHDRAW_FRAMES * 0.7)
             self.shots.append(Shot(tuple(self.resting), Hand(palm, entry, (40.0, 40.0))))
         self.steps.append(ScriptStep(self.now, f"card {ZONE} {laid.card}", "camera"))
-        self.still(quiet)
+        self.still(self.quiet)
 
-    def push(self, laid: Laid, *, speed: float) -> None:
+    def push(self, laid: Laid, *, speed: float, linger: int = 0) -> None:
         """A hand pushes the card in from the frame's edge along a straight line, fast then
-        slowing, and leaves it still."""
+        slowing to a crawl, keeps its fingers on it ``linger`` frames, and leaves it
+        still."""
         entry = self._entry(laid.centre)
         direction = _unit(laid.centre[0] - entry[0], laid.centre[1] - entry[1])
         steps = [speed * (1.0 - i / (PUSH_FRAMES + 1)) for i in range(PUSH_FRAMES)]
+        steps.extend(CRAWL_PX)
         travel = sum(steps)
         position = (laid.centre[0] - direction[0] * travel, laid.centre[1] - direction[1] * travel)
         for step in steps:
@@ -283,15 +331,18 @@ class _Builder:
             self.shots.append(Shot(tuple(self.resting), Hand(behind, entry, motion), card, motion))
         self.resting.append(laid)
         behind = (laid.centre[0] - direction[0] * 260.0, laid.centre[1] - direction[1] * 260.0)
+        for _ in range(linger):
+            shake = (self.rng.uniform(-0.5, 0.5), self.rng.uniform(-0.5, 0.5))
+            palm = (behind[0] + shake[0], behind[1] + shake[1])
+            self.shots.append(Shot(tuple(self.resting), Hand(palm, entry)))
         for i in range(1, WITHDRAW_FRAMES + 1):
             palm = _toward(behind, entry, i / WITHDRAW_FRAMES * 0.7)
             self.shots.append(Shot(tuple(self.resting), Hand(palm, entry, (40.0, 40.0))))
         self.steps.append(ScriptStep(self.now, f"card {ZONE} {laid.card}", "camera"))
-        self.still(QUIET_FRAMES)
+        self.still(self.quiet)
 
     def sweep(self) -> None:
         """A hand takes every card: the zone is cleared."""
-        width, height = FRAME_SIZE
         centre = tuple(np.mean([laid.centre for laid in self.resting], axis=0))
         entry = self._entry((float(centre[0]), float(centre[1])))
         previous = entry
@@ -305,8 +356,7 @@ class _Builder:
             palm = _toward(previous, entry, i / WITHDRAW_FRAMES * 0.7)
             self.shots.append(Shot((), Hand(palm, entry, (40.0, 40.0))))
         self.steps.append(ScriptStep(self.now, f"clear {ZONE}", "camera"))
-        self.still(QUIET_FRAMES)
-        del width, height
+        self.still(self.quiet)
 
 
 def _gripping(
@@ -315,6 +365,18 @@ def _gripping(
     """The palm holding a card by its near end: ``reach`` from its centre toward the arm."""
     direction = _unit(entry[0] - card[0], entry[1] - card[1])
     return (card[0] + direction[0] * reach, card[1] + direction[1] * reach)
+
+
+def _between(first: Laid, last: Laid, t: float) -> Laid:
+    """A card on its way from one pose to another (t from 0 to 1)."""
+    grow = first.held[0] + (last.held[0] - first.held[0]) * t
+    squash = first.held[1] + (last.held[1] - first.held[1]) * t
+    return replace(
+        last,
+        centre=_toward(first.centre, last.centre, t),
+        angle=first.angle + (last.angle - first.angle) * t,
+        held=(grow, squash),
+    )
 
 
 def _toward(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
@@ -351,11 +413,13 @@ def make_film(
             faces.append(art.face(card, width, rng))
         return Laid(card, centre, angle, face_of[card])
 
-    builder = _Builder(rng, grip=0.62 * height)
-    builder.still(QUIET_FRAMES)
+    size = SHORT_FRAME_SIZE if short else FRAME_SIZE
+    quiet = SHORT_QUIET_FRAMES if short else QUIET_FRAMES
+    builder = _Builder(rng, grip=0.62 * height, size=size, quiet=quiet)
+    builder.still(quiet)
     look = Look(noise=noise)
-    frame_w, frame_h = FRAME_SIZE
-    middle = (frame_w / 2 + rng.uniform(-200, 200), frame_h / 2 + rng.uniform(-120, 120))
+    frame_w, frame_h = size
+    middle = (frame_w * rng.uniform(0.4, 0.6), frame_h * rng.uniform(0.39, 0.61))
     if kind is FilmKind.OVERLAP:
         count = 3 if short else rng.randint(5, 7)
         step = rng.uniform(*FAN_STEP) * width
@@ -365,19 +429,37 @@ def make_film(
             angle = turn + rng.uniform(-4.0, 4.0)
             centre = (x0 + number * step, middle[1] + rng.uniform(-12.0, 12.0))
             speed = rng.uniform(*SLIDE_PX)
-            builder.lay(laid(card, centre, angle), slide=(speed, rng.uniform(-1.0, 1.0)))
+            landing = laid(card, centre, angle)
+            if number == 0:
+                builder.lay(landing, slide=(speed, rng.uniform(-1.0, 1.0)))
+                continue
+            # held a moment over the cards before it, over the last one's index
+            back = step + rng.uniform(*HOVER_BACK) * width
+            held = replace(
+                landing,
+                centre=(centre[0] - back, centre[1] + rng.uniform(-0.1, 0.1) * height),
+                angle=angle + rng.uniform(-6.0, 6.0),
+                held=(rng.uniform(*HOVER_GROW), rng.uniform(*HOVER_SQUASH)),
+            )
+            builder.lay(landing, hover=(held, rng.randint(*HOVER_FRAMES)))
     elif kind is FilmKind.RETRICK:
         spots = [
             (middle[0] + dx * width * 0.62, middle[1] + dy * height * 0.5)
             for dx, dy in ((-1, 0), (0, -1), (1, 0), (0, 1))
         ]
         pool = iter(cards)
+        lead: tuple[tuple[float, float], float] | None = None  # the first trick's lead
         for trick in range(2 if short else 3):
             for number, spot in enumerate(spots[: 1 if short else TRICK_CARDS]):
                 card = next(pool)
                 centre = (spot[0] + rng.uniform(-6, 6), spot[1] + rng.uniform(-6, 6))
+                angle = rng.uniform(-8, 8)
+                if number == 0 and lead is not None:
+                    centre, angle = lead  # exactly where the last trick's lead lay
+                elif number == 0:
+                    lead = (centre, angle)
                 linger = rng.randint(*LINGER_FRAMES) if number == 0 and trick else 0
-                builder.lay(laid(card, centre, rng.uniform(-8, 8)), linger=linger)
+                builder.lay(laid(card, centre, angle), linger=linger)
             builder.sweep()
     elif kind is FilmKind.GLARE:
         count = 2 if short else 6
@@ -393,18 +475,31 @@ def make_film(
         glare_spots: list[tuple[tuple[float, float], float]] = []
         for target in placed[1::2]:
             radius = index_height * rng.uniform(*GLARE_SIZE) / 2
-            glare_spots.append((corner_index(target, (width, height)), radius))
+            # over the index, or beside it: then the index fades into the glare, its ink
+            # part washed out, part still there
+            x, y = corner_index(target, (width, height))
+            off = rng.uniform(*GLARE_OFFSET) * index_height
+            turn = rng.uniform(0.0, 2.0 * math.pi)
+            glare_spots.append(((x + off * math.cos(turn), y + off * math.sin(turn)), radius))
         look = replace(look, glare=tuple(glare_spots))
         for card_laid in placed:
             builder.lay(card_laid)
     elif kind is FilmKind.PUSHED:
-        for number, card in enumerate(cards[: 2 if short else 5]):
-            centre = (middle[0] + (number - 2) * width * 1.25, middle[1] + rng.uniform(-60, 60))
-            builder.push(laid(card, centre, rng.uniform(-10, 10)), speed=rng.uniform(*PUSH_SPEED))
+        count = 2 if short else 5
+        for number, card in enumerate(cards[:count]):
+            along = number - (count - 1) / 2
+            centre = (middle[0] + along * width * 1.25, middle[1] + rng.uniform(-60, 60))
+            builder.push(
+                laid(card, centre, rng.uniform(-10, 10)),
+                speed=rng.uniform(*PUSH_SPEED),
+                linger=rng.randint(*PUSH_LINGER_FRAMES),
+            )
     elif kind is FilmKind.DEFOCUS:
         look = replace(look, defocus=rng.uniform(*DEFOCUS_SIGMA))
-        for number, card in enumerate(cards[: 2 if short else 6]):
-            centre = (middle[0] + (number - 2.5) * width * 1.2, middle[1] + rng.uniform(-60, 60))
+        count = 2 if short else 6
+        for number, card in enumerate(cards[:count]):
+            along = number - (count - 1) / 2
+            centre = (middle[0] + along * width * 1.2, middle[1] + rng.uniform(-60, 60))
             builder.lay(laid(card, centre, rng.uniform(-8, 8)))
     else:
         numbers = [card for card in cards if card.rank in PIP_RANKS]
@@ -422,7 +517,7 @@ def make_film(
                 base[1] - shift[0] * math.sin(turn) + shift[1] * math.cos(turn),
             )
             builder.lay(laid(over, centre, angle + rng.uniform(-10.0, 10.0)))
-    builder.still(QUIET_FRAMES)
+    builder.still(quiet)
     return Film(
         kind=kind,
         art=art.name,
@@ -430,6 +525,6 @@ def make_film(
         shots=tuple(builder.shots),
         script=tuple(builder.steps),
         faces=tuple(faces),
-        table=table if table is not None else drawn_wood(rng),
+        table=table if table is not None else drawn_wood(rng, size),
         look=look,
     )

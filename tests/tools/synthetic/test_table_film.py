@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 from companion.tools.film_run import film, run_film
-from companion.tools.synthetic.film_drawing import FRAME_SIZE
-from companion.tools.synthetic.table_film import FilmKind
+from companion.tools.synthetic.table_film import SHORT_FRAME_SIZE, FilmKind
 
 PHOTOS = Path(__file__).parents[3] / "../shared/photos"
 SEED = 7
@@ -24,7 +23,7 @@ def test_a_film_is_the_same_every_time_and_its_lines_are_cards_and_clears() -> N
     lines = [step.line for step in first.script]
     assert lines[-1] == "clear table" and lines.count("clear table") == 2
     frame = first.frames[len(first.frames) - 1]
-    assert frame.image.shape == (FRAME_SIZE[1], FRAME_SIZE[0], 3)
+    assert frame.image.shape == (SHORT_FRAME_SIZE[1], SHORT_FRAME_SIZE[0], 3)
     assert np.array_equal(frame.image, again.frames[len(again.frames) - 1].image)
 
 
