@@ -21,7 +21,13 @@ import numpy as np
 
 from companion.cards import Card, Suit
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, cut_crops
-from companion.vision.merging import Detection, Doubt
+from companion.vision.merging import (
+    SAME_INDEX_ALONG,
+    SIDE_BY_SIDE_ACROSS,
+    SIDE_BY_SIDE_COSINE,
+    Detection,
+    Doubt,
+)
 
 # A card's face in units of its index box's height (the reader's crop, 1.35 index heights
 # tall): about 4.3 tall and 2.8 wide, the index box at its top-left corner; measured on
@@ -37,6 +43,9 @@ PAPER_PERCENTILE = 95.0
 STEEPEST_PERCENTILE = 99.0
 MIN_RISE = 1e-3  # grey levels a pixel: a flat crop
 LINE_SHARE = 0.75  # of the crop's middle's height: ink along a side this long is no glyph
+# A card's corner indices lie on its face as placed from its true corner, within this
+# many box heights (crops turn and frame an index a little off).
+FACE_CORNER_SLACK = 0.5
 
 
 class SuitColour(Enum):
@@ -286,10 +295,12 @@ def _turned_on_one_spot(
     detections: Sequence[Detection], settings: SecondLookSettings
 ) -> list[tuple[int, int]]:
     """Every ordered pair (i, j) of different cards where i's read lies on the spot of
-    one of j's corner indices (a centre within ``same_spot_reach`` of the larger box's
-    height of the other's), read the other way round: one spot holds one index, so a
-    card's picture read beside its own index (a queen's flower and pip as a 4D) is
-    caught at whichever corner it lies."""
+    one of j's corner indices: the other way round, a centre within ``same_spot_reach``
+    of the larger box's height of the other's; the same way round, the same index as
+    the merge tells it (closer across than the next index of a tight fan). One spot
+    holds one index, so a misread beside or over a card's corner (a queen's flower and
+    pip as a 4D, a club's corner cut again and read as a spade) is caught at whichever
+    corner it lies; the merge compared it with the card's best read only."""
     pairs = []
     for i, first in enumerate(detections):
         centre, down, height = _box_frame(first.quad)
@@ -298,9 +309,20 @@ def _turned_on_one_spot(
                 continue
             for corner in second.corner_quads:
                 other_centre, other_down, other_height = _box_frame(corner)
-                reach = settings.same_spot_reach * max(height, other_height)
-                near = float(np.linalg.norm(centre - other_centre)) <= reach
-                if near and float(down @ other_down) <= settings.same_spot_cosine:
+                gap = other_centre - centre
+                cosine = float(down @ other_down)
+                if cosine <= settings.same_spot_cosine:
+                    reach = settings.same_spot_reach * max(height, other_height)
+                    on_spot = float(np.linalg.norm(gap)) <= reach
+                else:
+                    smaller = min(height, other_height)
+                    across = abs(float(gap[0] * down[1] - gap[1] * down[0]))
+                    on_spot = (
+                        cosine >= SIDE_BY_SIDE_COSINE
+                        and across < SIDE_BY_SIDE_ACROSS * smaller
+                        and abs(float(gap @ down)) < SAME_INDEX_ALONG * smaller
+                    )
+                if on_spot:
                     pairs.append((i, j))
                     break
     return pairs
@@ -317,28 +339,55 @@ def _inside_another_card(
     detections: Sequence[Detection], settings: SecondLookSettings
 ) -> list[int]:
     """The reads whose whole box lies on the face of another card read at two corners or
-    more, their box ``inside_card_ratio`` times that card's index box tall or more."""
+    more, their box ``inside_card_ratio`` times that card's index box tall or more. The
+    face is placed from the corner its other corners agree with (a four-index card's
+    side corner would put it beside the card)."""
     inside = []
     for i, read in enumerate(detections):
         height = float(np.linalg.norm(read.quad[3] - read.quad[0]))
         for j, card in enumerate(detections):
             if j == i or card.card == read.card or card.indices < 2:
                 continue
-            origin = card.quad[0].astype(np.float64)
-            across = card.quad[1].astype(np.float64) - origin
-            down = card.quad[3].astype(np.float64) - origin
-            box_height = float(np.linalg.norm(down))
+            corner = _face_corner(card)
+            box_height = float(np.linalg.norm(corner[3] - corner[0]))
             if box_height <= 0.0 or height < settings.inside_card_ratio * box_height:
                 continue
-            across /= max(float(np.linalg.norm(across)), MIN_RISE)
-            down /= box_height
-            offsets = read.quad.astype(np.float64) - origin
-            along, below = offsets @ across, offsets @ down
-            on_face = (along >= 0.0) & (along <= CARD_WIDTH * box_height)
-            if bool(np.all(on_face & (below >= 0.0) & (below <= CARD_HEIGHT * box_height))):
+            if _on_face(corner, read.quad, slack=0.0):
                 inside.append(i)
                 break
     return inside
+
+
+def _face_corner(card: Detection) -> np.ndarray:
+    """The index box of ``card`` whose face (down and right of it as it reads) holds the
+    most of its other corner indices, its best read's where none does better."""
+    quads = card.corner_quads
+    centres = [quad.mean(axis=0)[None, :] for quad in quads]
+
+    def agreeing(quad: np.ndarray) -> int:
+        return sum(_on_face(quad, centre, slack=FACE_CORNER_SLACK) for centre in centres)
+
+    return max(quads, key=agreeing)  # the first (best) wins a tie
+
+
+def _on_face(quad: np.ndarray, points: np.ndarray, *, slack: float) -> bool:
+    """Whether every point lies on the face of the card whose index box is ``quad`` (its
+    body CARD_WIDTH x CARD_HEIGHT box heights down and right of the box's top-left, as
+    it reads), with ``slack`` box heights round it."""
+    origin = quad[0].astype(np.float64)
+    across = quad[1].astype(np.float64) - origin
+    down = quad[3].astype(np.float64) - origin
+    box_height = float(np.linalg.norm(down))
+    if box_height <= 0.0:
+        return False
+    across /= max(float(np.linalg.norm(across)), MIN_RISE)
+    down /= box_height
+    offsets = np.asarray(points, np.float64) - origin
+    along, below = offsets @ across / box_height, offsets @ down / box_height
+    return bool(
+        np.all((along >= -slack) & (along <= CARD_WIDTH + slack))
+        and np.all((below >= -slack) & (below <= CARD_HEIGHT + slack))
+    )
 
 
 def _covered_by(

@@ -245,6 +245,61 @@ def test_a_read_on_the_spot_of_any_corner_of_another_card_the_other_way_round_is
     assert [d.doubt for d in looked] == [None, None]
 
 
+def test_a_read_over_another_card_s_corner_the_same_way_round_is_doubted() -> None:
+    # a nine of clubs read at two corners; its lower corner cut again a little off and
+    # read as a nine of spades (the club taken for a spade): one spot, one index
+    frame, quad = _frame_with_index(BLACK_INK_BGR)
+    height = float(CROP_HEIGHT)
+    down = np.array([0.0, 1.0], np.float32)
+    lower = quad.mean(axis=0) + np.array([1.5 * height, 3.3 * height], np.float32)
+    clubs = Detection(
+        Card.parse("9C"), 1.0, quad, 2, corners=(quad, crop_quad(lower, down, height))
+    )
+    again = crop_quad(lower + np.array([1.0, 5.0], np.float32), down, 0.8 * height)
+    looked = second_look(
+        frame, [clubs, Detection(Card.parse("9S"), 1.0, again, 1)], _FarReader(None)
+    )
+    assert [d.doubt for d in looked] == [None, Doubt.SAME_SPOT]
+    # the next index of a tight fan, a third of a crop across, stands
+    beside = crop_quad(lower + np.array([0.35 * height, 0.0], np.float32), down, height)
+    looked = second_look(
+        frame, [clubs, Detection(Card.parse("9S"), 1.0, beside, 1)], _FarReader(None)
+    )
+    assert [d.doubt for d in looked] == [None, None]
+
+
+def test_a_card_s_face_is_placed_from_the_corner_its_other_corners_agree_with() -> None:
+    # a four-index card read best at its upper-right index: its face lies to the left,
+    # as its upper-left and lower-right corners say, so a larger read just right of it
+    # (a neighbour's index framed large) is on no face of it
+    frame, quad = _frame_with_index(BLACK_INK_BGR)
+    height = float(CROP_HEIGHT)
+    down = np.array([0.0, 1.0], np.float32)
+    up = np.array([0.0, -1.0], np.float32)
+    top_right = quad.mean(axis=0)
+    top_left = top_right - np.array([2.2 * height, 0.0], np.float32)
+    bottom_right = top_left + np.array([2.2 * height, 3.3 * height], np.float32)
+    card = Detection(
+        Card.parse("9S"),
+        1.0,
+        quad,
+        3,
+        corners=(quad, crop_quad(top_left, down, height), crop_quad(bottom_right, up, height)),
+    )
+    neighbour = crop_quad(top_right + np.array([1.6 * height, 1.2 * height]), down, 1.5 * height)
+    looked = second_look(
+        frame, [card, Detection(Card.parse("AC"), 1.0, neighbour, 2)], _FarReader(None)
+    )
+    assert [d.doubt for d in looked] == [None, None]
+    # placed from the best read alone, the face would take it in
+    looked = second_look(
+        frame,
+        [replace(card, corners=()), Detection(Card.parse("AC"), 1.0, neighbour, 2)],
+        _FarReader(None),
+    )
+    assert [d.doubt for d in looked] == [None, Doubt.INSIDE_CARD]
+
+
 def test_a_dark_line_along_the_side_of_an_index_crop_is_no_ink() -> None:
     # a crop cut a little off its index takes in the card's dark edge along its side: the
     # faded red index read in it is no black card's

@@ -421,7 +421,7 @@ def make_film(
     frame_w, frame_h = size
     middle = (frame_w * rng.uniform(0.4, 0.6), frame_h * rng.uniform(0.39, 0.61))
     if kind is FilmKind.OVERLAP:
-        count = 3 if short else rng.randint(5, 7)
+        count = 2 if short else rng.randint(5, 7)
         step = rng.uniform(*FAN_STEP) * width
         turn = rng.uniform(-12.0, 12.0)
         x0 = middle[0] - step * (count - 1) / 2
