@@ -75,7 +75,7 @@ class Table:
             read=reader,
             copies_elsewhere=lambda card: self.elsewhere.get(card, 0),
             picture=self.picture,
-            levels_at=None if self.levels is None else (lambda quad: self.levels),
+            levels_at=None if self.levels is None else self._levels_at,
         )
         answer = self.watch.step(look, self.previous)
         if answer.settled:
@@ -85,6 +85,10 @@ class Table:
         self.unsure.extend(answer.unsure)
         self.previous = self.time
         self.time = round(self.time + 1 / FPS, 6)
+
+    def _levels_at(self, quad: np.ndarray) -> SpotLevels:
+        assert self.levels is not None
+        return self.levels
 
     def frames(self, count: int) -> None:
         for _ in range(count):
