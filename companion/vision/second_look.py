@@ -42,7 +42,7 @@ INK_PERCENTILE = 5.0
 PAPER_PERCENTILE = 95.0
 STEEPEST_PERCENTILE = 99.0
 MIN_RISE = 1e-3  # grey levels a pixel: a flat crop
-LINE_SHARE = 0.75  # of the crop's middle's height: ink along a side this long is no glyph
+SIDE_BAND = 2  # pixels: the crop middle's outermost columns, no glyph's place
 # A card's corner indices lie on its face as placed from its true corner, within this
 # many box heights (crops turn and frame an index a little off).
 FACE_CORNER_SLACK = 0.5
@@ -172,26 +172,20 @@ def _ink_counts(crop: np.ndarray, settings: SecondLookSettings) -> tuple[int, in
 
 
 def _without_lines_along(ink: np.ndarray) -> np.ndarray:
-    """The ink mask (the crop's middle) less its parts along a side that run nearly its
-    whole length: an index's rank glyph is about half an index tall, some 0.55 of the
-    middle, and its pip apart from it, so such a run is the card's edge, a shadow or the
-    table beside a crop cut off the index's middle."""
+    """The ink mask (the crop's middle) less the runs that lie wholly in a side's
+    outermost SIDE_BAND columns: the crop is cut round the index, so its glyphs lie
+    inside, and a sliver along a side is the card's edge, a shadow or the table beside a
+    crop cut a little off the index."""
     import cv2
 
-    height, width = ink.shape
+    width = ink.shape[1]
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    lines = [
-        n
-        for n in range(1, count)
-        if stats[n, cv2.CC_STAT_HEIGHT] >= LINE_SHARE * height
-        and (
-            stats[n, cv2.CC_STAT_LEFT] == 0
-            or stats[n, cv2.CC_STAT_LEFT] + stats[n, cv2.CC_STAT_WIDTH] == width
-        )
-    ]
-    if not lines:
+    left = stats[:, cv2.CC_STAT_LEFT]
+    right = left + stats[:, cv2.CC_STAT_WIDTH]
+    slivers = [n for n in range(1, count) if right[n] <= SIDE_BAND or left[n] >= width - SIDE_BAND]
+    if not slivers:
         return ink
-    return ink & ~np.isin(labels, lines)
+    return ink & ~np.isin(labels, slivers)
 
 
 def has_ink(crop: np.ndarray, settings: SecondLookSettings) -> bool:
