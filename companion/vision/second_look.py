@@ -333,23 +333,29 @@ def _inside_another_card(
     detections: Sequence[Detection], settings: SecondLookSettings
 ) -> list[int]:
     """The reads whose whole box lies on the face of another card read at two corners or
-    more, their box ``inside_card_ratio`` times that card's index box tall or more. The
-    face is placed from the corner its other corners agree with (a four-index card's
-    side corner would put it beside the card)."""
+    more, every box they were read at ``inside_card_ratio`` times that card's largest
+    index box tall or more (one deck's indices are one size: a card read at one corner
+    framed as its index is, lying open over the other, is no picture). The face is
+    placed from the corner its other corners agree with (a four-index card's side corner
+    would put it beside the card)."""
     inside = []
     for i, read in enumerate(detections):
-        height = float(np.linalg.norm(read.quad[3] - read.quad[0]))
+        height = min(_box_height(quad) for quad in read.corner_quads)
         for j, card in enumerate(detections):
             if j == i or card.card == read.card or card.indices < 2:
                 continue
             corner = _face_corner(card)
-            box_height = float(np.linalg.norm(corner[3] - corner[0]))
+            box_height = max(_box_height(quad) for quad in card.corner_quads)
             if box_height <= 0.0 or height < settings.inside_card_ratio * box_height:
                 continue
             if _on_face(corner, read.quad, slack=0.0):
                 inside.append(i)
                 break
     return inside
+
+
+def _box_height(quad: np.ndarray) -> float:
+    return float(np.linalg.norm(quad[3] - quad[0]))
 
 
 def _face_corner(card: Detection) -> np.ndarray:

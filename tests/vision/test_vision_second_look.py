@@ -327,6 +327,12 @@ def test_a_larger_read_on_the_face_of_a_card_read_twice_is_doubted() -> None:
     # an index the size of the card's own is another card lying on it: it stands
     on_top = Detection(Card.parse("4D"), 0.999, crop_quad(middle, down, height), 1)
     assert doubts(on_top) == [None, None]
+    # so does a card read at two corners, one cut framed large, the other as its index
+    # is (a fanned hand's top card over the one under it)
+    large = crop_quad(middle, down, 1.5 * height)
+    far = crop_quad(middle + np.array([1.2, 2.5], np.float32) * height, -down, height)
+    fanned = Detection(Card.parse("4D"), 0.999, large, 2, corners=(large, far))
+    assert doubts(fanned) == [None, None]
     # off the face, over its edge (a fanned neighbour's index), or on a card read at one
     # corner only, a large read stands
     for shift in (CARD_WIDTH, CARD_WIDTH / 2):
