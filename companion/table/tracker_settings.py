@@ -34,10 +34,8 @@ class TrackerSettings:
     cell_mm: float = 4.0
     motion_level: float = 14.0
     change_level: float = 14.0
-    # A card no longer read whose index spot is still as bright as its paper (within
-    # ``change_level``) is covered, not gone, where its paper is at least this much
-    # brighter than the table under it was (wood, felt; not a white mat or cloth).
-    paper_contrast: float = 40.0
+    # A card no longer read is gone only where its index spot shows the table it showed
+    # before the card came (within ``change_level``); anything else covers it.
     # A change of the whole table's light is the median ratio of the cells at least
     # ``light_floor`` grey (darker ones say little), taken when at least ``light_cells``
     # are, and kept within ``light_range`` (a frame darker or brighter than that is no

@@ -254,15 +254,13 @@ class ZoneWatch:
 
     def _covered(self, look: ZoneLook, placed: PlacedCard) -> bool:
         """Whether a card no longer read where its index lay is covered by something no
-        read names (a card held over it, still landing), not taken: on a table darker
-        than cards, its spot still shows paper as bright as its own, where a card taken
-        away leaves the table. On a table as light as paper nothing is told."""
+        read names (a card held over it, still landing; a hand resting on it), not taken:
+        its spot does not show the table it showed before the card came. Where the table
+        is as light as the card's paper, a card held over it is not told from the table."""
         came, now = placed.levels, _levels(look, placed.quad)
         if came is None or now is None or not np.isfinite(came.before):
             return False
-        if came.bright - came.before < self.settings.paper_contrast:
-            return False
-        return now.now >= came.bright - self.settings.change_level
+        return abs(now.now - came.before) > self.settings.change_level
 
     def _at_unsettled(self, read: CardRead) -> bool:
         """Whether ``read`` lies at a spot the last settled spell read no card at."""
@@ -445,9 +443,12 @@ def _farthest_first(reads: list[CardRead], placed: list[PlacedCard]) -> list[Car
 
 
 def _moved_to(placed: PlacedCard, reads: Sequence[CardRead]) -> PlacedCard:
-    """The placed card where its nearest read now puts it, no longer hidden."""
+    """The placed card where its nearest read now puts it, no longer hidden; the table's
+    grey under it, as it was when the card came, is kept while the read lies within its
+    index's height of where the card lay (further, that grey was another spot's)."""
     same = [read for read in reads if read.card == placed.card]
     if not same:
         return placed
     nearest = min(same, key=lambda read: float(np.linalg.norm(read.centre - placed.centre)))
-    return PlacedCard(placed.card, nearest.quad)
+    near = float(np.linalg.norm(nearest.centre - placed.centre)) <= _height(nearest)
+    return PlacedCard(placed.card, nearest.quad, levels=placed.levels if near else None)

@@ -531,6 +531,34 @@ def test_a_card_covered_by_one_no_read_names_is_not_gone_until_the_table_shows()
     assert zone.lines() == ["card trick QS", "clear trick"]
 
 
+def test_a_card_under_a_resting_hand_is_not_gone_until_the_table_shows() -> None:
+    # a hand holding the next card rests still over QS's index (skin, darker than paper,
+    # lighter than the wood): nothing reads QS, yet its spot shows no table; it stays
+    zone = table()
+    zone.frames(3)
+    zone.levels = SpotLevels(before=80.0, now=200.0, bright=205.0)
+    zone.land([read("QS", 10)])
+    zone.levels = SpotLevels(before=200.0, now=150.0, bright=165.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS"]
+    zone.levels = SpotLevels(before=150.0, now=84.0, bright=92.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS", "clear trick"]
+
+
+def test_a_card_read_again_keeps_the_table_it_came_on() -> None:
+    # QS is read again as 4H lands beside it; then a hand rests over both: QS's spot
+    # still shows no table, so it stays (the table's grey under it was kept)
+    zone = table()
+    zone.frames(3)
+    zone.levels = SpotLevels(before=80.0, now=200.0, bright=205.0)
+    zone.land([read("QS", 10)])
+    zone.land([read("QS", 10.5), read("4H", 60)])
+    zone.levels = SpotLevels(before=200.0, now=150.0, bright=165.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS", "card trick 4H"]
+
+
 def test_on_a_table_as_light_as_paper_a_card_no_longer_read_is_gone() -> None:
     zone = table()
     zone.frames(3)
