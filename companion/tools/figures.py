@@ -6,6 +6,7 @@ table read as a folder sequence without a mat.
     python -m companion.tools.figures --sessions 10 --kinds glimpsed,dimmed,fours,noisy
     python -m companion.tools.figures --sessions 0 --photos ../shared/photos
     python -m companion.tools.figures --sessions 0 --films 3 [--photos ../shared/photos]
+    python -m companion.tools.figures --sessions 0 --films 1 --short-films
 
 The tracker was developed on the seeds of DEVELOPMENT_SEEDS (looked at, debugged on,
 tuned on): they are refused as a figure's seeds unless ``--development`` says the run is
@@ -241,12 +242,12 @@ def photo_glimpses(folder: Path) -> list[PhotoFigures]:
     return figures
 
 
-def _film_job(job: tuple[str, int, str, Path | None, float]) -> FilmFigures:
+def _film_job(job: tuple[str, int, str, Path | None, float, bool]) -> FilmFigures:
     from companion.tools.film_run import film, run_film
     from companion.tools.synthetic.table_film import FilmKind
 
-    kind, seed, art, photos, noise = job
-    return run_film(film(FilmKind(kind), seed, art, photos=photos, noise=noise))
+    kind, seed, art, photos, noise, short = job
+    return run_film(film(FilmKind(kind), seed, art, photos=photos, noise=noise, short=short))
 
 
 def film_totals(results: Sequence[FilmFigures]) -> dict[tuple[str, str, float], Tally]:
@@ -311,6 +312,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="film kinds, comma-separated (default all): "
         + ", ".join(str(kind) for kind in FilmKind),
     )
+    parser.add_argument(
+        "--short-films",
+        action="store_true",
+        help="the films short, as the tests run them (1280x720, fewer quiet frames)",
+    )
     parser.add_argument("--jobs", type=positive_count, default=1, help="sessions run at once")
     parser.add_argument(
         "--photos", type=Path, default=None, help="a folder of real photos with MANIFEST.tsv"
@@ -366,7 +372,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         film_kinds = args.film_kinds or tuple(FilmKind)
         arts = ("drawn", "photos") if args.photos is not None else ("drawn",)
         film_jobs = [
-            (str(kind), args.first_seed + i, art, args.photos, noise)
+            (str(kind), args.first_seed + i, art, args.photos, noise, args.short_films)
             for kind in film_kinds
             for art in arts
             for noise in (NOISE_LEVEL, NOISY_LEVEL)
