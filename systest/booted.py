@@ -76,9 +76,9 @@ MENU_CONFIG_TEXT = (
     '[camera]\nsource = "none"\n[display]\nkind = "terminal"\n'
     f'[state]\ndirectory = "{STATE}/menu"\n'
 )
-# BACK (home), long OK (the menu), UP (from its first item round to Shut down, the
-# last), OK (are you sure?), OK.
-MENU_SHUTDOWN_KEYS = "bOuoo"
+# BACK (home), long OK (the menu, on a new game with no game yet), DOWN four times to
+# Shut down (the last row), OK (the question, on no), DOWN (yes), OK.
+MENU_SHUTDOWN_KEYS = "bOddddodo"
 KEYS_NAME_FILE = "/run/systest-keys.name"
 KEYS_FILE = "/run/systest-keys.keys"
 

@@ -18,31 +18,40 @@ from collections.abc import Callable
 
 from PIL import Image
 
+from companion.app.hand_entry import placed_already
 from companion.app.messages import CameraState, Part
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
-from companion.games.events import CameraEvent, CardSeen, Event
+from companion.games.events import CameraEvent, CardSeen, Event, ZoneCleared
 from companion.games.session import Game
-from companion.journal.records import EventRow, Source
-from companion.journal.replay import UnreadableGame
-from companion.journal.session import JournaledGame
+from companion.games.spec import GameSpec
+from companion.journal.records import EventRow, Repair, Source
+from companion.journal.replay import replay
+from companion.journal.session import JournaledGame, kept_games
 from companion.journal.store import Journal, JournalError, JournalFull
 from companion.table.events import UnsureReport
+from companion.ui.canvas import Sheet
 from companion.ui.controller import UiContext, UiState, compose, context_for, handle, refused
+from companion.ui.goodbye import compose_goodbye
 from companion.ui.intents import (
     AnswerUnsure,
     ApplyEvent,
     ChangeSetting,
+    EnterCard,
     Intent,
     LookUpSheet,
+    Previous,
+    ResumeGame,
     Shutdown,
     StartGame,
     UndoLast,
 )
+from companion.ui.menus.home import pinned
 from companion.ui.menus.state import UnsureReading
 from companion.ui.presses import ButtonPress
-from companion.ui.reasons import event_text, refusal_text, violation_text
+from companion.ui.reasons import entered_text, event_text, refusal_text, violation_text
 from companion.ui.settings import UiSettings
+from companion.ui.summary import GameSummary, summarise
 from companion.ui.table_texts import app_say
 from companion.ui.texts import Language
 from companion.values.sheet_address import SheetLink
@@ -52,6 +61,23 @@ VIOLATION_S = 6.0
 LOG_LANGUAGE = Language.EN
 # The camera states in which cards are entered by hand: none configured, lost, ended.
 BY_HAND = (None, CameraState.LOST, CameraState.ENDED)
+ROLLED_BACK = (
+    "SQLite rolled back the journal's first write, interrupted at an earlier start "
+    "(its -journal): nothing had been recorded in it"
+)
+
+
+def repair_words(repair: Repair, language: Language) -> str:
+    """What the journal's opening repaired, as the table is told it."""
+    if repair.started_anew:
+        return app_say("journal.moved", language)
+    if repair.lost is None:
+        return app_say("journal.repaired-some", language)
+    if repair.lost == 1:
+        return app_say("journal.repaired-one", language)
+    if repair.lost:
+        return app_say("journal.repaired-lost", language, lost=repair.lost)
+    return app_say("journal.repaired", language)
 
 
 class Table:
@@ -81,6 +107,9 @@ class Table:
         self.ui = UiState()
         self.questions: deque[UnsureReading] = deque()
         self.problem: str | None = None  # a journal trouble, shown until an append works
+        self.trouble: type[JournalError] | None = None  # its kind: logged once an episode
+        self.failed_writes = 0  # in this episode of trouble
+        self.repaired: str | None = None  # what the journal's opening repaired (for STATUS)
         self.missing: dict[Part, str] = {}  # parts that could not be opened, and why
         self.stopped = False
         self.shutdown_asked = False
@@ -88,6 +117,7 @@ class Table:
         self.violation: Violation | None = None
         self.violation_until = 0.0
         self.resumed_rows: int | None = None  # the resumed game's rows, undos too
+        self._kept: tuple[GameSummary, ...] | None = None  # None: to be worked out
         self.written: list[EventRow] = []  # rows written since the caller last took them
 
     @property
@@ -100,6 +130,12 @@ class Table:
         """Resume the last unfinished game exactly (a game already begun is kept)."""
         for notice in self.journal.notices:
             self.log(notice)
+        if self.journal.rolled_back:
+            self.log(ROLLED_BACK)
+        repair = self.journal.repair
+        if repair is not None and self.repaired is None:
+            self.repaired = repair_words(repair, LOG_LANGUAGE)
+            self._notice(repair_words(repair, self.settings.language), logged=True)
         if self.played is not None:
             return
         resumed = JournaledGame.resume_last(self.journal)
@@ -113,8 +149,9 @@ class Table:
     # -- what comes in ----------------------------------------------------------------------
 
     def press(self, press: ButtonPress) -> None:
-        self.violation = None  # a press puts a violation away and acts as usual
-        self.ui, intents = handle(self.ui, press, self.context())
+        context = self.context()
+        self.violation = None  # a press on a violation only puts it away
+        self.ui, intents = handle(self.ui, press, context)
         for intent in intents:
             self.carry_out(intent)
 
@@ -142,10 +179,14 @@ class Table:
     def carry_out(self, intent: Intent) -> None:
         if isinstance(intent, ApplyEvent):
             self._record(intent.event, Source.BUTTON, from_menu=True)
+        elif isinstance(intent, EnterCard):
+            self._enter(intent.event)
         elif isinstance(intent, UndoLast):
             self._undo()
         elif isinstance(intent, StartGame):
-            self._start_game(intent.header_line)
+            self._start_game(intent.spec, intent.previous)
+        elif isinstance(intent, ResumeGame):
+            self._resume_game(intent.game_id, intent.previous)
         elif isinstance(intent, ChangeSetting):
             before, self.settings = self.settings, intent.settings
             if self.on_settings is not None:
@@ -171,10 +212,35 @@ class Table:
             violation=self.violation,
             status=self.status_line(),
             sheet_link=self.sheet_link,
+            journal_id=None if self.played is None else self.played.record.id,
+            kept=self.kept(),
         )
 
+    def kept(self) -> tuple[GameSummary, ...]:
+        """The unfinished games kept for later, summed up (worked out once per change)."""
+        if self._kept is None:
+            playing = None if self.played is None else self.played.record.id
+            found = []
+            for record in kept_games(self.journal, playing):
+                try:
+                    found.append(summarise(replay(self.journal, record.id).game, record.id))
+                except JournalError as error:  # a game this program cannot replay
+                    self.log(f"kept game {record.id} left out: {error}")
+            self._kept = tuple(found)
+        return self._kept
+
     def picture(self) -> Image.Image:
-        return compose(self.ui, self.context()).image
+        return self.sheet().image
+
+    def sheet(self) -> Sheet:
+        """The screen as drawn, with the marks of its texts (its transcript); an amount
+        it shows on a picker is kept from here on (only UP/DOWN on that picker, or its own
+        OK, moves it)."""
+        if self.shutdown_asked:
+            return compose_goodbye(self.settings.language)
+        context = self.context()
+        self.ui = pinned(self.ui, context)
+        return compose(self.ui, context)
 
     def status_line(self) -> str | None:
         """The line kept at the bottom of the screen while something is wrong."""
@@ -241,38 +307,89 @@ class Table:
         else:
             self._written(row)
 
-    def _start_game(self, header: str) -> None:
-        previous = self.played
+    def _enter(self, event: CardSeen | ZoneCleared) -> None:
+        """A card (or a clearing) entered by hand: a card already placed is refused in
+        hand-entry words, before anything is written."""
+        if isinstance(event, CardSeen) and self.played is not None:
+            reason = placed_already(self.played.game, event)
+            if reason is not None:
+                said = entered_text(reason, LOG_LANGUAGE)
+                self.log(f"refused {event} (entered by hand): {said}")
+                self.ui = refused(self.ui, entered_text(reason, self.settings.language))
+                return
+        self._record(event, Source.BUTTON, from_menu=True)
+
+    def _start_game(self, spec: GameSpec, previous: Previous = Previous.FINISHED) -> None:
         try:
-            if previous is not None:
-                previous.finish()
-            self.played = JournaledGame.start(self.journal, header)
-        except UnreadableGame as error:
-            self._notice(str(error))
-            return
+            self._leave(previous)
+            self.played = JournaledGame.start(self.journal, spec)
         except JournalError as error:
             self._journal_trouble(error)
             return
-        self.problem = None
+        self._fresh_table()
+        self.log(f"new game {self.played.record.id}: {self.played.record.header}")
+
+    def _resume_game(self, game_id: int, previous: Previous) -> None:
+        try:
+            self._leave(previous)
+            self.played, bad = JournaledGame.resume(self.journal, game_id)
+        except JournalError as error:
+            self._journal_trouble(error)
+            return
+        for row in bad:
+            self.log(str(row))
+        self._fresh_table()
+        self.log(f"resumed game {game_id}: {self.played.record.header}")
+
+    def _leave(self, previous: Previous) -> None:
+        """The game at the table gives way: finished, kept for later or abandoned."""
+        played = self.played
+        if played is None:
+            return
+        if previous is Previous.FINISHED:
+            played.finish()
+        elif previous is Previous.ABANDONED:
+            self._written(played.abandon(source=Source.BUTTON))
+            self.log(f"game {played.record.id} abandoned")
+        else:
+            self.log(f"game {played.record.id} kept for later")
+        self.played = None
+        self._kept = None
+
+    def _fresh_table(self) -> None:
+        self._recording_again()
         self.questions.clear()
         self.violation = None
-        self.ui = UiState(remembered=self.ui.remembered)
-        self.log(f"new game {self.played.record.id}: {self.played.record.header}")
+        self._kept = None
+        self.ui = self.ui.at_a_new_table()
 
     def _forget_questions(self, zone: str) -> None:
         self.questions = deque(question for question in self.questions if question.zone != zone)
 
     def _written(self, row: EventRow) -> None:
-        self.problem = None
+        self._recording_again()
         self.written.append(row)
 
     def _journal_trouble(self, error: JournalError) -> None:
-        self.log(str(error))
+        """Said on the screen at every failed write, logged once an episode (a full disk
+        fails every event until there is room again)."""
+        if type(error) is not self.trouble:
+            self.log(str(error))
+            self.trouble = type(error)
+        self.failed_writes += 1
         language = self.settings.language
         if isinstance(error, JournalFull):
             self.problem = app_say("journal.full", language)
         else:
             self.problem = app_say("journal.failed", language, reason=error)
+
+    def _recording_again(self) -> None:
+        if self.trouble is not None:
+            what = "the disk has room again" if self.trouble is JournalFull else "it writes"
+            self.log(f"the journal records again ({what}) after {self.failed_writes} failed writes")
+        self.problem = None
+        self.trouble = None
+        self.failed_writes = 0
 
     def _notice(self, text: str, *, logged: bool = False) -> None:
         if not logged:

@@ -14,7 +14,7 @@ from companion.app.feeds import Inbox
 from companion.app.kiosk import Kiosk
 from companion.app.messages import Intended, Message, Press, TableNews
 from companion.games.events import Action, parse_event
-from companion.games.script import script_header
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow
 from companion.table.events import TableEvent
 from companion.tools.crash import READY, SHOWN, UNDO_STEP, session_steps
@@ -24,25 +24,34 @@ from companion.ui.presses import Button, ButtonPress, PressKind
 # A scripted feed waits while the inbox holds this many messages, so a feed that never
 # ends cannot fill memory ahead of the main loop.
 SCRIPT_BACKLOG = 32
-UNDO_PRESSES = (ButtonPress(Button.BACK, PressKind.LONG), ButtonPress(Button.OK))
+# An undo as a player presses it: BACK twice puts away whatever lies over the screen (a
+# refusal or a violation, then a round's outcome; with none, the pages and back), a long
+# BACK asks, DOWN moves to yes, OK answers.
+UNDO_PRESSES = (
+    ButtonPress(Button.BACK),
+    ButtonPress(Button.BACK),
+    ButtonPress(Button.BACK, PressKind.LONG),
+    ButtonPress(Button.DOWN),
+    ButtonPress(Button.OK),
+)
 
 
 class ScriptFeed:
     """A scripted session played for ever: camera lines as the tracker would send them,
-    action lines as the menus would, ``undo`` as the presses that undo (a long BACK, then
-    OK); at the end, a new game from the same header (the last one is finished).
+    action lines as the menus would, ``undo`` as the presses that undo
+    (``UNDO_PRESSES``); at the end, a new game of the same spec (the last one is finished).
     ``start_at``: the steps the journal already holds (a resumed game carries on)."""
 
     def __init__(
         self,
-        header: str,
+        spec: GameSpec,
         steps: Sequence[str],
         inbox: Inbox,
         stop: threading.Event,
         *,
         start_at: int = 0,
     ) -> None:
-        self.header = header
+        self.spec = spec
         self.steps = tuple(steps)
         self.inbox = inbox
         self.stop = stop
@@ -64,7 +73,7 @@ class ScriptFeed:
                 self.stop.wait(0.002)
                 continue
             if position >= len(self.steps):
-                self.inbox.put(Intended(StartGame(self.header)))
+                self.inbox.put(Intended(StartGame(self.spec)))
                 position = 0
                 continue
             for message in self.messages(self.steps[position]):
@@ -80,13 +89,13 @@ class ScriptedSession:
         from companion.games.script import parse_script
 
         script = parse_script(path.read_text("utf-8"), str(path))
-        self.header, self.steps = script_header(script), session_steps(script)
+        self.spec, self.steps = script.spec(), session_steps(script)
 
     def thread(self, kiosk: Kiosk, inbox: Inbox, stop: threading.Event) -> threading.Thread:
         def run() -> None:
             done = kiosk.table.resumed_rows
             start_at = len(self.steps) if done is None else done
-            ScriptFeed(self.header, self.steps, inbox, stop, start_at=start_at).run()
+            ScriptFeed(self.spec, self.steps, inbox, stop, start_at=start_at).run()
 
         return threading.Thread(target=run, name="script", daemon=True)
 

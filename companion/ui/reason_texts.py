@@ -145,6 +145,13 @@ ENGLISH: dict[str, str] = {
     "event.card": "{card} on {zone}",
     "event.gone": "{card} off {zone}",
     "event.clear": "Clear {zone}",
+    # a card entered by hand that is already placed (hand entry's words, no "misread")
+    "entered.already-there": "{card} is already on {zone}",
+    "entered.card-on-table": "{card} is already on the table",
+    "entered.card-seen": "{card} was already dealt",
+    "entered.not-among-22": "{card} is not among the 22 cards",
+    "entered.twice-played": "{first} played {card} in trick {first_trick}",
+    "entered.twice-trump": "{card} is the trump card",
 }
 
 POLISH: dict[str, str] = {
@@ -161,14 +168,18 @@ POLISH: dict[str, str] = {
         "Lewa {trick}: {seat} gra {card}; {first} zagrał ją w lewie {first_trick}"
     ),
     "reason.unannounced-natural": (
-        "Runda {round}: oczko krupiera {first} {second} niezgłoszone: zwykłe 21"
+        "Rozdanie {round}: oczko bankiera {first} {second} niezgłoszone: zwykłe 21"
     ),
-    "reason.unasked-discarded": "Runda {round}: {card} nikt nie może wziąć: do odrzuconych",
-    "reason.unasked-offered": "Runda {round}: {card} bez prośby: {seat} może wziąć lub odmówić",
-    "reason.hole-card-shown": "Runda {round}: zakryta karta krupiera {card} pokazana za wcześnie",
-    "reason.hidden-bust": "Runda {round}: {seat} ukrył furę ({total}), płaci podwójnie: {penalty}",
+    "reason.unasked-discarded": "Rozdanie {round}: {card} nikt nie może wziąć: do odrzuconych",
+    "reason.unasked-offered": "Rozdanie {round}: {card} bez prośby: {seat} może wziąć lub odmówić",
+    "reason.hole-card-shown": (
+        "Rozdanie {round}: zakryta karta bankiera {card} pokazana za wcześnie"
+    ),
+    "reason.hidden-bust": (
+        "Kolejka {round}: {seat} ukrył furę ({total}), płaci podwójnie: {penalty}"
+    ),
     "reason.bank-short": "W banku brakuje {short} po wypłacie {amount} dla {seat}",
-    "reason.closed-card": "Runda {round}: przeciw {seat} karta bankiera musi być odkryta",
+    "reason.closed-card": "Kolejka {round}: przeciw {seat} karta bankiera musi być odkryta",
     "reason.arguments": "{action}: złe argumenty",
     "reason.not-a-number": "{action}: {text} to nie liczba",
     "reason.not-a-card": "{action}: {text} to nie karta",
@@ -209,7 +220,7 @@ POLISH: dict[str, str] = {
     "reason.cards-not-shown": "Karty {seat} nie są jeszcze odkryte",
     "reason.banker-cards-not-shown": "Kart bankiera nie ma na macie",
     "reason.hidden-bust-due": "{seat} ma {total}: zapisz ukrytą furę",
-    "reason.bank-not-yet": "Bank ({bank}) można wziąć później: runda {round}/{rounds}",
+    "reason.bank-not-yet": "Bank ({bank}) można wziąć później: kolejka {round}/{rounds}",
     "reason.take-bank-first": "Najpierw {seat} bierze bank",
     "reason.stock-out": "Brak talii: najpierw poddaj lub przetasuj",
     "reason.banker-may-not-draw": "Bankier ma {total}: nie może dobierać",
@@ -238,9 +249,9 @@ POLISH: dict[str, str] = {
     "reason.comeback-stage1": "Wrócić można tylko przed talią B",
     "reason.not-out": "{seat} nie odpadł: nie ma do czego wracać",
     "reason.not-among-22": "{card} nie należy do 22 kart: błędny odczyt",
-    "reason.dealer-no-bet": "{seat} to krupier: nie stawia",
+    "reason.dealer-no-bet": "{seat} to bankier: nie stawia",
     "reason.bets-before-deal": "Najpierw stawki, potem rozdanie",
-    "reason.no-bet": "{card}: {seat} nie gra w tej rundzie",
+    "reason.no-bet": "{card}: {seat} nie gra w tym rozdaniu",
     "reason.no-split-yet": "{card}: w rozdaniu nie ma rozdzielonych rąk",
     "reason.card-at-turn": "{card}: {seat} dostanie ją w swojej kolejce",
     "reason.no-peek": "Odkryta karta to {card}: nie wolno zaglądać",
@@ -251,7 +262,7 @@ POLISH: dict[str, str] = {
     "reason.nothing-to-accept": "{seat} nie ma karty do przyjęcia",
     "reason.not-overdealt": "{seat} nie dostał więcej niż dwóch kart",
     "reason.not-his-card": "{card} nie jest kartą {seat}",
-    "reason.not-in-round": "{seat} nie gra w tej rundzie",
+    "reason.not-in-round": "{seat} nie gra w tym rozdaniu",
     "reason.hand-one-card": "{seat}{hand} ma jedną kartę: najpierw druga",
     "reason.no-split": "{seat} nie może rozdzielić: tylko para z dwóch pierwszych kart",
     "reason.no-resplit": "{seat} nie może znów rozdzielić",
@@ -261,13 +272,13 @@ POLISH: dict[str, str] = {
     "reason.which-hand": "{seat} gra dwiema rękami: powiedz którą",
     "reason.no-hand": "{seat} nie ma ręki {hand}",
     "reason.hand-done": "{seat}{hand} już nie dobiera",
-    "reason.dealer-after-players": "{card}: krupier dobiera po graczach",
+    "reason.dealer-after-players": "{card}: bankier dobiera po graczach",
     "reason.marker-reached": "Doszło do karty znacznika: przetasuj",
     "reason.no-reshuffle-now": "Tasuje się przed rozdaniem albo przy znaczniku",
     "reason.marker-zone": "{card} w strefie znacznika: ona pokazuje tylko znacznik",
-    "reason.dealer-draws-now": "{card}: gracze skończyli; dobiera krupier",
-    "reason.round-over": "{card}: runda skończona",
-    "reason.dealer-zone": "{card}: {seat} to krupier; jego karty idą do strefy krupiera",
+    "reason.dealer-draws-now": "{card}: gracze skończyli; dobiera bankier",
+    "reason.round-over": "{card}: rozdanie skończone",
+    "reason.dealer-zone": "{card}: {seat} to bankier; jego karty idą do strefy bankiera",
     "reason.offered-to": "{card} jest proponowana {seat}",
     "zone.trump": "atut",
     "zone.trick": "lewa",
@@ -275,13 +286,20 @@ POLISH: dict[str, str] = {
     "zone.banker": "bankier",
     "zone.stock": "talia",
     "zone.player": "gracz",
-    "zone.dealer": "krupier",
+    "zone.dealer": "bankier",
     "zone.marker": "znacznik",
     "zone.reveal": "odkryte",
     "zone.bank": "bank",
     "event.card": "{zone}: {card}",
     "event.gone": "{zone}: {card} zabrana",
     "event.clear": "{zone}: zbierz",
+    # karta wpisana ręcznie, która już leży (słowa wpisywania, bez "błędny odczyt")
+    "entered.already-there": "{card} już leży: {zone}",
+    "entered.card-on-table": "{card} już leży na stole",
+    "entered.card-seen": "{card} już była rozdana",
+    "entered.not-among-22": "{card} nie należy do 22 kart",
+    "entered.twice-played": "{first} zagrał {card} w lewie {first_trick}",
+    "entered.twice-trump": "{card} to karta atutowa",
 }
 
 RUSSIAN: dict[str, str] = {
@@ -298,18 +316,18 @@ RUSSIAN: dict[str, str] = {
         "Взятка {trick}: {seat} играет {card}; {first} сыграл её во взятке {first_trick}"
     ),
     "reason.unannounced-natural": (
-        "Раунд {round}: очко банкомёта {first} {second} не объявлено: простые 21"
+        "Сдача {round}: очко банкира {first} {second} не объявлено: простые 21"
     ),
-    "reason.unasked-discarded": "Раунд {round}: {card} никто не может взять: в сброс",
+    "reason.unasked-discarded": "Сдача {round}: {card} никто не может взять: в сброс",
     "reason.unasked-offered": (
-        "Раунд {round}: {card} без просьбы: {seat} может взять или отказаться"
+        "Сдача {round}: {card} без просьбы: {seat} может взять или отказаться"
     ),
-    "reason.hole-card-shown": "Раунд {round}: закрытая карта банкомёта {card} показана раньше",
+    "reason.hole-card-shown": "Сдача {round}: закрытая карта банкира {card} показана раньше",
     "reason.hidden-bust": (
-        "Раунд {round}: {seat} скрыл перебор ({total}), платит вдвойне: {penalty}"
+        "Круг {round}: {seat} скрыл перебор ({total}), платит вдвойне: {penalty}"
     ),
     "reason.bank-short": "В банке не хватает {short} после выплаты {amount} игроку {seat}",
-    "reason.closed-card": "Раунд {round}: против {seat} карта банкира должна быть открыта",
+    "reason.closed-card": "Круг {round}: против {seat} карта банкира должна быть открыта",
     "reason.arguments": "{action}: неверные аргументы",
     "reason.not-a-number": "{action}: {text} не число",
     "reason.not-a-card": "{action}: {text} не карта",
@@ -379,9 +397,9 @@ RUSSIAN: dict[str, str] = {
     "reason.comeback-stage1": "Вернуться можно только до колоды Б",
     "reason.not-out": "{seat} не выбывал: возвращаться некуда",
     "reason.not-among-22": "{card} не из 22 карт: ошибка чтения",
-    "reason.dealer-no-bet": "{seat} банкомёт: он не ставит",
+    "reason.dealer-no-bet": "{seat} — банкир: он не ставит",
     "reason.bets-before-deal": "Сначала ставки, потом сдача",
-    "reason.no-bet": "{card}: у {seat} нет ставки в этом коне",
+    "reason.no-bet": "{card}: у {seat} нет ставки в этой сдаче",
     "reason.no-split-yet": "{card}: при сдаче рук не делят",
     "reason.card-at-turn": "{card}: {seat} получит её в свою очередь",
     "reason.no-peek": "Открытая карта {card}: подсматривать нельзя",
@@ -392,7 +410,7 @@ RUSSIAN: dict[str, str] = {
     "reason.nothing-to-accept": "{seat} нечего принимать",
     "reason.not-overdealt": "{seat} получил не больше двух карт",
     "reason.not-his-card": "{card} не из карт {seat}",
-    "reason.not-in-round": "{seat} не играет в этом коне",
+    "reason.not-in-round": "{seat} не играет в этой сдаче",
     "reason.hand-one-card": "У {seat}{hand} одна карта: сначала вторая",
     "reason.no-split": "{seat} не может разделить: только пару из первых двух карт",
     "reason.no-resplit": "{seat} не может разделить ещё раз",
@@ -402,13 +420,13 @@ RUSSIAN: dict[str, str] = {
     "reason.which-hand": "{seat} играет двумя руками: скажите какой",
     "reason.no-hand": "У {seat} нет руки {hand}",
     "reason.hand-done": "{seat}{hand} больше не берёт",
-    "reason.dealer-after-players": "{card}: банкомёт берёт после игроков",
+    "reason.dealer-after-players": "{card}: банкир берёт после игроков",
     "reason.marker-reached": "Дошли до отметки: перетасуйте",
     "reason.no-reshuffle-now": "Тасуют перед сдачей или на отметке",
     "reason.marker-zone": "{card} в зоне отметки: она показывает только отметку",
-    "reason.dealer-draws-now": "{card}: игроки закончили; берёт банкомёт",
-    "reason.round-over": "{card}: кон окончен",
-    "reason.dealer-zone": "{card}: {seat} банкомёт; его карты в зону банкомёта",
+    "reason.dealer-draws-now": "{card}: игроки закончили; берёт банкир",
+    "reason.round-over": "{card}: сдача окончена",
+    "reason.dealer-zone": "{card}: {seat} — банкир; его карты в зону банкира",
     "reason.offered-to": "{card} предложена {seat}",
     "zone.trump": "козырь",
     "zone.trick": "взятка",
@@ -416,11 +434,18 @@ RUSSIAN: dict[str, str] = {
     "zone.banker": "банкир",
     "zone.stock": "колода",
     "zone.player": "игрок",
-    "zone.dealer": "банкомёт",
+    "zone.dealer": "банкир",
     "zone.marker": "отметка",
     "zone.reveal": "открытые",
     "zone.bank": "банк",
     "event.card": "{zone}: {card}",
     "event.gone": "{zone}: {card} убрана",
     "event.clear": "{zone}: убрать",
+    # карта, введённая вручную, уже лежит (слова ввода, без "ошибка чтения")
+    "entered.already-there": "{card} уже лежит: {zone}",
+    "entered.card-on-table": "{card} уже на столе",
+    "entered.card-seen": "{card} уже была сдана",
+    "entered.not-among-22": "{card} не из 22 карт",
+    "entered.twice-played": "{first} сыграл {card} во взятке {first_trick}",
+    "entered.twice-trump": "{card} — козырная карта",
 }

@@ -27,10 +27,13 @@ from companion.games.events import (
     seat_zone,
 )
 from companion.ui.menus.labels import text_or
-from companion.ui.screens.layout import card_text, seat
-from companion.ui.texts import Language, say
+from companion.ui.texts import Language, card_text, say, seat_label
 
 SEAT_WORD = re.compile(r"\bseat (\d+)")
+
+
+def seat(number: int, language: Language) -> str:
+    return seat_label(number, language, short=True)
 
 
 def zone_text(zone: str, language: Language) -> str:
@@ -66,6 +69,14 @@ def _value(name: str, value: object, language: Language) -> str:
     if isinstance(value, Suit):
         return say(f"suit-led.{value.name.lower()}", language)
     return str(value)
+
+
+def entered_text(reason: Reason, language: Language) -> str:
+    """Why a card entered by hand was refused, in hand-entry words ("Q♥ is the trump
+    card", not a camera's "a misread"); the usual reason where there are none."""
+    values = {name: _value(name, value, language) for name, value in reason.values}
+    text = text_or(f"entered.{reason.key}", language, "", **values)
+    return text or reason_text(reason, language)
 
 
 def refusal_kind_key(refusal: RefusedEvent) -> str:
