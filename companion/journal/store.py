@@ -43,6 +43,11 @@ SIDE_FILES = (WAL_SUFFIX, "-shm")
 # Most of an evening would otherwise sit in the -wal, which a bad frame cuts short:
 # a checkpoint copies it into the main file, which the -wal's damage cannot reach.
 CHECKPOINT_EVERY = timedelta(minutes=3)
+# The SD card's wear: a checkpoint restarts the -wal in place rather than truncating it,
+# so the next commits overwrite blocks the file already has and their syncs write no
+# change of its size through the file system's own journal (on ext4, 17 KB an event's
+# commit, not 34); a -wal grown past the limit is cut back to it at a checkpoint.
+WAL_SIZE_LIMIT = 4 << 20  # bytes
 # SQLite's result codes that say the file could not be reached, not that it is damaged.
 _ACCESS_ERRORS = frozenset(
     {
@@ -95,6 +100,12 @@ class JournalFull(JournalError):
 
 class UnknownGame(JournalError):
     pass
+
+
+class JournalTooNew(JournalError):
+    """The journal was written by a newer release (a higher schema version): this one
+    refuses it, touching nothing, rather than move it aside (after a rollback, a newer
+    release's journal is the table's evening)."""
 
 
 class JournalUnreachable(JournalError):
@@ -253,11 +264,12 @@ class Journal:
         self.checkpoint()
 
     def checkpoint(self) -> bool:
-        """Copy the ``-wal`` into the main file (synced) and empty the log; False when
-        SQLite could not finish it, in which case the log still holds everything."""
+        """Copy the ``-wal`` into the main file (synced) and restart the log (the next
+        commit writes from its start); False when SQLite could not finish it, in which
+        case the log still holds everything."""
         self._oldest_unchecked = None
         try:
-            busy = int(self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0])
+            busy = int(self._db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0])
         except sqlite3.Error:
             return False
         return busy == 0
@@ -375,6 +387,7 @@ def _prepare(connection: sqlite3.Connection, page_limit: int | None) -> None:
     if mode != "wal":
         raise sqlite3.OperationalError(f"WAL mode refused (journal_mode is {mode})")
     connection.execute("PRAGMA synchronous = FULL")
+    connection.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
     if page_limit is not None:
         connection.execute(f"PRAGMA max_page_count = {int(page_limit)}")
     if connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
@@ -452,6 +465,12 @@ def _problem(path: Path) -> _Problem | None:
         return _Problem(
             f"a foreign SQLite database (application_id {application_id:#x}), not a journal",
             False,
+        )
+    if version > SCHEMA_VERSION:
+        raise JournalTooNew(
+            f"the journal {path} was written by a newer release of the companion (journal "
+            f"schema {version}; this release reads schema {SCHEMA_VERSION}): it was left "
+            "as it is; install that release again, or a newer one"
         )
     if version != SCHEMA_VERSION:
         return _Problem(

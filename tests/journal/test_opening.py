@@ -20,8 +20,10 @@ from companion.journal.store import (
     WAL_SUFFIX,
     Journal,
     JournalError,
+    JournalTooNew,
     JournalUnreachable,
 )
+from companion.journal.wal import read_wal
 from tests.journal.helpers import TickingClock
 
 HEADER = "game oh-hell players=4"
@@ -220,8 +222,12 @@ def test_the_end_of_a_game_checkpoints_into_the_main_file(tmp_path: Path) -> Non
         assert wal.stat().st_size > 50 * PAGE
         assert (tmp_path / JOURNAL_FILE).stat().st_size <= PAGE
         journal.finish_game(game.id)
-        assert wal.stat().st_size == 0
         assert (tmp_path / JOURNAL_FILE).stat().st_size > PAGE
+        size = wal.stat().st_size
+        # the log restarts in place: the next commit is its first frames, in the same file
+        journal.append(game.id, BID, source=Source.BUTTON)
+        assert read_wal(wal).kept_frames <= 3  # its row's, the index's and the counter's pages
+        assert wal.stat().st_size == size
 
 
 def test_a_long_game_checkpoints_every_few_minutes(tmp_path: Path) -> None:
@@ -229,12 +235,14 @@ def test_a_long_game_checkpoints_every_few_minutes(tmp_path: Path) -> None:
         journal.checkpoint_every = timedelta(seconds=30)
         game = journal.start_game(HEADER)
         wal = tmp_path / (JOURNAL_FILE + WAL_SUFFIX)
-        sizes = []
+        frames = []
         for _ in range(100):
             journal.append(game.id, BID, source=Source.BUTTON)
-            sizes.append(wal.stat().st_size)
-    emptied = [number for number, size in enumerate(sizes) if size == 0]
-    assert emptied == [30, 61, 92]  # 30 s after the first row since the last checkpoint
+            frames.append(read_wal(wal).kept_frames)
+    restarted = [number for number in range(1, 100) if frames[number] < frames[number - 1]]
+    # 30 s after the first row since the last checkpoint; the commit after it is the
+    # first of the restarted log
+    assert restarted == [31, 62, 93]
 
 
 def test_a_damaged_wal_loses_only_what_came_after_the_last_checkpoint_and_is_kept(
@@ -326,3 +334,27 @@ def test_an_unwritable_state_folder_is_named_and_nothing_is_touched(tmp_path: Pa
     with _open(folder) as journal:
         assert journal.notices == ()
         assert _all_rows(journal) == written
+
+
+# -- a journal of a newer release (a rollback after an update) ----------------------------------
+
+
+def test_a_journal_of_a_newer_schema_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    with _open(tmp_path) as journal:
+        _write_games(journal, finished=1, rows=5)
+    path = tmp_path / JOURNAL_FILE
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 2")  # as a release reading schema 2 would leave it
+    db.close()
+    before = path.read_bytes()
+    for opening in (Journal.open, Journal.open_read_only):
+        with pytest.raises(JournalTooNew) as refused:
+            opening(path)
+        said = str(refused.value)
+        assert "written by a newer release" in said and "schema 2" in said
+        assert "this release reads schema 1" in said and "left as it is" in said
+    assert path.read_bytes() == before
+    # nothing moved aside: SQLite's reading opens at most its own empty side files
+    side = {JOURNAL_FILE + suffix for suffix in ("-wal", "-shm")}
+    assert {file.name for file in tmp_path.iterdir()} <= {JOURNAL_FILE, *side}
+    assert not (tmp_path / (JOURNAL_FILE + WAL_SUFFIX)).stat().st_size
