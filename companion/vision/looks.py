@@ -259,7 +259,10 @@ def cosines(some: np.ndarray, every: np.ndarray) -> np.ndarray:
     as two products and a sum. Not a matmul: arm64 BLAS kernels for SVE/SME (OpenBLAS picks
     them where the CPU has them) leave stray floating-point flags on these small products,
     and numpy then warns of overflow and division by zero in finite, exact results."""
-    return some[:, None, 0] * every[None, :, 0] + some[:, None, 1] * every[None, :, 1]
+    products: np.ndarray = (
+        some[:, None, 0] * every[None, :, 0] + some[:, None, 1] * every[None, :, 1]
+    )
+    return products
 
 
 def _same_spot_pairs(candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
