@@ -149,11 +149,17 @@ if [[ -n "$RUNNING" && -e "$RELEASES/$RUNNING/$COMPLETE" ]]; then
 else
     say "release $ID: venv $VENV (with the system's packages: picamera2 and lgpio come from apt)"
     python3 -m venv --system-site-packages "$VENV"
+    "$VENV/bin/pip" install --quiet --upgrade pip
 fi
-"$VENV/bin/pip" install --quiet --upgrade pip
-"$VENV/bin/pip" install --quiet --upgrade "${CHECKOUT}[pi]"
-# The same version number may hold newer code: the checkout itself is always reinstalled.
-"$VENV/bin/pip" install --quiet --no-deps --force-reinstall "$CHECKOUT"
+# The checkout as a wheel, built once: its dependencies installed or upgraded as needed,
+# and it itself always reinstalled (the same version number may hold newer code).
+WHEELS="$(mktemp -d)"
+trap 'rm -rf "$WHEELS"' EXIT
+"$VENV/bin/pip" wheel --quiet --no-deps --wheel-dir "$WHEELS" "$CHECKOUT"
+WHEEL="$(find "$WHEELS" -name '*.whl' -print -quit)"
+[[ -n "$WHEEL" ]] || fail "pip built no wheel of $CHECKOUT"
+"$VENV/bin/pip" install --quiet --upgrade "${WHEEL}[pi]"
+"$VENV/bin/pip" install --quiet --no-deps --force-reinstall "$WHEEL"
 install -d -m 0755 "$NEW/hardware"
 install -m 0644 "$CHECKOUT/hardware/README.md" "$NEW/hardware/README.md"
 

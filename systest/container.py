@@ -145,7 +145,7 @@ class Container:
         while time.monotonic() < deadline:
             if self.nspawn.poll() is not None:
                 raise Skip(f"systemd-nspawn exited with {self.nspawn.returncode}: {self.console()}")
-            self.pid1 = self.pid1 or child_of(self.nspawn.pid)
+            self.pid1 = child_of(self.nspawn.pid)  # nspawn's first child may be a passing one
             if self.pid1:
                 state = self.run(["systemctl", "is-system-running"], check=False).stdout.strip()
                 if state in ("running", "degraded"):

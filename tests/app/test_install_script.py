@@ -62,8 +62,10 @@ STUBS = {
     + 'for name in pip companion; do cp "$STUB_BIN/venv-$name" "$dir/bin/$name"; done\n'
     + 'cp "$dir/bin/pip" "$dir/bin/python"\n'
     + 'printf "home = /usr/bin\\ncommand = python3 -m venv %s\\n" "$dir" > "$dir/pyvenv.cfg"\n',
-    # A venv's pip logs; $STUB_BREAK_RELEASE makes it mark its venv broken.
+    # A venv's pip logs, and `pip wheel` leaves a wheel; $STUB_BREAK_RELEASE makes it mark
+    # its venv broken.
     "venv-pip": LOGGING_STUB
+    + 'if [ "$1" = wheel ]; then touch "$5/card_table_companion-0.1.0-py3-none-any.whl"; fi\n'
     + 'if [ -n "$STUB_BREAK_RELEASE" ]; then touch "$(dirname "$0")/broken"; fi\n',
     # A venv's companion is this checkout's real one; in a broken venv `check` fails.
     "venv-companion": "#!/bin/sh\n"
@@ -152,7 +154,13 @@ def test_running_it_twice_installs_once_and_keeps_the_config(tmp_path: Path) -> 
         f"python3 -m venv --system-site-packages {box.prefix}/releases/{release}/venv"
     ]
     pip = box.calls("pip")
-    assert f"pip install --quiet --upgrade {CHECKOUT}[pi]" in pip
+    assert pip[1].startswith("pip wheel --quiet --no-deps --wheel-dir ")
+    assert pip[1].endswith(f" {CHECKOUT}")
+    wheel = pip[1].split()[5] + "/card_table_companion-0.1.0-py3-none-any.whl"
+    assert pip[2:] == [
+        f"pip install --quiet --upgrade {wheel}[pi]",
+        f"pip install --quiet --no-deps --force-reinstall {wheel}",
+    ]
     assert not any(" -e " in call or "--editable" in call for call in pip)
     assert box.calls("systemctl") == [
         "systemctl daemon-reload",
