@@ -198,7 +198,7 @@ class Arm64Checks:
                 ],
                 timeout=LONG_S,
             )
-            core = [line for line in result.stdout.splitlines() if line.startswith("Core:")]
+            core = [line for line in result.stderr.splitlines() if line.startswith("Core:")]
             rows = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
             warned = [row for row in rows if row["matmul_warnings"]]
             for row in warned:

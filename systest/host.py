@@ -7,6 +7,7 @@ import contextlib
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,6 +113,8 @@ class Report:
     figures: list[str] = field(default_factory=list)
 
     def check(self, name: str, step: Callable[[], str]) -> bool:
+        """Run one check; its line says PASS or FAIL, what was seen, and its seconds."""
+        started = time.monotonic()
         try:
             detail = step()
             passed = True
@@ -119,7 +122,8 @@ class Report:
             detail, passed = str(error), False
         self.results.append((name, passed, detail))
         lines = detail.strip().splitlines() or [""]
-        say(f"{'PASS' if passed else 'FAIL'} {name}: {lines[0]}")
+        took = time.monotonic() - started
+        say(f"{'PASS' if passed else 'FAIL'} {name}: {lines[0]} [{took:.0f} s]")
         for line in lines[1:][-DETAIL_LINES:]:
             say(f"    {line}")
         return passed

@@ -61,9 +61,9 @@ def test_a_check_that_fails_is_a_fail_line_with_its_reason(
     assert not report.check("security", failing)
     assert report.check("fine", lambda: "ok")
     assert capsys.readouterr().out.splitlines() == [
-        "FAIL security: exposure 1.2 > 1.0",
+        "FAIL security: exposure 1.2 > 1.0 [0 s]",
         "    second line",
-        "PASS fine: ok",
+        "PASS fine: ok [0 s]",
     ]
 
 
