@@ -24,7 +24,7 @@ from systest.container import (
     Container,
     Service,
 )
-from systest.host import Report, expect, say, script_lines
+from systest.host import CheckFailed, Report, expect, say, script_lines
 
 KILLS = 20
 INSTALL = f"{CHECKOUT_INSIDE}/hardware/install.sh"
@@ -106,6 +106,18 @@ class Updates:
         config = self.box.run(["sha256sum", CONFIG]).stdout.split()[0]
         return script, games, config
 
+    def unchanged(self, kept: tuple[list[str], str, str], when: str) -> None:
+        """The game, the journal's games and the config as they were (said what differs)."""
+        now = self.state()
+        for name, before, after in zip(
+            ("the game", "the games", "the config"), kept, now, strict=True
+        ):
+            if before != after:
+                raise CheckFailed(
+                    f"{when}: {name} changed:\n  before: {str(before)[-300:]}\n"
+                    f"  after:  {str(after)[-300:]}"
+                )
+
     def playing(self) -> str:
         """Waits for the service to run (READY) its game; its status line."""
 
@@ -148,7 +160,7 @@ class Updates:
             "the release before is not kept",
         )
         status = self.playing()
-        expect(self.state() == kept, "the game, the journal's games or the config changed")
+        self.unchanged(kept, "after the update")
         self.games_kept += 1
         return f"{self.full_install_s:.0f} s; release {before} -> {now}, kept; STATUS={status}"
 
@@ -175,7 +187,7 @@ class Updates:
         status = self.playing()
         guard = [line for line in self.service.log(since).splitlines() if "rolled back" in line]
         expect(bool(guard), "the guard's rollback is not in the unit's log")
-        expect(self.state() == kept, "the game, the journal's games or the config changed")
+        self.unchanged(kept, "after the rollback")
         self.games_kept += 1
         return f"back on release {before}: {guard[0].split(': ', 1)[-1]}; STATUS={status}"
 
@@ -212,7 +224,7 @@ class Updates:
             self.box.run(["systemctl", "restart", UNIT], check=False)  # as a reboot starts it
             self.settled()
             self.playing()
-            expect(self.state() == kept, f"kill {kills}: the game or config changed")
+            self.unchanged(kept, f"kill {kills}")
         after = self.install()
         expect(after.returncode == 0, f"the run after the kills: exit {after.returncode}")
         self.report.figures.append(
