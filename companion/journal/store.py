@@ -48,6 +48,10 @@ CHECKPOINT_EVERY = timedelta(minutes=3)
 # change of its size through the file system's own journal (on ext4, 17 KB an event's
 # commit, not 34); a -wal grown past the limit is cut back to it at a checkpoint.
 WAL_SIZE_LIMIT = 4 << 20  # bytes
+# The kiosk's new journals: an event's commit writes three pages (its row, the index, the
+# row counter), 3 KB in 1 KB pages rather than 12 KB in SQLite's 4 KB ones, a third less
+# written to the card an event (measured on ext4). A journal keeps the page size it has.
+KIOSK_PAGE_SIZE = 1024
 # SQLite's result codes that say the file could not be reached, not that it is damaged.
 _ACCESS_ERRORS = frozenset(
     {
@@ -157,6 +161,7 @@ class Journal:
         clock: Clock = utc_now,
         page_limit: int | None = None,
         checkpoint_every: timedelta = CHECKPOINT_EVERY,
+        page_size: int | None = None,
     ) -> Self:
         """Open (or create) the journal at ``path``. A damaged or foreign set there (the
         file with its ``-wal`` and ``-shm``) is renamed aside whole (``moved_aside`` says
@@ -164,7 +169,7 @@ class Journal:
         ``-wal`` whose committed transactions SQLite would drop is copied first
         (``kept_log``). A folder or file that cannot be written is reported
         (``JournalUnreachable``) and left as it is. ``page_limit`` caps the file's size
-        in pages."""
+        in pages; ``page_size`` is a new journal's (SQLite's default when None)."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -188,6 +193,8 @@ class Journal:
                 )
         try:
             connection = sqlite3.connect(path, isolation_level=None)
+            if page_size is not None:  # before WAL mode writes the first page
+                connection.execute(f"PRAGMA page_size = {int(page_size)}")
             _prepare(connection, page_limit)
         except sqlite3.Error as error:
             raise JournalError(f"cannot open the journal {path}: {error}") from None
