@@ -73,6 +73,11 @@ class EmulatedContainer(Container):
         settings = self.root / "etc/systemd/system.conf.d/systest-qemu.conf"
         settings.parent.mkdir(parents=True, exist_ok=True)
         settings.write_text(f"[Manager]\nDefaultEnvironment=QEMU_CPU={PI5_CPU}\n", "utf-8")
+        # The sheet is not tried here: both tests' containers share this machine's network,
+        # and the x86 one serves it on its port.
+        sheet = self.root / "etc/systemd/system/companion-sheet.service.d/systest.conf"
+        sheet.parent.mkdir(parents=True, exist_ok=True)
+        sheet.write_text("[Unit]\nConditionPathExists=/systest-arm64-runs-no-sheet\n", "utf-8")
 
     def boot(self) -> None:
         super().boot()

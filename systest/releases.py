@@ -107,8 +107,11 @@ class Updates:
         return script, games, config
 
     def unchanged(self, kept: tuple[list[str], str, str], when: str) -> None:
-        """The game, the journal's games and the config as they were (said what differs)."""
-        now = self.state()
+        """The game's events all kept (the kiosk may add its own since: a full trick left
+        on a table it cannot see is cleared), the journal's games and the config as they
+        were; what differs is said."""
+        game, games, config = self.state()
+        now = (game[: len(kept[0])], games, config)
         for name, before, after in zip(
             ("the game", "the games", "the config"), kept, now, strict=True
         ):
