@@ -35,7 +35,13 @@ TREE_PACKAGES = (
     "i2c-tools",
 )
 HOST_TOOLS = {"mmdebstrap": "mmdebstrap", "systemd-nspawn": "systemd-container"}
-EMULATION_TOOLS = {"qemu-aarch64-static": "qemu-user-static", "update-binfmts": "binfmt-support"}
+# mmdebstrap asks arch-test whether this machine runs the foreign architecture.
+EMULATION_TOOLS = {
+    "qemu-aarch64-static": "qemu-user-static",
+    "update-binfmts": "binfmt-support",
+    "arch-test": "arch-test",
+}
+APT_LOCK_WAIT_S = 600  # another apt (the other test's, CI's) may hold dpkg's lock
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
 QEMU_ENTRY = "qemu-aarch64"
 HOST_ARCHITECTURES = {"x86_64": "amd64", "aarch64": "arm64"}
@@ -78,9 +84,12 @@ def ensure_host_tools(recipe: Recipe) -> None:
     if missing:
         say(f"host: apt-get install {' '.join(missing)}")
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-q"], check=True, env=env, capture_output=True)
+        wait = f"DPkg::Lock::Timeout={APT_LOCK_WAIT_S}"
         subprocess.run(
-            ["apt-get", "install", "-y", "-q", "--no-install-recommends", *missing],
+            ["apt-get", "-o", wait, "update", "-q"], check=True, env=env, capture_output=True
+        )
+        subprocess.run(
+            ["apt-get", "-o", wait, "install", "-y", "-q", "--no-install-recommends", *missing],
             check=True,
             env=env,
             capture_output=True,
