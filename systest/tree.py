@@ -9,6 +9,7 @@ with its updates and security), the same as debootstrap's default: no host is na
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -18,6 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from systest.container import mounts_under
 from systest.host import host_run, say
 
 SUITE = "bookworm"
@@ -45,8 +47,10 @@ APT_LOCK_WAIT_S = 600  # another apt (the other test's, CI's) may hold dpkg's lo
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
 QEMU_ENTRY = "qemu-aarch64"
 HOST_ARCHITECTURES = {"x86_64": "amd64", "aarch64": "arm64"}
-# A tree whose lock is older than this was left by a build that died.
-STALE_BUILD_S = 3600.0
+# The lock's file naming the building process; a lock without it older than this was
+# left by a build that died before it wrote it.
+OWNER = "pid"
+UNOWNED_LOCK_S = 60.0
 
 
 @dataclass(frozen=True)
@@ -121,13 +125,18 @@ def cached_tree(cache: Path, recipe: Recipe) -> tuple[Path, bool]:
             return tree, False
         try:
             lock.mkdir()
+            (lock / OWNER).write_text(str(os.getpid()))
             break
         except FileExistsError:
-            if time.time() - lock.stat().st_mtime > STALE_BUILD_S:
-                lock.rmdir()
+            if stale(lock):
+                say(f"tree: {lock.name} was left by a build that died: built anew")
+                shutil.rmtree(lock, ignore_errors=True)
             time.sleep(2)
     try:
         partial = tree.with_name(tree.name + ".partial")
+        # a build that died leaves mmdebstrap's mounts (/proc, /sys, /dev/pts) inside
+        for mounted in mounts_under(partial):
+            host_run(["umount", "--lazy", str(mounted)], check=False)
         shutil.rmtree(partial, ignore_errors=True)
         host_run(
             [
@@ -142,5 +151,23 @@ def cached_tree(cache: Path, recipe: Recipe) -> tuple[Path, bool]:
         )
         partial.rename(tree)
     finally:
-        lock.rmdir()
+        shutil.rmtree(lock, ignore_errors=True)
     return tree, True
+
+
+def stale(lock: Path) -> bool:
+    """The lock's builder is gone (its process ended; or it never wrote its id and the
+    lock is old)."""
+    try:
+        owner = int((lock / OWNER).read_text())
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            return time.time() - lock.stat().st_mtime > UNOWNED_LOCK_S
+        return False
+    try:
+        os.kill(owner, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
