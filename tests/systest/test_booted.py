@@ -3,8 +3,10 @@ stand-in packages, how an exported script and the photos' reads are compared."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -75,3 +77,19 @@ def test_reads_of_one_photo_here_and_inside_compare_by_its_path_under_the_photos
     inside = here.replace("/work/shared/photos", "/root/photos")
     assert reads(here, "/work/shared/photos") == {"a/1.jpeg": [("9S", "None"), ("KD", "unsure")]}
     assert reads(here, "/work/shared/photos") == reads(inside, "/root/photos")
+
+
+def test_a_tree_lock_is_stale_once_its_builder_is_gone(tmp_path: Path) -> None:
+    lock = tmp_path / "bookworm-arm64-0.lock"
+    lock.mkdir()
+    (lock / tree.OWNER).write_text(str(os.getpid()))
+    assert not tree.stale(lock)  # its builder runs
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    (lock / tree.OWNER).write_text(str(ended.pid))
+    assert tree.stale(lock)
+    (lock / tree.OWNER).unlink()
+    assert not tree.stale(lock)  # just made: its builder may not have written its id yet
+    old = time.time() - 2 * tree.UNOWNED_LOCK_S
+    os.utime(lock, (old, old))
+    assert tree.stale(lock)
