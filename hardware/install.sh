@@ -70,7 +70,8 @@ installed() {
 
 in_apt_sources() {
     local policy
-    policy="$(apt-cache policy "$1" 2>/dev/null)"
+    # Captured first: grep -q may stop reading early, which pipefail would call a failure.
+    policy="$(apt-cache policy "$1" 2>/dev/null || true)"
     grep -qE '^ +Candidate: [^(]' <<<"$policy"
 }
 

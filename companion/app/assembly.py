@@ -21,26 +21,22 @@ from typing import Protocol
 
 from PIL import Image
 
-from companion.app.config import CameraKind, Config, DisplayKind
+from companion.app.config import Config
 from companion.app.feeds import ButtonPump, CameraFeed, Inbox
-from companion.app.kiosk import Kiosk, power_settings
+from companion.app.kiosk import Kiosk
 from companion.app.messages import CameraState, Part, PartNews
 from companion.app.notify import Notifier, Progress, Watchdog
 from companion.app.runner import Runner
 from companion.app.saved_settings import SETTINGS_FILE, SavedSettings
 from companion.app.sheet_link import read_sheet_link
-from companion.device.buttons import (
-    ButtonPins,
-    ButtonSource,
-    FakeButtons,
-    PressTiming,
-    RetriedButtons,
-)
-from companion.device.display import Driver, LumaDevice, RetriedPanel, Screen
+from companion.device.buttons import ButtonSource, FakeButtons, RetriedButtons
+from companion.device.display import LumaDevice, RetriedPanel, Screen
+from companion.device.display_config import DisplayKind
 from companion.journal.records import EventRow
 from companion.journal.store import JOURNAL_FILE, KIOSK_PAGE_SIZE, Journal
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
+from companion.values.camera_source import CameraKind
 
 
 class LastPicture:
@@ -129,6 +125,7 @@ class Assembled:
 
 
 def ui_settings(config: Config) -> UiSettings:
+    """The player's settings as the config sets them (the settings file is laid over)."""
     display = config.display
     return UiSettings(
         language=config.ui.language,
@@ -150,25 +147,21 @@ def open_screen(
     config: Config, settings: UiSettings, log: Callable[[str], None], report: PartReport
 ) -> Screen:
     kind = config.display.kind
-    power = power_settings(settings)
     if kind is DisplayKind.TERMINAL:
         from companion.device.terminal import TerminalDevice
 
-        return Screen(TerminalDevice(sys.stdout), power)
+        return Screen(TerminalDevice(sys.stdout), settings)
     if kind is DisplayKind.NONE:
-        return Screen(LastPicture(), power)
-    from companion.device.display import DisplayConfig, open_display
-
-    driver = Driver.SSD1306 if kind is DisplayKind.SSD1306 else Driver.SH1106
-    where = DisplayConfig(driver, config.display.i2c_port, config.display.i2c_address)
+        return Screen(LastPicture(), settings)
+    from companion.device.display import open_display
 
     def open_panel() -> LumaDevice | str:
-        opened = open_display(where, power)
+        opened = open_display(config.display, settings)
         if opened.problem is not None:
             return opened.problem
         return GuardedDevice(opened.screen.device, log)
 
-    return Screen(RetriedPanel(open_panel, on_change=report), power)
+    return Screen(RetriedPanel(open_panel, on_change=report), settings)
 
 
 def open_button_source(config: Config, report: PartReport) -> ButtonSource:
@@ -178,11 +171,7 @@ def open_button_source(config: Config, report: PartReport) -> ButtonSource:
         return TerminalKeys()
     from companion.device.buttons import open_buttons
 
-    pins = ButtonPins(
-        config.buttons.up, config.buttons.down, config.buttons.ok, config.buttons.back
-    )
-    timing = PressTiming(long_press=config.buttons.long_press_s)
-    return RetriedButtons(lambda: open_buttons(pins, timing), on_change=report)
+    return RetriedButtons(lambda: open_buttons(config.buttons), on_change=report)
 
 
 def part_reporter(part: Part, inbox: Inbox, log: Callable[[str], None]) -> PartReport:
@@ -255,7 +244,7 @@ def camera_feed(
     from companion.app.table_side import TrackedTable
     from companion.device.camera import FrameSource, SkippedImage, open_source
 
-    spec = str(config.camera.source)
+    source = config.camera.source
     fps = float(config.camera.fps)
     size = config.camera.size
 
@@ -267,7 +256,7 @@ def camera_feed(
             log(str(skipped))
 
     def opened() -> FrameSource:
-        return open_source(spec, fps=fps, size=size, on_skip=skip)
+        return open_source(source, fps=fps, size=size, on_skip=skip)
 
     settings = tracker_settings(config)
     return CameraFeed(opened, lambda: TrackedTable(settings, game=None, say=log), inbox, stop)

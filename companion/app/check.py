@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.app.config import CameraKind, Config, DisplayKind
+from companion.app.config import Config
+from companion.values.camera_source import CameraKind
 from companion.values.frame import Frame
 
 
@@ -26,7 +27,7 @@ def check_camera(config: Config) -> tuple[Finding, Frame | None]:
     from companion.device.camera import SourceError, open_source
 
     try:
-        opened = open_source(str(source), fps=float(config.camera.fps), size=config.camera.size)
+        opened = open_source(source, fps=float(config.camera.fps), size=config.camera.size)
         try:
             frame = next(iter(opened.frames()), None)
         finally:
@@ -45,23 +46,19 @@ def check_display(config: Config) -> Finding:
     kind = config.display.kind
     if not kind.uses_i2c:
         return Finding("display", False, f"none on I2C ([display] kind = {kind.value})")
-    from companion.device.display import DisplayConfig, Driver, open_display
+    from companion.device.display import open_display
 
-    driver = Driver.SSD1306 if kind is DisplayKind.SSD1306 else Driver.SH1106
-    where = DisplayConfig(driver, config.display.i2c_port, config.display.i2c_address)
-    opened = open_display(where)
+    opened = open_display(config.display)
     if opened.problem is not None:
         return Finding("display", False, opened.problem)
-    return Finding(
-        "display", True, f"{kind.value} on I2C bus {where.port} at 0x{where.address:02X}"
-    )
+    return Finding("display", True, f"{kind.value} on {config.display.where}")
 
 
 def check_buttons(config: Config) -> Finding:
-    from companion.device.buttons import ButtonPins, GpioButtons, open_buttons
+    from companion.device.buttons import GpioButtons, open_buttons
 
     pins = config.buttons
-    opened = open_buttons(ButtonPins(pins.up, pins.down, pins.ok, pins.back))
+    opened = open_buttons(pins)
     source = opened.source
     try:
         if opened.problem is not None:

@@ -4,38 +4,47 @@ A wrong file stops the start with one line naming the file, the key and what is 
 ``load_config`` raises ``ConfigError`` with that line and never half-reads a file.
 
 The schema is written once: each key is a field of its section's dataclass, whose default
-and check (``setting``) are the key's only definition. Defaults and limits that belong to
-a device or a layer below (the pins, the I2C address, the camera's frame, the screen's
-timeouts) are that module's own values, imported here, so nothing keeps a second copy.
-A value the check accepts is one ``companion run`` can use (tests hold that).
+and check (``values.setting.checked``) are the key's only definition. A section that is a
+device's setting ([display], [buttons]) is that device's own dataclass, imported here and
+handed to the device as it is; defaults and limits that belong to a layer below (the
+camera's frame, the screen's timeouts) are that layer's values. This module adds the
+file: where each key is, the rules that join keys, and the file and key in each error.
+A value the check accepts is one ``companion run`` can use (tests hold that), and it is
+not checked again.
 """
 
 from __future__ import annotations
 
 import ipaddress
-import json
 import os
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from companion.device.buttons import MAX_BCM_PIN, ButtonPins, PressTiming
+from companion.device.buttons import ButtonsConfig
 from companion.device.camera_modes import PI_SENSOR_MODES, PI_STREAM_SIZE
-from companion.device.i2c_bus import DEFAULT_ADDRESS, DEFAULT_PORT, MAX_ADDRESS, MIN_ADDRESS
+from companion.device.display_config import DisplayConfig, DisplayKind
 from companion.table.stability import STILL_FRAMES, STILL_SECONDS
-from companion.ui.settings import (
-    BRIGHTNESS_LEVELS,
-    DEFAULT_DARK_AFTER_S,
-    DEFAULT_DIM_AFTER_S,
-    MAX_TIMEOUT_S,
-    UiSettings,
-)
+from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
+from companion.values.camera_source import CameraKind, CameraSource
+from companion.values.setting import (
+    READ,
+    SHOW,
+    Reader,
+    checked,
+    choice,
+    quoted,
+    switch,
+    text,
+    whole,
+)
 
-__all__ = ["Language"]  # the config's [ui] language is the screens' own
+# The [ui] language is the screens' own; the device sections are the devices' own types.
+__all__ = ["ButtonsConfig", "DisplayConfig", "DisplayKind", "Language"]
 
 DEFAULT_CONFIG = Path("/etc/companion/config.toml")
 CONFIG_NAME = "config.toml"
@@ -47,210 +56,48 @@ class ConfigError(Exception):
     """A config file that cannot be used: the message names the file and the key."""
 
 
-class DisplayKind(Enum):
-    SSD1306 = "ssd1306"
-    SH1106 = "sh1106"
-    TERMINAL = "terminal"
-    NONE = "none"
-
-    @property
-    def uses_i2c(self) -> bool:
-        return self in (DisplayKind.SSD1306, DisplayKind.SH1106)
-
-
-class CameraKind(Enum):
-    PI = "pi"
-    USB = "usb"
-    PATH = "path"  # a video file or a folder of images
-    NONE = "none"  # no camera: cards are entered from the menus
-
-
-@dataclass(frozen=True)
-class CameraSource:
-    kind: CameraKind
-    usb_index: int | None = None
-    path: Path | None = None
-
-    @classmethod
-    def parse(cls, text: str) -> CameraSource:
-        if text in ("pi", "none"):
-            return cls(CameraKind(text))
-        if text.startswith("usb:"):
-            number = text.removeprefix("usb:")
-            if not number.isdigit():
-                raise ValueError(f'"{text}": a USB camera is usb:N with N a number, like usb:0')
-            return cls(CameraKind.USB, usb_index=int(number))
-        if not text:
-            raise ValueError("empty: use pi, usb:N, a file or folder path, or none")
-        return cls(CameraKind.PATH, path=Path(text))
-
-    def __str__(self) -> str:
-        if self.kind is CameraKind.USB:
-            return f"usb:{self.usb_index}"
-        if self.kind is CameraKind.PATH:
-            return str(self.path)
-        return str(self.kind.value)
-
-
 # -- reading one value ----------------------------------------------------------------------
-
-Reader = Callable[[object], Any]
-# Field metadata: the key's check (which also turns the TOML value into the field's type),
-# and, where the plain form would not do, how the value is written back as TOML.
-READ = "read"
-SHOW = "show"
-
-
-def checked(read: Reader, *, show: Callable[[Any], str] | None = None) -> dict[str, object]:
-    """A key's field metadata: its check (and how it is written back, when not plain).
-    A key is ``name: type = field(default=..., metadata=checked(...))``."""
-    metadata: dict[str, object] = {READ: read}
-    if show is not None:
-        metadata[SHOW] = show
-    return metadata
-
-
-def _whole(low: int, high: int) -> Reader:
-    def read(value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{_shown(value)} is not a whole number")
-        if not low <= value <= high:
-            raise ValueError(f"{value} is not in {low}..{high}")
-        return value
-
-    return read
-
-
-def _seconds(low: float, high: float) -> Reader:
-    def read(value: object) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError(f"{_shown(value)} is not a number of seconds")
-        if not low < value <= high:
-            raise ValueError(f"{value} is not more than {low:g} and at most {high:g} seconds")
-        return float(value)
-
-    return read
-
-
-def _whole_seconds(high: int) -> Reader:
-    """Whole seconds in 1..high; a whole float (60.0) counts, a fraction is refused rather
-    than rounded (0.3 would round to 0, which no screen timeout can be)."""
-
-    def read(value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError(f"{_shown(value)} is not a number of seconds")
-        if isinstance(value, float) and not value.is_integer():
-            raise ValueError(f"{value} is not a whole number of seconds")
-        if not 1 <= value <= high:
-            raise ValueError(f"{value:g} is not in 1..{high} seconds")
-        return int(value)
-
-    return read
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{_shown(value)} is not a string (put it in quotes)")
-    return value
-
-
-def _choice(kind: type[Enum]) -> Reader:
-    def read(value: object) -> Enum:
-        names = ", ".join(str(member.value) for member in kind)
-        try:
-            return kind(_text(value))
-        except ValueError:
-            raise ValueError(f"{_shown(value)} is not one of {names}") from None
-
-    return read
-
-
-def _switch(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{_shown(value)} is not true or false")
-    return value
 
 
 def _address(value: object) -> str:
-    text = _text(value)
+    given = text(value)
     try:
-        ipaddress.ip_address(text)
+        ipaddress.ip_address(given)
     except ValueError:
-        raise ValueError(f'"{text}" is not an IP address (like "0.0.0.0" or "::")') from None
-    return text
+        raise ValueError(f'"{given}" is not an IP address (like "0.0.0.0" or "::")') from None
+    return given
 
 
 def _camera_source(value: object) -> CameraSource:
-    return CameraSource.parse(_text(value))
+    return CameraSource.parse(text(value))
 
 
 def _directory(value: object) -> Path:
-    text = _text(value)
-    if not text:
+    given = text(value)
+    if not given:
         raise ValueError("empty: give a folder")
-    return Path(text).expanduser()
+    path = Path(given).expanduser()
+    # what run would meet: a file where the folder (or a folder above it) should be
+    for above in (path, *path.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise ValueError(f"{above} is a file, not a folder")
+            break
+    return path
 
 
-def _shown(value: object) -> str:
-    return f'"{value}"' if isinstance(value, str) else repr(value)
-
-
-def _hex(value: int) -> str:
-    return f"0x{value:02X}"
-
-
-PIN = _whole(0, MAX_BCM_PIN)
-MAX_I2C_PORT = 30
 # A frame side the reader can use at all, and the largest the Pi camera's sensor gives.
 MIN_FRAME_SIDE = 16
 MAX_FRAME = PI_SENSOR_MODES[-1]
 DEFAULT_FPS = 10
 MAX_FPS = 120
-MAX_LONG_PRESS_S = 10.0
 MAX_STABILITY_FRAMES = 100
 MAX_STABILITY_MS = 10_000
 MS_PER_S = 1000
 DEFAULT_SHEET_PORT = 8080
 MAX_PORT = 65_535
 
-# The values the other layers start from when nobody sets them: the config's defaults are
-# these, not copies of them.
-PINS = ButtonPins()
-TIMING = PressTiming()
-UI = UiSettings()
-
-
-@dataclass(frozen=True)
-class DisplayConfig:
-    kind: DisplayKind = field(default=DisplayKind.SSD1306, metadata=checked(_choice(DisplayKind)))
-    i2c_port: int = field(default=DEFAULT_PORT, metadata=checked(_whole(0, MAX_I2C_PORT)))
-    i2c_address: int = field(
-        default=DEFAULT_ADDRESS, metadata=checked(_whole(MIN_ADDRESS, MAX_ADDRESS), show=_hex)
-    )
-    # The brightness level (the menu's setting) until it is changed in the menu.
-    brightness: int = field(
-        default=UI.brightness, metadata=checked(_whole(BRIGHTNESS_LEVELS[0], BRIGHTNESS_LEVELS[-1]))
-    )
-    dim_after_s: int = field(
-        default=DEFAULT_DIM_AFTER_S, metadata=checked(_whole_seconds(MAX_TIMEOUT_S))
-    )
-    dark_after_s: int = field(
-        default=DEFAULT_DARK_AFTER_S, metadata=checked(_whole_seconds(MAX_TIMEOUT_S))
-    )
-
-
-@dataclass(frozen=True)
-class ButtonsConfig:
-    """BCM pin numbers; each button joins its pin to ground (internal pull-ups)."""
-
-    up: int = field(default=PINS.up, metadata=checked(PIN))
-    down: int = field(default=PINS.down, metadata=checked(PIN))
-    ok: int = field(default=PINS.ok, metadata=checked(PIN))
-    back: int = field(default=PINS.back, metadata=checked(PIN))
-    # Longer than the debounce: a shorter hold could not be told from contact bounce.
-    long_press_s: float = field(
-        default=TIMING.long_press, metadata=checked(_seconds(TIMING.debounce, MAX_LONG_PRESS_S))
-    )
+UI = UiSettings()  # the [ui] language is the screens' own default
 
 
 @dataclass(frozen=True)
@@ -260,15 +107,15 @@ class CameraConfig:
 
     source: CameraSource = field(
         default=CameraSource(CameraKind.PI),
-        metadata=checked(_camera_source, show=lambda value: _quoted(str(value))),
+        metadata=checked(_camera_source, show=quoted),
     )
     width: int = field(
-        default=PI_STREAM_SIZE[0], metadata=checked(_whole(MIN_FRAME_SIDE, MAX_FRAME[0]))
+        default=PI_STREAM_SIZE[0], metadata=checked(whole(MIN_FRAME_SIDE, MAX_FRAME[0]))
     )
     height: int = field(
-        default=PI_STREAM_SIZE[1], metadata=checked(_whole(MIN_FRAME_SIDE, MAX_FRAME[1]))
+        default=PI_STREAM_SIZE[1], metadata=checked(whole(MIN_FRAME_SIDE, MAX_FRAME[1]))
     )
-    fps: int = field(default=DEFAULT_FPS, metadata=checked(_whole(1, MAX_FPS)))
+    fps: int = field(default=DEFAULT_FPS, metadata=checked(whole(1, MAX_FPS)))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -280,23 +127,23 @@ class TableConfig:
     """A zone's reading stands once it is still this many frames and milliseconds."""
 
     stability_frames: int = field(
-        default=STILL_FRAMES, metadata=checked(_whole(1, MAX_STABILITY_FRAMES))
+        default=STILL_FRAMES, metadata=checked(whole(1, MAX_STABILITY_FRAMES))
     )
     stability_ms: int = field(
-        default=round(STILL_SECONDS * MS_PER_S), metadata=checked(_whole(0, MAX_STABILITY_MS))
+        default=round(STILL_SECONDS * MS_PER_S), metadata=checked(whole(0, MAX_STABILITY_MS))
     )
 
 
 @dataclass(frozen=True)
 class UiConfig:
-    language: Language = field(default=UI.language, metadata=checked(_choice(Language)))
+    language: Language = field(default=UI.language, metadata=checked(choice(Language)))
 
 
 @dataclass(frozen=True)
 class StateConfig:
     directory: Path = field(
         default=DEFAULT_STATE_DIRECTORY,
-        metadata=checked(_directory, show=lambda v: _quoted(str(v))),
+        metadata=checked(_directory, show=quoted),
     )
 
 
@@ -305,8 +152,8 @@ class SheetConfig:
     """The phone score sheet (``companion sheet``, its own unit): on or off, and where it
     listens (every address of the box by default, so phones on the room's Wi-Fi reach it)."""
 
-    enabled: bool = field(default=True, metadata=checked(_switch))
-    port: int = field(default=DEFAULT_SHEET_PORT, metadata=checked(_whole(1, MAX_PORT)))
+    enabled: bool = field(default=True, metadata=checked(switch))
+    port: int = field(default=DEFAULT_SHEET_PORT, metadata=checked(whole(1, MAX_PORT)))
     bind: str = field(default="0.0.0.0", metadata=checked(_address))
 
 
@@ -319,10 +166,6 @@ class Config:
     ui: UiConfig = field(default_factory=UiConfig)
     state: StateConfig = field(default_factory=StateConfig)
     sheet: SheetConfig = field(default_factory=SheetConfig)
-
-
-def _quoted(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)  # JSON's escapes are TOML's too
 
 
 SECTIONS: dict[str, type[Any]] = {
@@ -478,7 +321,7 @@ def _toml_value(value: object) -> str:
     if isinstance(value, Enum):
         value = value.value
     if isinstance(value, str):
-        return _quoted(value)
+        return quoted(value)
     if isinstance(value, float):
         return repr(value)
     return str(value)

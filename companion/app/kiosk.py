@@ -24,24 +24,18 @@ from companion.app.messages import (
     TableNews,
 )
 from companion.app.table import Table
-from companion.device.display import PowerSettings, Screen
+from companion.device.display import Screen
+from companion.games.spec import GameSpec
 from companion.games.zones import watched_game
 from companion.journal.records import EventRow
 from companion.journal.store import Journal
+from companion.ui.canvas import TextMark
 from companion.ui.intents import StartGame
 from companion.ui.settings import UiSettings
 from companion.values.sheet_address import SheetLink
 from companion.values.watched import WatchedGame
 
 LATENCIES_KEPT = 1000
-
-
-def power_settings(settings: UiSettings) -> PowerSettings:
-    return PowerSettings(
-        brightness=settings.brightness,
-        dim_after=None if settings.dim_after is None else float(settings.dim_after),
-        dark_after=None if settings.dark_after is None else float(settings.dark_after),
-    )
 
 
 class Kiosk:
@@ -83,6 +77,7 @@ class Kiosk:
         )
         self.camera_detail = ""
         self.screens_shown = 0
+        self.shown_marks: tuple[TextMark, ...] = ()  # the texts of the last screen shown
         # card settled -> its screen out, in seconds (the benchmark's figure)
         self.latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self.press_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
@@ -96,9 +91,9 @@ class Kiosk:
         self.table.resume()
         self.show()
 
-    def begin(self, header: str) -> None:
-        """Start a game from its header line, as the new-game menu does."""
-        self.table.carry_out(StartGame(header))
+    def begin(self, spec: GameSpec) -> None:
+        """Start a game, as the new-game menu does."""
+        self.table.carry_out(StartGame(spec))
         self.show()
 
     # -- what comes in ----------------------------------------------------------------------
@@ -160,7 +155,9 @@ class Kiosk:
 
     def show(self) -> None:
         self._tell_camera()
-        self.screen.show(self.table.picture())
+        sheet = self.table.sheet()
+        self.shown_marks = tuple(sheet.marks)
+        self.screen.show(sheet.image)
         self.screens_shown += 1
         written, self.table.written = self.table.written, []
         if self.on_shown is not None:
@@ -173,14 +170,16 @@ class Kiosk:
         if table.played is None:
             game = "no game"
         else:
-            record = table.played.record
-            game = f"game {record.id} ({record.header.split()[1]}), {len(table.played.live)} events"
+            played = table.played
+            kind = played.game.engine.game_id
+            game = f"game {played.record.id} ({kind}), {len(played.live)} events"
         camera = "no camera" if table.camera is None else f"camera {table.camera.value}"
-        trouble = "".join(f"; {text}" for text in (table.problem, *table.missing.values()) if text)
+        said = (table.problem, table.repaired, *table.missing.values())
+        trouble = "".join(f"; {text}" for text in said if text)
         return f"{game}; {camera}{trouble}"
 
     def _settings_changed(self, before: UiSettings, after: UiSettings) -> None:
-        self.screen.configure(power_settings(after))
+        self.screen.configure(after)
         if self.keep_settings is not None:
             self.keep_settings(before, after)
 

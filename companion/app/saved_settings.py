@@ -19,8 +19,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from companion.app.config import READERS, Reader
+from companion.app.config import READERS
 from companion.ui.settings import UiSettings
+from companion.values.setting import Reader
 
 SETTINGS_FILE = "settings.json"
 

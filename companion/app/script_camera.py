@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.app.messages import CameraState
 from companion.app.table import Table
 from companion.games.events import Action, Event
-from companion.games.script import Script, parse_script, script_header
+from companion.games.script import Script, parse_script
 from companion.journal.store import Journal
 from companion.ui.intents import StartGame
 from companion.ui.settings import UiSettings
@@ -65,7 +65,7 @@ def practice_table(
         camera=CameraState.READING,
         log=lambda line: None,  # the terminal shows the screen, not a log
     )
-    table.carry_out(StartGame(script_header(script)))
+    table.carry_out(StartGame(script.spec()))
     camera = ScriptCamera(script)
     camera.feed(table)
     return table, camera

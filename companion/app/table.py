@@ -23,11 +23,12 @@ from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import CameraEvent, CardSeen, Event
 from companion.games.session import Game
-from companion.journal.records import EventRow, Source
-from companion.journal.replay import UnreadableGame
+from companion.games.spec import GameSpec
+from companion.journal.records import EventRow, Repair, Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import Journal, JournalError, JournalFull
 from companion.table.events import UnsureReport
+from companion.ui.canvas import Sheet
 from companion.ui.controller import UiContext, UiState, compose, context_for, handle, refused
 from companion.ui.intents import (
     AnswerUnsure,
@@ -52,6 +53,23 @@ VIOLATION_S = 6.0
 LOG_LANGUAGE = Language.EN
 # The camera states in which cards are entered by hand: none configured, lost, ended.
 BY_HAND = (None, CameraState.LOST, CameraState.ENDED)
+ROLLED_BACK = (
+    "SQLite rolled back the journal's first write, interrupted at an earlier start "
+    "(its -journal): nothing had been recorded in it"
+)
+
+
+def repair_words(repair: Repair, language: Language) -> str:
+    """What the journal's opening repaired, as the table is told it."""
+    if repair.started_anew:
+        return app_say("journal.moved", language)
+    if repair.lost is None:
+        return app_say("journal.repaired-some", language)
+    if repair.lost == 1:
+        return app_say("journal.repaired-one", language)
+    if repair.lost:
+        return app_say("journal.repaired-lost", language, lost=repair.lost)
+    return app_say("journal.repaired", language)
 
 
 class Table:
@@ -81,6 +99,9 @@ class Table:
         self.ui = UiState()
         self.questions: deque[UnsureReading] = deque()
         self.problem: str | None = None  # a journal trouble, shown until an append works
+        self.trouble: type[JournalError] | None = None  # its kind: logged once an episode
+        self.failed_writes = 0  # in this episode of trouble
+        self.repaired: str | None = None  # what the journal's opening repaired (for STATUS)
         self.missing: dict[Part, str] = {}  # parts that could not be opened, and why
         self.stopped = False
         self.shutdown_asked = False
@@ -100,6 +121,12 @@ class Table:
         """Resume the last unfinished game exactly (a game already begun is kept)."""
         for notice in self.journal.notices:
             self.log(notice)
+        if self.journal.rolled_back:
+            self.log(ROLLED_BACK)
+        repair = self.journal.repair
+        if repair is not None and self.repaired is None:
+            self.repaired = repair_words(repair, LOG_LANGUAGE)
+            self._notice(repair_words(repair, self.settings.language), logged=True)
         if self.played is not None:
             return
         resumed = JournaledGame.resume_last(self.journal)
@@ -145,7 +172,7 @@ class Table:
         elif isinstance(intent, UndoLast):
             self._undo()
         elif isinstance(intent, StartGame):
-            self._start_game(intent.header_line)
+            self._start_game(intent.spec)
         elif isinstance(intent, ChangeSetting):
             before, self.settings = self.settings, intent.settings
             if self.on_settings is not None:
@@ -174,7 +201,11 @@ class Table:
         )
 
     def picture(self) -> Image.Image:
-        return compose(self.ui, self.context()).image
+        return self.sheet().image
+
+    def sheet(self) -> Sheet:
+        """The screen as drawn, with the marks of its texts (its transcript)."""
+        return compose(self.ui, self.context())
 
     def status_line(self) -> str | None:
         """The line kept at the bottom of the screen while something is wrong."""
@@ -241,19 +272,16 @@ class Table:
         else:
             self._written(row)
 
-    def _start_game(self, header: str) -> None:
+    def _start_game(self, spec: GameSpec) -> None:
         previous = self.played
         try:
             if previous is not None:
                 previous.finish()
-            self.played = JournaledGame.start(self.journal, header)
-        except UnreadableGame as error:
-            self._notice(str(error))
-            return
+            self.played = JournaledGame.start(self.journal, spec)
         except JournalError as error:
             self._journal_trouble(error)
             return
-        self.problem = None
+        self._recording_again()
         self.questions.clear()
         self.violation = None
         self.ui = UiState(remembered=self.ui.remembered)
@@ -263,16 +291,29 @@ class Table:
         self.questions = deque(question for question in self.questions if question.zone != zone)
 
     def _written(self, row: EventRow) -> None:
-        self.problem = None
+        self._recording_again()
         self.written.append(row)
 
     def _journal_trouble(self, error: JournalError) -> None:
-        self.log(str(error))
+        """Said on the screen at every failed write, logged once an episode (a full disk
+        fails every event until there is room again)."""
+        if type(error) is not self.trouble:
+            self.log(str(error))
+            self.trouble = type(error)
+        self.failed_writes += 1
         language = self.settings.language
         if isinstance(error, JournalFull):
             self.problem = app_say("journal.full", language)
         else:
             self.problem = app_say("journal.failed", language, reason=error)
+
+    def _recording_again(self) -> None:
+        if self.trouble is not None:
+            what = "the disk has room again" if self.trouble is JournalFull else "it writes"
+            self.log(f"the journal records again ({what}) after {self.failed_writes} failed writes")
+        self.problem = None
+        self.trouble = None
+        self.failed_writes = 0
 
     def _notice(self, text: str, *, logged: bool = False) -> None:
         if not logged:

@@ -4,6 +4,7 @@ random moments and count the shown events lost (the figure must be 0)."""
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ DEFAULT_GAME = "oh-hell"
 CHILDREN = ("app", "journal")
 DEFAULT_KILL_AFTER_MS = 200
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXIT_IN_USE = 1  # --state-dir is another process's: as run's exit status
 
 
 def register(subparsers: Any) -> None:
@@ -55,6 +57,13 @@ def register(subparsers: Any) -> None:
         default=None,
         help="where the journal goes (default: a new temporary folder)",
     )
+    parser.add_argument(
+        "--first-start",
+        action="store_true",
+        help="kill each trial's very first start on an empty state folder, timed across the "
+        "journal's creation, then start again on what it left: none may be refused, find "
+        "anything to repair or lose a shown event",
+    )
     parser.set_defaults(run=run)
 
 
@@ -71,10 +80,19 @@ def add_session_arguments(parser: Any, *, default_game: str, moments: str) -> No
 
 def run(args: argparse.Namespace) -> int:
     from companion.games.script import parse_script
+    from companion.journal.lock import FolderInUse, WriterLock
     from companion.tools.crash import app_command, run_crash_test
 
     script_path = EXAMPLES / f"{args.game}.txt"
     script = parse_script(script_path.read_text("utf-8"), str(script_path))
+    if args.state_dir is not None and args.state_dir.is_dir():
+        try:
+            WriterLock.take(args.state_dir).release()
+        except FolderInUse as busy:
+            print(f"companion crash-test: {busy}; one writer per state folder", file=sys.stderr)
+            return EXIT_IN_USE
+    if args.first_start:
+        return _first_start(args, script_path)
     with tempfile.TemporaryDirectory(prefix="companion-crash-") as scratch:
         state_dir = args.state_dir or Path(scratch) / "state"
         command = None
@@ -89,5 +107,21 @@ def run(args: argparse.Namespace) -> int:
             max_kill_after_s=args.max_kill_after_ms / 1000,
             command=command,
         )
+    print("\n".join(report.lines()))
+    return 0 if report.passed else 1
+
+
+def _first_start(args: argparse.Namespace, script_path: Path) -> int:
+    from companion.tools.crash import app_command, child_command
+    from companion.tools.first_start import run_first_start_test
+
+    def command(folder: Path) -> list[str]:
+        if args.child == "journal":
+            return child_command(folder, script_path)
+        return app_command(folder, script_path, folder.with_name(folder.name + ".toml"))
+
+    with tempfile.TemporaryDirectory(prefix="companion-first-start-") as scratch:
+        work = args.state_dir or Path(scratch)
+        report = run_first_start_test(command, work, trials=args.trials, seed=args.seed)
     print("\n".join(report.lines()))
     return 0 if report.passed else 1

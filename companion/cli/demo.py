@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 DEFAULT_GAME = "oh-hell"
 # Lines under the drawn screen: the keys' legend, a log line at least, the cursor's.
 ROWS_BELOW = 3
+EXIT_JOURNAL = 1  # the journal of --state-dir cannot be written: as run's exit status
 
 
 def example_scripts() -> list[tuple[str, str]]:
@@ -94,17 +95,19 @@ def demo_terminal() -> DemoTerminal | None:
     """How the demo is drawn on stdout: at the largest scale that fits the terminal, and
     not at all (plain log lines, no escape codes) when stdout is no terminal or too small
     (said on stderr, with the size it needs)."""
-    from companion.device.terminal import fitting_scale, terminal_size, too_small
+    from companion.device.terminal import Scale, fitting_scale, terminal_size, too_small
     from companion.tools.demo import DemoTerminal
 
     if not sys.stdout.isatty():
         return None
     columns, rows = terminal_size(sys.stdout)
-    scale = fitting_scale(columns, rows, rows_below=ROWS_BELOW)
+    # the picture where it can be read (half blocks), else the screen's lines as text
+    scales = (Scale.HALF_BLOCKS, Scale.TEXT)
+    scale = fitting_scale(columns, rows, rows_below=ROWS_BELOW, scales=scales)
     if scale is None:
+        needed = too_small(columns, rows, rows_below=ROWS_BELOW, smallest=Scale.TEXT)
         print(
-            f"companion demo: {too_small(columns, rows, rows_below=ROWS_BELOW)}; "
-            "the log lines alone follow",
+            f"companion demo: {needed}; the log lines alone follow",
             file=sys.stderr,
         )
         return None
@@ -115,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.device.buttons import ButtonSource, FakeButtons
     from companion.device.terminal import restored_on_signals
     from companion.games.script import Script, ScriptError, parse_script
+    from companion.journal.store import JournalError
     from companion.tools.demo import DemoOptions, filmable, run_demo
 
     if args.png is not None:
@@ -167,6 +171,9 @@ def run(args: argparse.Namespace) -> int:
             result = run_demo(options, stream=sys.stdout, buttons=buttons, terminal=demo_terminal())
     except KeyboardInterrupt:
         return 130
+    except JournalError as error:  # --state-dir: a folder another process writes, or damage
+        print(f"companion demo: {error}", file=sys.stderr)
+        return EXIT_JOURNAL
     finally:
         buttons.close()
     print("\n".join(result.lines()))

@@ -98,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion sheet: [sheet] enabled = {str(config.sheet.enabled).lower()}")
         return EXIT_OK if config.sheet.enabled else EXIT_DISABLED
     state_dir: Path = args.state_dir or config.state.directory
+    if not state_dir.is_dir():  # a journal may come later, but never to a missing folder
+        said = "does not exist" if not state_dir.exists() else "is not a folder"
+        print(f"companion sheet: the state folder {state_dir} {said}", file=sys.stderr)
+        return EXIT_ERROR
     port: int = args.port or config.sheet.port
     bind: str = args.bind or config.sheet.bind
     settings = SheetSettings(

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.arguments import positive_count
 from companion.cli.output import state_text
 from companion.games.script import Script, ScriptError, parse_script
 from companion.games.session import RefusedLine, Replay, replay_script
@@ -16,6 +17,7 @@ from companion.ui.reasons import people_numbers, violation_text
 from companion.ui.texts import Language
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+PNG_SUFFIX = ".png"
 
 
 def register(subparsers: Any) -> None:
@@ -39,13 +41,20 @@ def register(subparsers: Any) -> None:
         help="record refused events as violations and go on",
     )
     parser.add_argument(
-        "--screen", metavar="FILE", type=Path, help="write the final state's screen as a PNG"
+        "--screen",
+        metavar="FILE.png",
+        type=Path,
+        help="write the final state's screen as a PNG picture (the name must end in .png)",
     )
     parser.add_argument(
         "--screens", metavar="DIR", type=Path, help="write a PNG of the screen after each event"
     )
     parser.add_argument(
-        "--page", type=int, default=0, help="which page of the final screen --screen draws"
+        "--page",
+        type=positive_count,
+        default=1,
+        help="which page of the final screen --screen draws, counted from 1 as the screen "
+        "counts them (default 1, the game's own page)",
     )
     parser.add_argument(
         "--language", choices=("en", "pl", "ru"), default="en", help="the screens' language"
@@ -54,6 +63,13 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.screen is not None and args.screen.suffix.lower() != PNG_SUFFIX:
+        print(
+            f"companion simulate: --screen {args.screen}: the screen is written as a PNG "
+            f"picture; give the file a name ending in {PNG_SUFFIX}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     source = "<stdin>" if args.file == "-" else args.file
     try:
         data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()

@@ -46,7 +46,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.app.script_camera import practice_table
-    from companion.device.display import PowerSettings, Screen
+    from companion.device.display import Screen
     from companion.device.terminal import (
         KEYS_LEGEND,
         TerminalDevice,
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     table, camera = practice_table(text, f"examples/{args.game}.txt", settings)
     keys = TerminalKeys()
     device = TerminalDevice(sys.stdout, scale=scale, legend=KEYS_LEGEND, hide_cursor=True)
-    screen = Screen(device, PowerSettings())
+    screen = Screen(device, settings)
     try:
         with restored_on_signals():
             play(table, camera, keys, screen, should_stop=lambda: keys.ended)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.arguments import positive_count
 from companion.cards import DECK_PROFILES, FRENCH52, DeckProfile, deck_profile
+from companion.values.camera_source import CameraSource
 
 if TYPE_CHECKING:
     from companion.values.frame import Frame
@@ -48,7 +49,10 @@ def register(subparsers: Any) -> None:
         "folder's images is readable, 2 when it cannot be opened.",
     )
     watch.add_argument(
-        "source", metavar="SOURCE", help="pi, usb:N, a video file or a folder of images"
+        "source",
+        metavar="SOURCE",
+        type=camera_source,
+        help="pi, usb:N, a video file or a folder of images",
     )
     watch.add_argument(
         "--game",
@@ -130,11 +134,11 @@ def run_watch(args: argparse.Namespace) -> int:
         use_mat=args.mat != "none",
         preview=args.preview,
         settings=settings,
-        live=_is_camera(args.source),
+        live=args.source.is_camera,
     )
     watch = TableWatch(reader, options, deck_for=_with_reader_deck(deck_for, reader), say=say)
     frames = frames_with_retries(args.source, fps=args.fps, retries=args.retries)
-    photos = args.fps is None and Path(args.source).is_dir()
+    photos = args.fps is None and args.source.path is not None and args.source.path.is_dir()
     try:
         for frame in frames:
             if photos:
@@ -150,7 +154,7 @@ def run_watch(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     except SourceError as error:
         say(str(error))
-        return EXIT_USAGE if watch.tracker is None and not _is_camera(args.source) else EXIT_FAILED
+        return EXIT_USAGE if watch.tracker is None and not args.source.is_camera else EXIT_FAILED
     except KeyboardInterrupt:
         return EXIT_OK
     return EXIT_OK
@@ -169,12 +173,15 @@ def _with_reader_deck(
     return chosen
 
 
-def _is_camera(spec: str) -> bool:
-    return spec == "pi" or spec.startswith("usb:")
+def camera_source(text: str) -> CameraSource:
+    try:
+        return CameraSource.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def frames_with_retries(
-    spec: str,
+    source: CameraSource,
     *,
     fps: float | None,
     retries: int,
@@ -193,20 +200,20 @@ def frames_with_retries(
     last_time, last_number = -1.0, -1
     while True:
         try:
-            source = open_frames(
-                spec,
+            opened = open_frames(
+                source,
                 fps=fps,
                 on_skip=lambda skipped: say(f"{skipped.path}: skipped ({skipped.reason})"),
             )
         except SourceError as error:
-            if not _is_camera(spec) or failures >= retries:
+            if not source.is_camera or failures >= retries:
                 raise
             failures += 1
             say(f"{error}; trying again in {CAMERA_RETRY_SECONDS:g} s ({failures}/{retries})")
             sleep(CAMERA_RETRY_SECONDS)
             continue
         try:
-            for given, frame in enumerate(source.frames(), start=1):
+            for given, frame in enumerate(opened.frames(), start=1):
                 if given >= STEADY_FRAMES:
                     failures = 0
                 frame = replace(
@@ -216,11 +223,11 @@ def frames_with_retries(
                 yield frame
             return
         except SourceError as error:
-            if not _is_camera(spec) or failures >= retries:
+            if not source.is_camera or failures >= retries:
                 raise
             failures += 1
             say(f"{error}; opening it again in {CAMERA_RETRY_SECONDS:g} s ({failures}/{retries})")
             sleep(CAMERA_RETRY_SECONDS)
             offset_time, offset_number = last_time + CAMERA_RETRY_SECONDS, last_number + 1
         finally:
-            source.close()
+            opened.close()

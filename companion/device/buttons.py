@@ -14,45 +14,15 @@ import time
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.device.retry import Retried
 from companion.ui.presses import LONG_PRESS_BUTTONS, Button, ButtonPress, PressKind
+from companion.values.setting import checked, seconds, whole
 
 MAX_BCM_PIN = 27
-
-
-class ButtonConfigError(ValueError):
-    """A button setting that cannot work (a pin out of range, two buttons on one pin)."""
-
-
-@dataclass(frozen=True)
-class ButtonPins:
-    """BCM pin numbers of the buttons; each button connects its pin to ground (pull-up)."""
-
-    up: int = 5
-    down: int = 6
-    ok: int = 13
-    back: int = 19
-
-    def pin(self, button: Button) -> int:
-        pin: int = getattr(self, button.value)
-        return pin
-
-    def validate(self) -> None:
-        seen: dict[int, Button] = {}
-        for button in Button:
-            pin = self.pin(button)
-            if not 0 <= pin <= MAX_BCM_PIN:
-                raise ButtonConfigError(
-                    f"buttons.{button.value}: GPIO {pin} is not a BCM pin 0..{MAX_BCM_PIN}"
-                )
-            if pin in seen:
-                raise ButtonConfigError(
-                    f"buttons.{button.value}: GPIO {pin} is already the {seen[pin].value} button"
-                )
-            seen[pin] = button
+MAX_LONG_PRESS_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -71,6 +41,35 @@ class PressTiming:
     tick: float = 0.02
 
 
+TIMING = PressTiming()
+PIN = whole(0, MAX_BCM_PIN)
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    """The buttons' setting (the config's ``[buttons]``): BCM pin numbers, each button
+    joining its pin to ground (internal pull-ups), and how long OK or BACK is held for a
+    long press. Each is checked where it is read; the rules joining them (no two buttons
+    on one pin, none on the display's bus) are the config's."""
+
+    up: int = field(default=5, metadata=checked(PIN))
+    down: int = field(default=6, metadata=checked(PIN))
+    ok: int = field(default=13, metadata=checked(PIN))
+    back: int = field(default=19, metadata=checked(PIN))
+    # Longer than the debounce: a shorter hold could not be told from contact bounce.
+    long_press_s: float = field(
+        default=TIMING.long_press, metadata=checked(seconds(TIMING.debounce, MAX_LONG_PRESS_S))
+    )
+
+    def pin(self, button: Button) -> int:
+        pin: int = getattr(self, button.value)
+        return pin
+
+    @property
+    def timing(self) -> PressTiming:
+        return PressTiming(long_press=self.long_press_s)
+
+
 # A late look at a held button catches up at most this many repeat steps at once.
 MAX_CATCH_UP = 3
 
@@ -84,7 +83,7 @@ class PressDecoder:
     gpiozero's hold callback firing after the release.
     """
 
-    def __init__(self, button: Button, timing: PressTiming = PressTiming()) -> None:
+    def __init__(self, button: Button, timing: PressTiming = TIMING) -> None:
         self.button = button
         self.timing = timing
         self._down_at: float | None = None
@@ -172,19 +171,20 @@ class GpioButtons:
 
     gpiozero's own hold machinery is used only as a ticker (``hold_repeat`` every
     ``timing.tick``) while a button is down; the decoder decides what a hold means.
+    ``timing``: the setting's own (``buttons.timing``) unless a test wants another.
     """
 
     def __init__(
         self,
-        pins: ButtonPins = ButtonPins(),
-        timing: PressTiming = PressTiming(),
+        buttons: ButtonsConfig = ButtonsConfig(),
+        timing: PressTiming | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
         pin_factory: Any = None,
     ) -> None:
         from gpiozero import Button as GpioButton
 
-        pins.validate()
+        timing = buttons.timing if timing is None else timing
         self._clock = clock
         self._lock = threading.Lock()
         self._presses: queue.SimpleQueue[ButtonPress] = queue.SimpleQueue()
@@ -194,7 +194,7 @@ class GpioButtons:
         try:
             for button in Button:
                 device = GpioButton(
-                    pins.pin(button),
+                    buttons.pin(button),
                     pull_up=True,
                     bounce_time=None,  # the decoder debounces by duration
                     hold_time=timing.tick,
@@ -242,7 +242,7 @@ class OpenedButtons:
 
 
 def open_buttons(
-    pins: ButtonPins = ButtonPins(), timing: PressTiming = PressTiming()
+    buttons: ButtonsConfig = ButtonsConfig(), timing: PressTiming | None = None
 ) -> OpenedButtons:
     """The GPIO buttons, or (no GPIO here) an empty fake and a one-line reason, so the
     rest of the companion goes on (the terminal keys still work)."""
@@ -254,7 +254,7 @@ def open_buttons(
         with warnings.catch_warnings():
             # gpiozero warns once per pin library it tries; the one-line reason says it all
             warnings.simplefilter("ignore")
-            return OpenedButtons(GpioButtons(pins, timing), None)
+            return OpenedButtons(GpioButtons(buttons, timing), None)
     except Exception as error:
         # Choosing a pin factory and claiming a pin raise whatever the pin library does:
         # gpiozero's own errors, OSError, ImportError of a missing lgpio, lgpio.error...

@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from companion.device.camera_modes import PI_STREAM_SIZE, pi_sensor_mode
+from companion.values.camera_source import CameraKind, CameraSource
 from companion.values.frame import Frame
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"})
@@ -308,27 +309,27 @@ class PiCameraSource:
 
 
 def open_source(
-    spec: str,
+    source: CameraSource,
     *,
     fps: float | None,
     size: tuple[int, int] | None = None,
     on_skip: Callable[[SkippedImage], None] | None = None,
 ) -> FrameSource:
-    """``pi``, ``usb:N``, a video file or a folder of images. ``size``: the frames a camera
-    is asked for (None: the Pi's stream size, a USB camera's own); files give their own."""
-    if spec == "pi":
+    """The Pi camera, a USB camera, a video file or a folder of images. ``size``: the
+    frames a camera is asked for (None: the Pi's stream size, a USB camera's own); files
+    give their own."""
+    if source.kind is CameraKind.PI:
         return PiCameraSource(size=size or PI_STREAM_SIZE)
-    if spec.startswith("usb:"):
-        number = spec.removeprefix("usb:")
-        if not number.isdigit():
-            raise SourceError(f"{spec}: a USB camera is usb:N with N a number (usb:0)")
-        return UsbSource(int(number), size=size)
-    path = Path(spec)
-    if path.is_dir():
+    if source.kind is CameraKind.USB and source.usb_index is not None:
+        return UsbSource(source.usb_index, size=size)
+    path = source.path
+    if path is not None and path.is_dir():
         return FolderSource(path, fps=fps or DEFAULT_FOLDER_FPS, on_skip=on_skip)
-    if path.is_file():
+    if path is not None and path.is_file():
         return VideoSource(path, fps=fps)
-    raise SourceError(f"{spec}: no such file or folder (sources: pi, usb:N, a video, a folder)")
+    if path is None:
+        raise SourceError(f"{source}: no camera to open (sources: pi, usb:N, a video, a folder)")
+    raise SourceError(f"{source}: no such file or folder (sources: pi, usb:N, a video, a folder)")
 
 
 def frames_of(images: Sequence[np.ndarray], *, fps: float) -> list[Frame]:

@@ -18,14 +18,9 @@ from typing import Protocol
 
 from PIL import Image
 
-from companion.device.i2c_bus import DEFAULT_ADDRESS, DEFAULT_PORT, MAX_ADDRESS, MIN_ADDRESS
+from companion.device.display_config import DisplayConfig, DisplayKind
 from companion.device.retry import Retried
-from companion.ui.settings import (
-    BRIGHTNESS_LEVELS,
-    DEFAULT_BRIGHTNESS,
-    DEFAULT_DARK_AFTER_S,
-    DEFAULT_DIM_AFTER_S,
-)
+from companion.ui.settings import BRIGHTNESS_LEVELS, UiSettings
 
 WIDTH = 128
 HEIGHT = 64
@@ -33,69 +28,16 @@ MAX_CONTRAST = 255
 
 # The picture moves around these offsets (x, y), one step every ``shift_every`` seconds.
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
+SHIFT_EVERY_S = 120.0
+# The settings and the display a screen has when nobody gives it theirs.
+FACTORY_SETTINGS = UiSettings()
+FACTORY_DISPLAY = DisplayConfig()
 
 # Brightness levels 1..5 as the settings menu offers them, and the contrast each sets.
 BRIGHTNESS_CONTRAST: dict[int, int] = dict(
     zip(BRIGHTNESS_LEVELS, (8, 40, 100, 180, 255), strict=True)
 )
 DIM_CONTRAST = 1
-
-
-class DisplayConfigError(ValueError):
-    """A display setting that cannot work (an I2C address out of range, say)."""
-
-
-class Driver(Enum):
-    SSD1306 = "ssd1306"
-    SH1106 = "sh1106"
-
-
-@dataclass(frozen=True)
-class DisplayConfig:
-    """Which controller chip, and where on the I2C bus."""
-
-    driver: Driver = Driver.SSD1306
-    port: int = DEFAULT_PORT
-    address: int = DEFAULT_ADDRESS
-
-    def validate(self) -> None:
-        if self.port < 0:
-            raise DisplayConfigError(f"display.port: {self.port} is not an I2C bus number")
-        if not MIN_ADDRESS <= self.address <= MAX_ADDRESS:
-            raise DisplayConfigError(
-                f"display.address: 0x{self.address:02X} is not a 7-bit I2C address "
-                f"(0x{MIN_ADDRESS:02X}..0x{MAX_ADDRESS:02X})"
-            )
-
-
-@dataclass(frozen=True)
-class PowerSettings:
-    """Seconds idle before dimming and before going dark (None: never), the brightness
-    level (1..5) and how often the picture shifts."""
-
-    brightness: int = DEFAULT_BRIGHTNESS
-    dim_after: float | None = DEFAULT_DIM_AFTER_S
-    dark_after: float | None = DEFAULT_DARK_AFTER_S
-    shift_every: float = 120.0
-
-    @property
-    def contrast(self) -> int:
-        return BRIGHTNESS_CONTRAST[self.brightness]
-
-    def validate(self) -> None:
-        if self.brightness not in BRIGHTNESS_CONTRAST:
-            levels = f"{min(BRIGHTNESS_CONTRAST)}..{max(BRIGHTNESS_CONTRAST)}"
-            raise DisplayConfigError(
-                f"display.brightness: {self.brightness} is not a level {levels}"
-            )
-        for name in ("dim_after", "dark_after"):
-            seconds = getattr(self, name)
-            if seconds is not None and seconds <= 0:
-                raise DisplayConfigError(f"display.{name}: {seconds} is not a number of seconds")
-        if self.shift_every <= 0:
-            raise DisplayConfigError(
-                f"display.shift_every: {self.shift_every} is not a number of seconds"
-            )
 
 
 class Level(Enum):
@@ -148,23 +90,27 @@ def shifted(image: Image.Image, offset: tuple[int, int]) -> Image.Image:
 
 
 class Screen:
+    """The panel looked after with the player's settings: its brightness, and the seconds
+    idle before it dims and before it goes dark (None: never)."""
+
     def __init__(
         self,
         device: LumaDevice,
-        settings: PowerSettings = PowerSettings(),
+        settings: UiSettings = FACTORY_SETTINGS,
         *,
+        shift_every: float = SHIFT_EVERY_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        settings.validate()
         self.device = device
         self.settings = settings
+        self.shift_every = shift_every
         self._clock = clock
         self._started = clock()
         self._last_activity = self._started
         self._picture: Image.Image | None = None
         self._sent: tuple[bytes, tuple[int, int]] | None = None
         self._level = Level.ON
-        device.contrast(settings.contrast)
+        device.contrast(BRIGHTNESS_CONTRAST[settings.brightness])
 
     @property
     def level(self) -> Level:
@@ -172,7 +118,7 @@ class Screen:
 
     @property
     def offset(self) -> tuple[int, int]:
-        step = int((self._clock() - self._started) // self.settings.shift_every)
+        step = int((self._clock() - self._started) // self.shift_every)
         return SHIFTS[step % len(SHIFTS)]
 
     def show(self, image: Image.Image) -> None:
@@ -197,12 +143,16 @@ class Screen:
         self._set_level(self._idle_level())
         self._refresh()
 
-    def configure(self, settings: PowerSettings) -> None:
-        settings.validate()
+    def configure(self, settings: UiSettings) -> None:
         self.settings = settings
         self._level = Level.ON
-        self.device.contrast(settings.contrast)
+        self.device.contrast(self.contrast)
         self.tick()
+
+    @property
+    def contrast(self) -> int:
+        """The panel's contrast at the brightness set (when not dimmed)."""
+        return BRIGHTNESS_CONTRAST[self.settings.brightness]
 
     def _idle_level(self) -> Level:
         idle = self._clock() - self._last_activity
@@ -221,7 +171,7 @@ class Screen:
         else:
             if self._level is Level.DARK:
                 self.device.show()
-            self.device.contrast(DIM_CONTRAST if level is Level.DIM else self.settings.contrast)
+            self.device.contrast(DIM_CONTRAST if level is Level.DIM else self.contrast)
         self._level = level
 
     def _refresh(self) -> None:
@@ -315,25 +265,26 @@ class OpenedDisplay:
 
 
 def open_display(
-    config: DisplayConfig = DisplayConfig(),
-    settings: PowerSettings = PowerSettings(),
+    config: DisplayConfig = FACTORY_DISPLAY,
+    settings: UiSettings = FACTORY_SETTINGS,
     *,
     clock: Callable[[], float] = time.monotonic,
 ) -> OpenedDisplay:
-    """The OLED on the I2C bus, or a recording fake and a one-line reason."""
-    config.validate()
-    where = f"I2C bus {config.port} at 0x{config.address:02X}"
+    """The OLED on the I2C bus (``config.kind``, one of the two chips), or a recording
+    fake and a one-line reason."""
+    if not config.kind.uses_i2c:
+        raise ValueError(f"a {config.kind.value} display is not an OLED on I2C")
     try:
         from luma.core.interface.serial import i2c
         from luma.oled.device import sh1106, ssd1306
     except ImportError as error:
         problem = f"no display: luma.oled is not installed ({error})"
         return OpenedDisplay(Screen(RecordingDevice(), settings, clock=clock), problem)
-    chip = ssd1306 if config.driver is Driver.SSD1306 else sh1106
+    chip = ssd1306 if config.kind is DisplayKind.SSD1306 else sh1106
     try:
-        serial = i2c(port=config.port, address=config.address)
+        serial = i2c(port=config.i2c_port, address=config.i2c_address)
         device = chip(serial, width=WIDTH, height=HEIGHT)
     except Exception as error:  # smbus and luma raise OSError, their own errors and more
-        problem = f"no {config.driver.value} display on {where} ({error}): drawing to a fake"
+        problem = f"no {config.kind.value} display on {config.where} ({error}): drawing to a fake"
         return OpenedDisplay(Screen(RecordingDevice(), settings, clock=clock), problem)
     return OpenedDisplay(Screen(device, settings, clock=clock), None)

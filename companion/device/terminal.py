@@ -3,8 +3,10 @@
 ``TerminalDevice`` draws the 128x64 picture with half-block characters (two pixel rows
 per character line: 128x32 characters) or, where that does not fit (an 80x24 terminal),
 with braille dots (two by four pixels a character: 64x16), every pixel kept either way;
-a line of the keys under it. It is a luma-like device, so it sits behind the same
-``Screen``; ``close`` shows the cursor again and leaves it below the picture.
+or, where a caller gives them, the lines the screen draws as plain text (the demo in an
+80x24 terminal, where braille dots cannot be read); a line of the keys under it. It is a
+luma-like device, so it sits behind the same ``Screen``; ``close`` shows the cursor again
+and leaves it below the picture.
 ``KeyDecoder`` turns the bytes a terminal sends into button presses; ``TerminalKeys``
 reads them from a file descriptor, a TTY or (in tests) a pipe.
 
@@ -27,7 +29,7 @@ import termios
 import time
 import tty
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from typing import Any, TextIO
 
@@ -87,21 +89,32 @@ def braille_lines(image: Image.Image) -> list[str]:
     return ["".join(chr(code) for code in line) for line in codes.tolist()]
 
 
+# The screen's lines as text: room for the longest line a screen draws and for all of
+# them (the title, five body lines and an amount being chosen).
+TEXT_WIDTH = 40
+TEXT_ROWS = 8
+
+
 class Scale(Enum):
     """How the panel is drawn in characters: the larger first."""
 
     HALF_BLOCKS = "half blocks"  # a pixel wide, two tall: square pixels
     BRAILLE = "braille"  # two pixels wide, four tall
+    TEXT = "text lines"  # the lines the screen draws, as text
 
     @property
     def columns(self) -> int:
         """Characters across, the frame included."""
+        if self is Scale.TEXT:
+            return TEXT_WIDTH + BORDER
         per_character = 1 if self is Scale.HALF_BLOCKS else 2
         return PANEL_WIDTH // per_character + BORDER
 
     @property
     def rows(self) -> int:
         """Lines down, the frame included."""
+        if self is Scale.TEXT:
+            return TEXT_ROWS + BORDER
         per_character = 2 if self is Scale.HALF_BLOCKS else 4
         return PANEL_HEIGHT // per_character + BORDER
 
@@ -109,13 +122,29 @@ class Scale(Enum):
         return halfblock_lines(image) if self is Scale.HALF_BLOCKS else braille_lines(image)
 
 
-def fitting_scale(columns: int, rows: int, *, rows_below: int) -> Scale | None:
-    """The largest scale whose picture and ``rows_below`` lines under it fit a terminal
-    this big (None: none does)."""
+PICTURES = (Scale.HALF_BLOCKS, Scale.BRAILLE)
+
+
+def fitting_scale(
+    columns: int, rows: int, *, rows_below: int, scales: tuple[Scale, ...] = PICTURES
+) -> Scale | None:
+    """The largest of ``scales`` whose picture and ``rows_below`` lines under it fit a
+    terminal this big (None: none does)."""
     return next(
-        (scale for scale in Scale if scale.columns <= columns and scale.rows + rows_below <= rows),
+        (scale for scale in scales if scale.columns <= columns and scale.rows + rows_below <= rows),
         None,
     )
+
+
+def text_lines(lines: Sequence[str]) -> list[str]:
+    """The screen's lines in the text frame: each cut (with an ellipsis) or padded to its
+    width, as many as it holds."""
+    shown = [
+        line if len(line) <= TEXT_WIDTH else line[: TEXT_WIDTH - 1] + "…"
+        for line in list(lines)[:TEXT_ROWS]
+    ]
+    shown += [""] * (TEXT_ROWS - len(shown))
+    return [line.ljust(TEXT_WIDTH) for line in shown]
 
 
 def terminal_size(stream: TextIO) -> tuple[int, int]:
@@ -128,9 +157,8 @@ def terminal_size(stream: TextIO) -> tuple[int, int]:
     return size.columns, size.lines
 
 
-def too_small(columns: int, rows: int, *, rows_below: int) -> str:
+def too_small(columns: int, rows: int, *, rows_below: int, smallest: Scale = Scale.BRAILLE) -> str:
     """What size the picture needs, in one line, for a terminal where none fits."""
-    smallest = Scale.BRAILLE
     return (
         f"the screen needs a terminal of at least {smallest.columns}x"
         f"{smallest.rows + rows_below} characters ({Scale.HALF_BLOCKS.columns}x"
@@ -160,7 +188,8 @@ def restored_on_signals() -> Iterator[None]:
 class TerminalDevice:
     """A luma-like display that draws into a text stream (the terminal), at ``scale``,
     with ``legend`` (a line of the keys, when given) under the picture; ``hide_cursor``
-    for a caller that calls ``close`` however it ends."""
+    for a caller that calls ``close`` however it ends. At ``Scale.TEXT`` it draws
+    ``text()``, the lines of the picture it is given (its transcript), not its pixels."""
 
     def __init__(
         self,
@@ -169,10 +198,12 @@ class TerminalDevice:
         scale: Scale = Scale.HALF_BLOCKS,
         legend: str | None = None,
         hide_cursor: bool = False,
+        text: Callable[[], Sequence[str]] = tuple,
     ) -> None:
         self.stream = stream
         self.scale = scale
         self.legend = legend
+        self.text = text
         self._faint = False
         self._hidden = False
         self._last: Image.Image | None = None
@@ -207,7 +238,10 @@ class TerminalDevice:
     def _draw(self) -> None:
         if self._last is None:
             return
-        lines = self.scale.lines(self._last)
+        if self.scale is Scale.TEXT:
+            lines = text_lines(self.text())
+        else:
+            lines = self.scale.lines(self._last)
         if self._hidden:
             lines = [" " * len(line) for line in lines]
         style = FAINT if self._faint else NORMAL

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from companion.cards import Card, CardError, DeckProfile
 from companion.games.errors import MisreadCard, OutOfTurn, Reason, UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
-from companion.games.options import format_options, options_json, parse_options
+from companion.games.options import options_json, parse_options
 from companion.games.score_sheet import ReplayCut, ScoreSheet, SheetCut
 
 
@@ -208,10 +208,6 @@ class GameEngine(ABC, Generic[OptionsT, StateT]):
         for event in events:
             state = self.next_state(state, event)
         return state
-
-    def header(self) -> str:
-        words = format_options(self.options)
-        return f"game {self.game_id} {words}".rstrip()
 
     def options_json(self) -> dict[str, object]:
         return options_json(self.options)

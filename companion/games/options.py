@@ -59,22 +59,20 @@ def parse_options(cls: type[OptionsT], values: Mapping[str, str], game: str) -> 
     return options
 
 
-def format_options(options: object) -> str:
-    """The options that differ from their defaults, as ``key=value`` words."""
-    words = []
+def option_words(options: object, *, every_option: bool = False) -> dict[str, str]:
+    """The options as their text values by name: those that differ from their defaults,
+    or every one."""
+    words: dict[str, str] = {}
     for f in dataclasses.fields(options):  # type: ignore[arg-type]
         value = getattr(options, f.name)
-        if f.default is not dataclasses.MISSING and value == f.default:
+        if not every_option and f.default is not dataclasses.MISSING and value == f.default:
             continue
-        words.append(f"{f.name}={_format(value)}")
-    return " ".join(words)
+        words[f.name] = _format(value)
+    return words
 
 
 def options_json(options: object) -> dict[str, object]:
-    return {
-        f.name: _format(getattr(options, f.name))
-        for f in dataclasses.fields(options)  # type: ignore[arg-type]
-    }
+    return dict(option_words(options, every_option=True))
 
 
 def option_error(name: str, message: str) -> OptionError:

@@ -52,10 +52,13 @@ class JsonStates(Protocol):
 @dataclass(frozen=True)
 class Settlement:
     """How a money game's sheet is cut: the name of a row, and a key of the state (its
-    ``--json`` form) that changes exactly when one is settled."""
+    ``--json`` form) that changes exactly when one is settled. ``bank_column``: False
+    where the view's bank is a seat's own balance (a permanent dealer's), which that
+    seat's column already holds."""
 
     unit: str
     settled: Callable[[StateJson], Hashable]
+    bank_column: bool = True
 
 
 class SheetCut(Protocol):
@@ -77,6 +80,11 @@ class SheetCut(Protocol):
         game whose rows have none."""
         ...
 
+    def settling_events(self) -> tuple[Event, ...]:
+        """Per row of the sheet, the event that settled it; empty for a game whose rows
+        are not cut at an event."""
+        ...
+
 
 def cut_sheet(engine: JsonStates, cut: SheetCut, events: Iterable[Event]) -> SheetCut:
     """``cut`` after the game ``engine`` plays with ``events`` (refused events raise)."""
@@ -96,7 +104,7 @@ class SettlementCut:
         self.engine = engine
         self.settlement = settlement
         start = engine.state_json(engine.initial_state())
-        self.has_bank = "bank" in start
+        self.has_bank = "bank" in start and settlement.bank_column
         self.columns = (
             settlement.unit,
             "settled by",
@@ -105,6 +113,7 @@ class SettlementCut:
         )
         self.rows: list[tuple[str, ...]] = []
         self.row_stakes: list[Stakes] = []
+        self.row_events: list[Event] = []
         self.last = settlement.settled(start)
         self.staked = seat_stakes(start)  # the stakes in the state last taken
         # per event taken: the rows, the key and the stakes before it, for ``drop``
@@ -120,6 +129,7 @@ class SettlementCut:
             settled_by = people_event(event, self.engine.seat_led_actions)
             self.rows.append((str(len(self.rows) + 1), settled_by, *balances, *bank))
             self.row_stakes.append(self.staked)
+            self.row_events.append(event)
             self.last = key
         self.staked = seat_stakes(now)
 
@@ -127,12 +137,16 @@ class SettlementCut:
         rows, self.last, self.staked = self.before.pop()
         del self.rows[rows:]
         del self.row_stakes[rows:]
+        del self.row_events[rows:]
 
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.columns, tuple(self.rows))
 
     def stakes(self) -> tuple[Stakes, ...]:
         return tuple(self.row_stakes)
+
+    def settling_events(self) -> tuple[Event, ...]:
+        return tuple(self.row_events)
 
 
 class StateCut:
@@ -155,6 +169,9 @@ class StateCut:
     def stakes(self) -> tuple[Stakes, ...]:
         return ()
 
+    def settling_events(self) -> tuple[Event, ...]:
+        return ()
+
 
 class ReplayCut:
     """Any engine's sheet by replaying its events whole each time: always right, never
@@ -174,6 +191,9 @@ class ReplayCut:
         return self.score_sheet(self.events)
 
     def stakes(self) -> tuple[Stakes, ...]:
+        return ()
+
+    def settling_events(self) -> tuple[Event, ...]:
         return ()
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from companion.games.errors import GameError, OptionError
 from companion.games.events import Event, EventSyntaxError, parse_event
-from companion.games.options import split_option_words
+from companion.games.spec import GameSpec, parse_header
 
 
 class ScriptError(GameError):
@@ -37,11 +37,13 @@ class Script:
     header_line: int
     lines: tuple[ScriptLine, ...]
 
-
-def script_header(script: Script) -> str:
-    """The script's first line: its game and options."""
-    words = " ".join(f"{key}={value}" for key, value in script.options.items())
-    return f"game {script.game} {words}".rstrip()
+    def spec(self) -> GameSpec:
+        """The game the script plays; a ``ScriptError`` naming its first line when this
+        program plays no such game, or not with these options."""
+        try:
+            return GameSpec.of(self.game, self.options)
+        except OptionError as error:
+            raise ScriptError(self.source, self.header_line, str(error)) from None
 
 
 def strip_comment(line: str) -> str:
@@ -78,15 +80,8 @@ def parse_script(text: str, source: str = "<script>") -> Script:
 
 
 def _parse_header(content: str, source: str, number: int) -> tuple[int, str, dict[str, str]]:
-    words = content.split()
-    if words[0] != "game" or len(words) < 2:
-        raise ScriptError(
-            source,
-            number,
-            f'"{content}": the first line must be "game ID options", like "game oh-hell players=4"',
-        )
     try:
-        options = split_option_words(words[2:])
+        game, options = parse_header(content)
     except OptionError as error:
         raise ScriptError(source, number, str(error)) from None
-    return number, words[1], options
+    return number, game, options

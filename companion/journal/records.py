@@ -66,6 +66,8 @@ class Salvaged:
     games: tuple[Row, ...]  # (id, header, started, finished)
     events: tuple[Row, ...]  # (seq, game, at, source, kind, line, undoes)
     unread: tuple[str, ...]  # what was not salvaged, each in a few words
+    lost: int = 0  # event rows known to have been written that could not be read
+    from_pages: int = 0  # of the events, those read page by page (SQLite could not)
 
     @property
     def unfinished(self) -> int:
@@ -79,6 +81,8 @@ class Salvaged:
                 f"salvaged into the new journal: {_count(len(self.games), 'game')} "
                 f"({self.unfinished} unfinished) and {_count(len(self.events), 'event row')}"
             )
+            if self.from_pages:
+                said += f" ({self.from_pages} of them read page by page)"
         if self.unread:
             said += "; not salvaged: " + "; ".join(self.unread)
         return said
@@ -105,24 +109,76 @@ class MovedAside:
 
 @dataclass(frozen=True)
 class KeptLog:
-    """A copy of a ``-wal`` whose committed transactions SQLite would drop (a damaged or
-    cut frame before them), kept before the journal was opened."""
+    """A ``-wal`` (and its ``-shm``) copied aside before the journal was opened: the log
+    held committed transactions SQLite would drop (past a damaged or cut frame), or its
+    index named committed frames the log no longer holds (cut short or lost). What could
+    be read past the damage was put back."""
 
     log: Path
-    kept_at: Path
+    kept_at: Path | None  # the -wal's copy (None: no log was left to copy)
     dropped_commits: int
+    index_kept_at: Path | None = None  # the -shm's copy, when it named lost frames
+    index_frames: int = 0  # committed frames the -shm names
+    frames_lost: int = 0  # of those, the frames the log can no longer give
+    restored: int = 0  # event rows put back from the log's frames past the damage
+    lost: int | None = 0  # event rows known lost (None: some, how many is unknown)
+    header_read: bool = True  # False: SQLite ignores the whole log
 
     def __str__(self) -> str:
-        what = (
-            f"holds {self.dropped_commits} committed transactions past a damaged or cut "
-            "frame, which SQLite leaves out"
-            if self.dropped_commits
-            else "has an unreadable header, so SQLite ignores it whole"
-        )
-        return (
-            f"the journal's log {self.log} {what}; the journal opens with what was "
-            f"checkpointed and the log's frames before the damage; the log is kept at "
-            f"{self.kept_at}"
+        if not self.header_read:
+            what = "has an unreadable header, so SQLite ignores it whole"
+        elif self.dropped_commits:
+            what = (
+                f"holds {self.dropped_commits} committed transactions past a damaged or cut "
+                "frame, which SQLite leaves out"
+            )
+        else:
+            what = (
+                f"is shorter than its index (-shm) says: {self.frames_lost} of its "
+                f"{self.index_frames} committed frames are gone (the log cut short or lost)"
+            )
+        kept = [str(path) for path in (self.kept_at, self.index_kept_at) if path is not None]
+        said = f"the journal's log {self.log} {what}; the journal opens with what was "
+        said += "checkpointed and the log's frames before the damage"
+        if self.restored:
+            said += f"; {_count(self.restored, 'event row')} read past the damage put back"
+        if self.lost is None:
+            said += "; some event rows are lost (how many cannot be told)"
+        elif self.lost:
+            said += f"; {_count(self.lost, 'event row')} lost"
+        if kept:
+            said += f"; the log is kept at {' and '.join(kept)}"
+        return said
+
+
+@dataclass(frozen=True)
+class Repair:
+    """What an opening repaired, in the few numbers the table is told."""
+
+    restored: int  # event rows put back (salvaged, or read past a damaged log)
+    lost: int | None  # event rows known lost; None: some, how many is unknown
+    started_anew: bool = False  # a foreign file or a folder moved aside: nothing of ours
+
+    @classmethod
+    def of(cls, moved: MovedAside | None, kept: KeptLog | None) -> Repair | None:
+        parts: list[Repair] = []
+        if moved is not None:
+            salvaged = moved.salvaged
+            if salvaged is None:
+                parts.append(cls(0, 0, started_anew=True))
+            else:
+                parts.append(cls(len(salvaged.events), salvaged.lost))
+        if kept is not None and (kept.restored or kept.lost != 0):
+            # a log that held nothing beyond the journal (a torn header over frames all
+            # checkpointed) was kept and logged; the table has nothing to be told
+            parts.append(cls(kept.restored, kept.lost))
+        if not parts:
+            return None
+        losses = [part.lost for part in parts]
+        return cls(
+            sum(part.restored for part in parts),
+            None if None in losses else sum(lost or 0 for lost in losses),
+            started_anew=all(part.started_anew for part in parts),
         )
 
 

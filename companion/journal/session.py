@@ -10,8 +10,9 @@ from __future__ import annotations
 from companion.games.errors import Reason, RefusedEvent
 from companion.games.events import Event
 from companion.games.session import Game
+from companion.games.spec import GameSpec
 from companion.journal.records import BadRow, EventRow, GameRecord, Source
-from companion.journal.replay import full_header, new_game, replay
+from companion.journal.replay import replay
 from companion.journal.store import Journal
 
 
@@ -25,11 +26,11 @@ class JournaledGame:
         self._live = live
 
     @classmethod
-    def start(cls, journal: Journal, header: str) -> JournaledGame:
-        """A new game in the journal; the header is checked before it is written."""
-        game = new_game(header)
-        record = journal.start_game(full_header(game))
-        return cls(journal, record, game, [])
+    def start(cls, journal: Journal, spec: GameSpec) -> JournaledGame:
+        """A new game in the journal, its header written with every option, defaults
+        too, so that a later change of a default never changes how it replays."""
+        record = journal.start_game(spec.header(every_option=True))
+        return cls(journal, record, Game(spec.engine()), [])
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> tuple[JournaledGame, tuple[BadRow, ...]]:

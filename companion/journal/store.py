@@ -8,38 +8,77 @@ of its own.
 
 from __future__ import annotations
 
-import os
-import shutil
+import contextlib
+import dataclasses
 import sqlite3
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Self
 
 from companion.games.events import Event
+from companion.journal.errors import (
+    JournalError,
+    JournalFull,
+    JournalInUse,
+    JournalTooNew,
+    JournalUnreachable,
+    UnknownGame,
+)
+from companion.journal.lock import FolderInUse, WriterLock
+from companion.journal.opening import (
+    SHM_SUFFIX,
+    SIDE_FILES,
+    WAL_SUFFIX,
+    LogCheck,
+    Problem,
+    check_log,
+    check_reachable,
+    hot_rollback_journal,
+    index_outruns_log,
+    keep_log,
+    make_folder,
+    move_aside,
+    not_a_file,
+    roll_back,
+    set_problem,
+    side,
+    sync,
+    unusable,
+)
 from companion.journal.records import (
     BadRow,
     EventRow,
     GameRecord,
     KeptLog,
     MovedAside,
+    Repair,
     Row,
     RowKind,
     Salvaged,
     Source,
 )
-from companion.journal.salvage import salvage
-from companion.journal.wal import read_wal
+from companion.journal.salvage import FoundRows, read_log, salvage
+
+__all__ = [
+    "APPLICATION_ID",
+    "JOURNAL_FILE",
+    "SIDE_FILES",
+    "WAL_SUFFIX",
+    "Journal",
+    "JournalError",
+    "JournalFull",
+    "JournalInUse",
+    "JournalTooNew",
+    "JournalUnreachable",
+    "UnknownGame",
+]
 
 JOURNAL_FILE = "journal.sqlite3"
 APPLICATION_ID = 0x43544A31  # "CTJ1": marks a file as ours, so a foreign database is told apart
 SCHEMA_VERSION = 1
-WAL_SUFFIX = "-wal"
-SIDE_FILES = (WAL_SUFFIX, "-shm")
 # Most of an evening would otherwise sit in the -wal, which a bad frame cuts short:
 # a checkpoint copies it into the main file, which the -wal's damage cannot reach.
 CHECKPOINT_EVERY = timedelta(minutes=3)
@@ -52,21 +91,6 @@ WAL_SIZE_LIMIT = 4 << 20  # bytes
 # row counter), 3 KB in 1 KB pages rather than 12 KB in SQLite's 4 KB ones (the same
 # measure: 13 MB an hour, not 18). A journal keeps the page size it was made with.
 KIOSK_PAGE_SIZE = 1024
-# SQLite's result codes that say the file could not be reached, not that it is damaged.
-_ACCESS_ERRORS = frozenset(
-    {
-        sqlite3.SQLITE_CANTOPEN,
-        sqlite3.SQLITE_IOERR,
-        sqlite3.SQLITE_PERM,
-        sqlite3.SQLITE_READONLY,
-        sqlite3.SQLITE_BUSY,
-        sqlite3.SQLITE_LOCKED,
-        sqlite3.SQLITE_NOMEM,
-        sqlite3.SQLITE_AUTH,
-    }
-)
-_PRIMARY_CODE_MASK = 0xFF
-INTEGRITY_LINES_SAID = 3
 
 Clock = Callable[[], datetime]
 
@@ -94,35 +118,6 @@ BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
 """
 
 
-class JournalError(Exception):
-    """The journal cannot do what was asked; the message says why and where."""
-
-
-class JournalFull(JournalError):
-    """The disk (or the journal's size limit) is full: nothing was written."""
-
-
-class UnknownGame(JournalError):
-    pass
-
-
-class JournalTooNew(JournalError):
-    """The journal was written by a newer release (a higher schema version): this one
-    refuses it, touching nothing, rather than move it aside (after a rollback, a newer
-    release's journal is the table's evening)."""
-
-
-class JournalUnreachable(JournalError):
-    """The journal's folder or files cannot be written or read (permissions, a read-only
-    file system, another process holding it): nothing was moved or changed."""
-
-
-@dataclass(frozen=True)
-class _Problem:
-    reason: str
-    salvageable: bool  # damage to a journal of ours, not a foreign file or another version
-
-
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -137,6 +132,7 @@ class Journal:
         moved_aside: MovedAside | None = None,
         kept_log: KeptLog | None = None,
         checkpoint_every: timedelta = CHECKPOINT_EVERY,
+        lock: WriterLock | None = None,
     ) -> None:
         self._db = connection
         self.path = path
@@ -144,12 +140,19 @@ class Journal:
         self.moved_aside = moved_aside
         self.kept_log = kept_log
         self.checkpoint_every = checkpoint_every
+        self.lock = lock  # the state folder's writer lock (None: a reader, or in memory)
+        self.rolled_back = False  # SQLite rolled back an interrupted first start's -journal
         self._oldest_unchecked: datetime | None = None  # the first row since a checkpoint
 
     @property
     def notices(self) -> tuple[str, ...]:
-        """What the opening found and did, each a line for the log."""
+        """What the opening found damaged and did, each a line for the log."""
         return tuple(str(found) for found in (self.kept_log, self.moved_aside) if found)
+
+    @property
+    def repair(self) -> Repair | None:
+        """What the opening repaired, for the table's words; None: nothing."""
+        return Repair.of(self.moved_aside, self.kept_log)
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -163,34 +166,62 @@ class Journal:
         checkpoint_every: timedelta = CHECKPOINT_EVERY,
         page_size: int | None = None,
     ) -> Self:
-        """Open (or create) the journal at ``path``. A damaged or foreign set there (the
-        file with its ``-wal`` and ``-shm``) is renamed aside whole (``moved_aside`` says
-        to where) and a new journal started with what could be salvaged from it. A
-        ``-wal`` whose committed transactions SQLite would drop is copied first
-        (``kept_log``). A folder or file that cannot be written is reported
+        """Open (or create) the journal at ``path`` as the state folder's one writer (a
+        second writer is refused at once: ``JournalInUse``, naming the holder, nothing
+        written). A damaged or foreign set there (the file with its side files) is
+        renamed aside whole (``moved_aside`` says to where) and a new journal started
+        with what could be salvaged from it. A ``-wal`` whose committed transactions
+        SQLite would drop, or that holds fewer frames than its ``-shm`` names, is copied
+        first and what reads past its damage put back (``kept_log``). A hot ``-journal``
+        is SQLite's to roll back. A folder or file that cannot be written is reported
         (``JournalUnreachable``) and left as it is. ``page_limit`` caps the file's size
         in pages; ``page_size`` is a new journal's (SQLite's default when None)."""
+        make_folder(path.parent)
+        check_reachable(path)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise JournalError(
-                f"cannot make the journal's folder {path.parent}: {error.strerror or error}"
+            lock = WriterLock.take(path.parent)
+        except FolderInUse as busy:
+            raise JournalInUse(
+                f"the journal {path} is already being written by {busy.holder}; one writer "
+                "per state folder: stop that one first (systemctl stop companion, if it is "
+                "the service) or use another state folder; nothing was written"
             ) from None
-        _check_reachable(path)
-        moved = kept = None
-        problem = _set_problem(path)
+        except OSError as error:
+            raise JournalUnreachable(
+                f"cannot lock the state folder {path.parent}: {error.strerror or error}"
+            ) from None
+        try:
+            return cls._open_locked(path, lock, clock, page_limit, checkpoint_every, page_size)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def _open_locked(
+        cls,
+        path: Path,
+        lock: WriterLock,
+        clock: Clock,
+        page_limit: int | None,
+        checkpoint_every: timedelta,
+        page_size: int | None,
+    ) -> Self:
+        check: LogCheck | None = None
+        kept: tuple[Path | None, Path | None] | None = None
+        rolled_back = False
+        problem = not_a_file(path) or set_problem(path)
         if problem is None:
-            log = read_wal(_side(path, WAL_SUFFIX))
-            if log.loses_commits:
-                kept = _keep_log(path, log.dropped_commits, clock())
-            problem = _problem(path) if path.exists() else None
+            check = check_log(path)  # before any connection: SQLite rebuilds the -shm
+            if check.damaged:
+                kept = keep_log(path, check, clock())
+            rolled_back = roll_back(path)
+            problem = _unusable(path) if path.exists() else None
+        moved: Path | None = None
         salvaged = None
         if problem is not None:
-            moved = _move_aside(path, problem.reason, clock())
+            moved = move_aside(path, problem.reason, clock())
             if problem.salvageable:
-                salvaged = salvage(
-                    moved.moved_to, _side(moved.moved_to, WAL_SUFFIX), application_id=APPLICATION_ID
-                )
+                salvaged = salvage(moved, side(moved, WAL_SUFFIX), application_id=APPLICATION_ID)
         try:
             connection = sqlite3.connect(path, isolation_level=None)
             if page_size is not None:  # before WAL mode writes the first page
@@ -198,26 +229,47 @@ class Journal:
             _prepare(connection, page_limit)
         except sqlite3.Error as error:
             raise JournalError(f"cannot open the journal {path}: {error}") from None
-        journal = cls(
-            connection, path, clock=clock, kept_log=kept, checkpoint_every=checkpoint_every
-        )
+        journal = cls(connection, path, clock=clock, checkpoint_every=checkpoint_every, lock=lock)
+        journal.rolled_back = rolled_back
         if moved is not None:
             restored = None if salvaged is None else journal._restore(salvaged)
-            journal.moved_aside = MovedAside(moved.original, moved.moved_to, moved.reason, restored)
+            reason = "" if problem is None else problem.reason
+            journal.moved_aside = MovedAside(path, moved, reason, restored)
+        if check is not None and kept is not None:
+            journal.kept_log = journal._restore_log(check, *kept, salvaged=moved is not None)
         return journal
 
     @classmethod
     def open_read_only(cls, path: Path) -> Self:
-        """Open an existing journal to read it; a damaged one is reported, not moved."""
-        damaged = _set_problem(path)
+        """Open an existing journal to read it; a damaged one is reported, not moved, and
+        nothing a writer repairs (a hot -journal, a log shorter than its -shm) is
+        touched: the writer's next start does it, and says so."""
+        damaged = set_problem(path)
         if damaged is not None:
             raise JournalError(
                 f"the journal {path} cannot be read: {damaged.reason}; left as it is "
                 "(companion run moves it aside and salvages what reads)"
             )
+        if path.is_dir():
+            raise JournalError(
+                f"{path} is a folder, not the journal's file; left as it is (companion run "
+                "moves it aside and starts a new journal)"
+            )
         if not path.is_file():
             raise JournalError(f"no journal at {path}")
-        problem = _problem(path)
+        if hot_rollback_journal(path):
+            raise JournalError(
+                f"the journal {path} has a write interrupted at its very first start (a hot "
+                f"{side(path, '-journal').name}); companion run lets SQLite roll it back when "
+                "it starts; left as it is"
+            )
+        outrun = index_outruns_log(path)
+        if outrun is not None:
+            raise JournalError(
+                f"the journal {path} cannot be read: {outrun}; left as it is (companion run "
+                "keeps a copy and says what was lost)"
+            )
+        problem = _unusable(path)
         if problem is not None:
             raise JournalError(f"the journal {path} cannot be read: {problem.reason}")
         try:
@@ -237,6 +289,8 @@ class Journal:
 
     def close(self) -> None:
         self._db.close()
+        if self.lock is not None:
+            self.lock.release()
 
     def __enter__(self) -> Self:
         return self
@@ -279,6 +333,8 @@ class Journal:
             busy = int(self._db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0])
         except sqlite3.Error:
             return False
+        if busy == 0:
+            _sync_index(self.path)
         return busy == 0
 
     def games(self) -> list[GameRecord]:
@@ -358,7 +414,63 @@ class Journal:
             self._db.execute("COMMIT")
         refused = len(salvaged.games) - len(games) + len(salvaged.events) - len(events)
         unread = salvaged.unread + ((f"{refused} rows with a missing value",) if refused else ())
-        return Salvaged(tuple(games), tuple(events), unread)
+        lost = salvaged.lost + len(salvaged.events) - len(events)
+        return Salvaged(tuple(games), tuple(events), unread, lost, salvaged.from_pages)
+
+    def _restore_log(
+        self, check: LogCheck, wal_copy: Path | None, shm_copy: Path | None, *, salvaged: bool
+    ) -> KeptLog:
+        """Put back the rows of the damaged log's committed frames that SQLite left out
+        (kept in ``wal_copy``) and count the event rows known lost: numbers above what
+        the main file holds that are missing, up to the last one the log or its -shm
+        tells of. ``salvaged``: the whole set was moved aside and salvaged instead."""
+        index = check.index
+        kept = KeptLog(
+            side(self.path, WAL_SUFFIX),
+            wal_copy,
+            check.reading.dropped_commits,
+            shm_copy,
+            index.frames if index is not None else 0,
+            check.index_frames_lost,
+            header_read=check.reading.header_valid or check.reading.size == 0,
+        )
+        if salvaged:
+            return kept
+        rows = read_log(self.path, wal_copy, index if check.index_frames_lost else None)
+        restored = self._put_back(rows.found)
+        present = {int(str(row[0])) for row in self._read("SELECT seq FROM events", ())}
+        lost: int | None = None
+        if rows.beyond is not None:
+            last_known = max(rows.found.last_seq, max(present, default=0)) + rows.beyond
+            lost = sum(seq not in present for seq in range(rows.floor + 1, last_known + 1))
+        return dataclasses.replace(kept, restored=restored, lost=lost)
+
+    def _put_back(self, found: FoundRows) -> int:
+        """Write rows read from a log that the journal lacks, keeping their numbers; a
+        game's end read there is kept too. How many event rows went in."""
+        if not found.games and not found.events:
+            return 0
+        with self._writing("the rows read past the log's damage"):
+            self._db.execute("BEGIN")
+            for game in found.games.values():
+                self._db.execute(
+                    "INSERT OR IGNORE INTO games (id, header, started, finished) "
+                    "VALUES (?, ?, ?, ?)",
+                    game,
+                )
+                if game[3] is not None:
+                    self._db.execute(
+                        "UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL",
+                        (game[3], game[0]),
+                    )
+            known = {int(row[0]) for row in self._db.execute("SELECT id FROM games")}
+            events = self._insert_each(
+                "INSERT OR IGNORE INTO events (seq, game, at, source, kind, line, undoes) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [row for _, row in sorted(found.events.items()) if int(str(row[1])) in known],
+            )
+            self._db.execute("COMMIT")
+        return len(events)
 
     # -- SQLite ----------------------------------------------------------------------------
 
@@ -401,6 +513,14 @@ def _prepare(connection: sqlite3.Connection, page_limit: int | None) -> None:
         _create_tables(connection)
 
 
+def _sync_index(path: Path) -> None:
+    """Write the emptied -shm to disk: the kernel writes it back only now and then, and
+    an older copy on disk after a power cut would name frames the emptied log no longer
+    holds (a false alarm of lost rows at the next start)."""
+    with contextlib.suppress(OSError):  # no -shm, or no room: it is only a hint
+        sync(side(path, SHM_SUFFIX))
+
+
 def _create_tables(connection: sqlite3.Connection) -> None:
     connection.executescript(
         f"BEGIN; {_SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
@@ -408,155 +528,8 @@ def _create_tables(connection: sqlite3.Connection) -> None:
     )
 
 
-def _side(path: Path, suffix: str) -> Path:
-    return path.with_name(path.name + suffix)
-
-
-def _check_reachable(path: Path) -> None:
-    """Refuse, touching nothing, a folder or journal file this process cannot write: its
-    permissions are the cause, not damage to the journal."""
-    folder = path.parent
-    files = [path, *(_side(path, suffix) for suffix in SIDE_FILES)]
-    blocked = [folder] if not os.access(folder, os.W_OK | os.X_OK) else []
-    blocked += [file for file in files if file.exists() and not os.access(file, os.R_OK | os.W_OK)]
-    if not blocked:
-        return
-    user = os.geteuid()
-    described = ", ".join(_permissions(target) for target in blocked)
-    read_only = os.statvfs(folder).f_flag & os.ST_RDONLY
-    cause = "the file system is mounted read-only" if read_only else f"uid {user} may not write"
-    raise JournalUnreachable(
-        f"the journal cannot be written: {cause} ({described}); fix the state folder's "
-        "permissions; the journal was left untouched"
-    )
-
-
-def _permissions(target: Path) -> str:
-    info = target.stat()
-    kind = "folder" if target.is_dir() else "file"
-    return f"{kind} {target}: {stat.filemode(info.st_mode)}, owner uid {info.st_uid}"
-
-
-def _set_problem(path: Path) -> _Problem | None:
-    """A set that SQLite must not be let near: an empty or missing main file beside a
-    -wal (SQLite would delete the log, and every game in it)."""
-    wal = _side(path, WAL_SUFFIX)
-    log_size = wal.stat().st_size if wal.exists() else 0
-    if not log_size or (path.exists() and path.stat().st_size):
-        return None
-    state = "empty" if path.exists() else "missing"
-    return _Problem(f"the main file is {state} beside a -wal of {log_size} bytes", True)
-
-
-def _problem(path: Path) -> _Problem | None:
-    """Why the file at ``path`` cannot serve as our journal, or None when it can. An
-    error reaching it (not damage) raises ``JournalUnreachable``."""
-    try:
-        connection = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
-    except sqlite3.Error as error:
-        return _damage_or_raise(path, error, "SQLite cannot open it")
-    try:
-        checked = [row[0] for row in connection.execute("PRAGMA integrity_check")]
-        if checked != ["ok"]:
-            return _Problem(_integrity_summary(checked), True)
-        application_id = connection.execute("PRAGMA application_id").fetchone()[0]
-        tables = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.Error as error:
-        return _damage_or_raise(path, error, "not a readable SQLite database")
-    finally:
-        connection.close()
-    if application_id == 0 and tables == 0:
-        return None  # an empty database: it becomes the journal
-    if application_id != APPLICATION_ID:
-        return _Problem(
-            f"a foreign SQLite database (application_id {application_id:#x}), not a journal",
-            False,
-        )
-    if version > SCHEMA_VERSION:
-        raise JournalTooNew(
-            f"the journal {path} was written by a newer release of the companion (journal "
-            f"schema {version}; this release reads schema {SCHEMA_VERSION}): it was left "
-            "as it is; install that release again, or a newer one"
-        )
-    if version != SCHEMA_VERSION:
-        return _Problem(
-            f"journal schema version {version}, this program reads {SCHEMA_VERSION}", False
-        )
-    return None
-
-
-def _integrity_summary(checked: list[object]) -> str:
-    """integrity_check's first findings (it may list hundreds, several to a row)."""
-    lines = [line for row in checked for line in str(row).splitlines() if line.strip()]
-    shown = "; ".join(lines[:INTEGRITY_LINES_SAID])
-    more = len(lines) - INTEGRITY_LINES_SAID
-    return f"integrity_check: {shown}" + (f"; and {more} more" if more > 0 else "")
-
-
-def _damage_or_raise(path: Path, error: sqlite3.Error, said: str) -> _Problem:
-    code = getattr(error, "sqlite_errorcode", None)
-    if code is not None and code & _PRIMARY_CODE_MASK in _ACCESS_ERRORS:
-        raise JournalUnreachable(
-            f"cannot read the journal {path}: {error}; it was left as it is"
-        ) from None
-    return _Problem(f"{said}: {error}", True)
-
-
-def _keep_log(path: Path, dropped_commits: int, now: datetime) -> KeptLog:
-    """Copy the -wal aside (synced) before SQLite opens it and drops what is past its
-    damage."""
-    wal = _side(path, WAL_SUFFIX)
-    target = _free_name(wal, "kept", now)
-    try:
-        shutil.copyfile(wal, target)
-        _sync(target)
-        _sync(path.parent)
-    except OSError as error:
-        raise JournalError(
-            f"the journal's log {wal} is damaged and could not be copied aside: "
-            f"{error.strerror or error}; it was left as it is"
-        ) from None
-    return KeptLog(wal, target, dropped_commits)
-
-
-def _free_name(path: Path, word: str, now: datetime) -> Path:
-    stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-    target = path.with_name(f"{path.name}.{word}-{stamp}")
-    counter = 1
-    while target.exists():
-        counter += 1
-        target = path.with_name(f"{path.name}.{word}-{stamp}-{counter}")
-    return target
-
-
-def _move_aside(path: Path, reason: str, now: datetime) -> MovedAside:
-    """Rename the set aside, the side files first: a main file moved without its -wal
-    would leave a -wal beside no main file, which SQLite deletes."""
-    target = _free_name(path, "moved", now)
-    try:
-        for suffix in SIDE_FILES:
-            side = _side(path, suffix)
-            if side.exists():
-                side.rename(_side(target, suffix))
-        if path.exists():
-            path.rename(target)
-        _sync(path.parent)
-    except OSError as error:
-        raise JournalError(
-            f"the journal {path} could not be used ({reason}) and could not be moved aside: "
-            f"{error.strerror or error}"
-        ) from None
-    return MovedAside(path, target, reason)
-
-
-def _sync(target: Path) -> None:
-    """fsync a file or a folder (a folder's sync makes its renames durable)."""
-    descriptor = os.open(target, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+def _unusable(path: Path) -> Problem | None:
+    return unusable(path, application_id=APPLICATION_ID, schema_version=SCHEMA_VERSION)
 
 
 def _game_record(row: tuple[object, ...]) -> GameRecord:

@@ -37,6 +37,7 @@ class WalReading:
     page_size: int  # 0 when the header is unreadable
     kept_frames: int  # frames up to the last valid commit: what SQLite replays
     dropped_commits: int  # commit frames of this log past the break: committed, then lost
+    salts: tuple[int, int] = (0, 0)  # this log's, which its frames and its -shm repeat
 
     @property
     def loses_commits(self) -> bool:
@@ -64,7 +65,7 @@ def read_wal_bytes(data: bytes) -> WalReading:
     )
     big_endian = magic == MAGIC_BIG_ENDIAN
     sane = magic in (MAGIC_LITTLE_ENDIAN, MAGIC_BIG_ENDIAN) and _valid_page_size(page_size)
-    if not sane or _checksum(data[:24], (0, 0), big_endian=big_endian) != (sum1, sum2):
+    if not sane or checksum(data[:24], (0, 0), big_endian=big_endian) != (sum1, sum2):
         return WalReading(
             len(data), header_valid=False, page_size=0, kept_frames=0, dropped_commits=0
         )
@@ -80,10 +81,7 @@ def read_wal_bytes(data: bytes) -> WalReading:
         _page, commit_size, frame_salt1, frame_salt2, frame_sum1, frame_sum2 = struct.unpack(
             ">6I", data[offset : offset + FRAME_HEADER_BYTES]
         )
-        running = (
-            (step[0][0] * running[0] + step[0][1] * running[1] + int(sums[number, 0])) & WORD_MASK,
-            (step[1][0] * running[0] + step[1][1] * running[1] + int(sums[number, 1])) & WORD_MASK,
-        )
+        running = _carried(step, running, (int(sums[number, 0]), int(sums[number, 1])))
         if (frame_salt1, frame_salt2) != (salt1, salt2) or running != (frame_sum1, frame_sum2):
             broken_at = offset
             break
@@ -93,8 +91,99 @@ def read_wal_bytes(data: bytes) -> WalReading:
     if broken_at is not None:
         dropped = _commits_of_this_log(data, broken_at, frame_bytes, (salt1, salt2))
     return WalReading(
-        len(data), header_valid=True, page_size=page_size, kept_frames=kept, dropped_commits=dropped
+        len(data),
+        header_valid=True,
+        page_size=page_size,
+        kept_frames=kept,
+        dropped_commits=dropped,
+        salts=(salt1, salt2),
     )
+
+
+@dataclass(frozen=True)
+class LoggedPage:
+    """A page image from a frame of the log."""
+
+    frame: int  # 1-based
+    page: int
+    data: bytes
+
+
+def committed_pages(data: bytes, *, page_size_hint: int = 0) -> tuple[LoggedPage, ...]:
+    """Every page image of this log (its salts) that SQLite wrote as part of a committed
+    transaction and that still reads, in frame order: also those past a damaged frame,
+    which SQLite drops. A frame reads when its checksum holds counted on from the sums
+    its predecessor stores; frames after the log's last commit frame were never
+    committed and are left out. A header that does not read is done without: the
+    salts most frames carry are the log's, ``page_size_hint`` (the main file's) its
+    page size, and the byte order the one under which more frames read."""
+    if len(data) < HEADER_BYTES:
+        return ()
+    magic, _version, page_size, _checkpoint, salt1, salt2, sum1, sum2 = struct.unpack(
+        ">8I", data[:HEADER_BYTES]
+    )
+    if magic in (MAGIC_LITTLE_ENDIAN, MAGIC_BIG_ENDIAN) and _valid_page_size(page_size):
+        header = (sum1, sum2)
+        if checksum(data[:24], (0, 0), big_endian=magic == MAGIC_BIG_ENDIAN) == header:
+            return _pages(data, page_size, (salt1, salt2), header, magic == MAGIC_BIG_ENDIAN)
+    size = page_size if _valid_page_size(page_size) else page_size_hint
+    if not _valid_page_size(size):
+        return ()
+    salts = _common_salts(data, FRAME_HEADER_BYTES + size)
+    if salts is None:
+        return ()
+    # the first frame's checksum starts from the header's: it is taken when its salts
+    # are the log's and the frame after it reads (its stored sums then hold)
+    readings = [
+        _pages(data, size, salts, (sum1, sum2), order, first_unchecked=True)
+        for order in (False, True)
+    ]
+    return max(readings, key=len)
+
+
+def _common_salts(data: bytes, frame_bytes: int) -> tuple[int, int] | None:
+    counts: dict[tuple[int, int], int] = {}
+    for offset in range(HEADER_BYTES, len(data) - frame_bytes + 1, frame_bytes):
+        salts = struct.unpack(">2I", data[offset + 8 : offset + 16])
+        counts[salts] = counts.get(salts, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
+def _pages(
+    data: bytes,
+    page_size: int,
+    salts: tuple[int, int],
+    start: tuple[int, int],
+    big_endian: bool,
+    *,
+    first_unchecked: bool = False,
+) -> tuple[LoggedPage, ...]:
+    frame_bytes = FRAME_HEADER_BYTES + page_size
+    count = (len(data) - HEADER_BYTES) // frame_bytes
+    sums = _frame_sums(data, count, page_size, big_endian=big_endian)
+    step = _step_power(1 + page_size // 8)
+    stored = start
+    found: list[LoggedPage] = []
+    last_commit = 0
+    for number in range(count):
+        offset = HEADER_BYTES + number * frame_bytes
+        page, commit_size, frame_salt1, frame_salt2, frame_sum1, frame_sum2 = struct.unpack(
+            ">6I", data[offset : offset + FRAME_HEADER_BYTES]
+        )
+        expected = _carried(step, stored, (int(sums[number, 0]), int(sums[number, 1])))
+        stored = (frame_sum1, frame_sum2)
+        if (frame_salt1, frame_salt2) != salts or not page:
+            continue
+        if expected != stored:
+            if number == 1 and first_unchecked and found and found[0].frame == 1:
+                found.pop()  # the next frame does not read either: the first was not sound
+            if number > 0 or not first_unchecked:
+                continue
+        start_of_page = offset + FRAME_HEADER_BYTES
+        found.append(LoggedPage(number + 1, page, data[start_of_page : start_of_page + page_size]))
+        if commit_size:
+            last_commit = number + 1
+    return tuple(page for page in found if page.frame <= last_commit)
 
 
 def _commits_of_this_log(data: bytes, start: int, frame_bytes: int, salts: tuple[int, int]) -> int:
@@ -118,6 +207,17 @@ def _valid_page_size(size: int) -> bool:
 # fold into A^m (the running sums carried over) plus a sum of its own, computed for all
 # frames at once; numpy's unsigned 64-bit arithmetic wraps, which keeps it exact mod 2^32.
 _STEP = ((1, 1), (1, 2))
+
+
+def _carried(
+    step: tuple[tuple[int, int], tuple[int, int]], running: tuple[int, int], own: tuple[int, int]
+) -> tuple[int, int]:
+    """The running sums after a frame: those before it carried over (``step``, A^m) plus
+    the frame's own share."""
+    return (
+        (step[0][0] * running[0] + step[0][1] * running[1] + own[0]) & WORD_MASK,
+        (step[1][0] * running[0] + step[1][1] * running[1] + own[1]) & WORD_MASK,
+    )
 
 
 def _step_power(exponent: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -181,7 +281,7 @@ def _frame_sums(data: bytes, count: int, page_size: int, *, big_endian: bool) ->
     return sums & np.uint64(WORD_MASK)
 
 
-def _checksum(data: bytes, start: tuple[int, int], *, big_endian: bool) -> tuple[int, int]:
+def checksum(data: bytes, start: tuple[int, int], *, big_endian: bool) -> tuple[int, int]:
     """SQLite's WAL checksum: two running sums over the data as pairs of 32-bit words."""
     words = struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data)
     s0, s1 = start

@@ -8,18 +8,23 @@ the screens' catalogues.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import Enum
 from typing import Any
 
+from companion.cards import Card, CardError
 from companion.games.engine import ActionOffer
+from companion.games.events import Event
 from companion.games.score_sheet import Stakes, is_seat_column, seat_column, seat_stake
 from companion.games.session import Game
 from companion.journal.export import ScoreSheet, score_sheet
 from companion.journal.records import GameRecord
 from companion.sheet.texts import SHEET_TEXTS, sheet_text
-from companion.ui.menus.labels import game_name, offer_label, text_or
-from companion.ui.texts import Language, say, seat_label
+from companion.ui.menus.labels import game_name, offer_label, options_in_words, text_or
+from companion.ui.reasons import event_text
+from companion.ui.texts import Language, card_text, say, seat_label
 
 OH_HELL = "oh-hell"
 # Export's Oh Hell columns before the seats: hand, cards, trump.
@@ -29,6 +34,36 @@ MONEY_LEADING = 2
 # The views' keys that name a seat by its role, for the words of what is due now.
 SEAT_ROLES = ("dealer", "banker", "punter", "bidder", "leader", "trick_winner")
 STAKE_FIELD = "{stake}"
+# Phases in which the last round is settled: the stakes still in the view are that
+# round's, no longer on the table.
+SETTLED_PHASES = frozenset({"settled", "over"})
+# An unfinished game with no move for this long is said to be idle, not in play.
+IDLE_AFTER = timedelta(minutes=30)
+# The money the balances and the bank hold between them besides what the players have
+# won and lost: what was paid into the bank from outside them (Gwiazda's pool), else 0.
+PAID_IN = "pool_total"
+
+
+class Progress(Enum):
+    """Where a game stands, as its page and the list of games say it."""
+
+    FINISHED = "finished"
+    PLAYING = "unfinished"  # the latest game, moved on lately: "in play"
+    IDLE = "idle"  # the latest game, but no move for a while
+    LEFT = "left"  # unfinished, and a later game began: it will not go on
+
+
+def progress(
+    *, finished: bool, latest: bool, last_move: datetime | None, now: datetime
+) -> Progress:
+    """A game's progress; the page's script says the same from the same facts, live."""
+    if finished:
+        return Progress.FINISHED
+    if not latest:
+        return Progress.LEFT
+    if last_move is not None and now - last_move > IDLE_AFTER:
+        return Progress.IDLE
+    return Progress.PLAYING
 
 
 @dataclass(frozen=True)
@@ -50,10 +85,12 @@ class Chart:
     lines: tuple[Series, ...]
     rates_title: str | None
     rates: tuple[Series, ...]  # one value each: the share of hands whose bid was made
+    x_title: str = ""  # what a row is: hand, duel, round, deal
 
     def to_json(self) -> dict[str, Any]:
         return {
             "title": self.title,
+            "x_title": self.x_title,
             "x": list(self.x),
             "lines": [line.to_json() for line in self.lines],
             "rates_title": self.rates_title,
@@ -63,8 +100,9 @@ class Chart:
 
 @dataclass(frozen=True)
 class SheetRow:
-    """One hand or round: its leading cells, and per seat the CSV's value with a note
-    (Oh Hell: bid/took and the hand's points; money: the change since the row before)."""
+    """One hand or round: its leading cells (a money row's number and the move that
+    settled it, in words), and per seat the CSV's value with a note (Oh Hell: bid/took
+    and the hand's points; money: the stake and the change since the row before)."""
 
     leading: tuple[str, ...]
     seats: tuple[str, ...]
@@ -77,15 +115,20 @@ class GameSheet:
     game_id: int
     game: str  # the game's id, e.g. oh-hell
     name: str
-    header: str
-    started: str
+    header: str  # the script's first line, for programs; the page says ``options``
+    options: tuple[str, ...]  # the game's options in words: "Players: 4"
+    started: str  # times in ISO 8601 with their offset: the page shows them local
     finished: str | None
+    last_move: str | None  # the time of the last event standing
+    latest: bool  # the journal's latest game: an unfinished earlier one was left
     events: int
     leading_columns: tuple[str, ...]
     seat_columns: tuple[str, ...]
     bank_column: str | None
     rows: tuple[SheetRow, ...]
     totals: tuple[str, ...]  # per seat, then the bank where the game has one
+    adds_up_to: float | None  # what every money row's seats and bank add up to
+    legend: tuple[str, ...]  # under the table: what the columns are and what they add up to
     now: tuple[str, ...]
     chart: Chart
 
@@ -95,8 +138,11 @@ class GameSheet:
             "game": self.game,
             "name": self.name,
             "header": self.header,
+            "options": list(self.options),
             "started": self.started,
             "finished": self.finished,
+            "last_move": self.last_move,
+            "latest": self.latest,
             "events": self.events,
             "leading_columns": list(self.leading_columns),
             "seat_columns": list(self.seat_columns),
@@ -111,6 +157,8 @@ class GameSheet:
                 for row in self.rows
             ],
             "totals": list(self.totals),
+            "adds_up_to": self.adds_up_to,
+            "legend": list(self.legend),
             "now": list(self.now),
             "chart": self.chart.to_json(),
         }
@@ -122,38 +170,96 @@ def game_sheet(
     language: Language,
     exported: ScoreSheet | None = None,
     stakes: Sequence[Stakes] = (),
+    *,
+    settled_by: Sequence[Event] = (),
+    latest: bool = True,
+    last_move: datetime | None = None,
 ) -> GameSheet:
     """The sheet of a replayed game; its rows are export's score sheet of the same events
     (``exported``, when the caller already has it), a money game's with the stakes that
-    were on the table at each row (``stakes``, its sheet cut's)."""
+    were on the table at each row (``stakes``) and the event that settled it
+    (``settled_by``), its sheet cut's. ``latest``: no later game began in the journal;
+    ``last_move``: when the last event standing was recorded."""
     if exported is None:
         exported = score_sheet(record.header, game.events)
     state = game.to_json()
     seats = len(state["seats"])
     seat_names = tuple(seat_label(seat, language, short=True) for seat in range(seats))
     _check_seat_columns(exported, seats, record)
+    has_bank = "bank" in exported.columns
+    adds_up_to: float | None = None
     if state["game"] == OH_HELL:
         rows, leading, chart = _oh_hell(exported, state, seat_names, language)
-        bank_column = None
     else:
-        rows, leading, chart = _money(exported, stakes, state, seat_names, language)
-        bank_column = say("common.bank", language) if "bank" in state else None
+        moves = _Moves(settled_by, game.engine.seat_led_actions)
+        rows, leading, chart = _money(exported, stakes, moves, state, seat_names, language)
+        adds_up_to = float(state.get(PAID_IN, 0))
+    played_on = latest or record.finished is not None
     return GameSheet(
         game_id=record.id,
         game=state["game"],
         name=game_name(state["game"], language),
         header=record.header,
-        started=record.started.isoformat(timespec="seconds"),
-        finished=None if record.finished is None else record.finished.isoformat(timespec="seconds"),
+        options=options_in_words(game.engine.options, language),
+        started=_time(record.started),
+        finished=None if record.finished is None else _time(record.finished),
+        last_move=None if last_move is None else _time(last_move),
+        latest=latest,
         events=len(game.events),
         leading_columns=leading,
         seat_columns=seat_names,
-        bank_column=bank_column,
+        bank_column=say("common.bank", language) if has_bank else None,
         rows=rows,
-        totals=_totals(exported, seats, has_bank=bank_column is not None),
-        now=now_lines(state, game.offers(), language),
+        totals=_totals(exported, seats, has_bank=has_bank),
+        adds_up_to=adds_up_to,
+        legend=_legend(state, adds_up_to, language) if rows else (),
+        # a game left unfinished waits for nothing: a later game took the table
+        now=now_lines(state, game.offers(), language) if played_on else (),
         chart=chart,
     )
+
+
+def _time(moment: datetime) -> str:
+    return moment.isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class _Moves:
+    """The events that settled a money sheet's rows, to be said in words."""
+
+    events: Sequence[Event]
+    seat_led: Set[str]
+
+    def said(self, row: int, cell: str, language: Language) -> str:
+        """Row ``row``'s settling move in the table's words; the CSV's own ``cell`` where
+        the cut did not say which event it was."""
+        if row >= len(self.events):
+            return cell
+        return event_text(self.events[row], language, seat_led=self.seat_led)
+
+
+def _legend(
+    state: Mapping[str, Any], adds_up_to: float | None, language: Language
+) -> tuple[str, ...]:
+    """The words under the table: what each column is and what they add up to."""
+    words = SHEET_TEXTS[language].get(f"{state['game']}.legend")
+    if words is None:
+        return ()
+    banker = _whole(state.get("banker"))
+    values = {
+        "total": "" if adds_up_to is None else _amount(adds_up_to),
+        "pool": state.get("pool"),
+        "players": len(state["seats"]),
+        "banker": "" if banker is None else seat_label(banker, language, short=True),
+    }
+    said = words.format(**values)
+    if adds_up_to is None:  # no money: no stakes under the scores
+        return (said,)
+    return (said, _game_text(state["game"], "money-notes", language))
+
+
+def _amount(value: float) -> str:
+    return f"{value:g}"
 
 
 def _check_seat_columns(exported: ScoreSheet, seats: int, record: GameRecord) -> None:
@@ -182,7 +288,10 @@ def _oh_hell(
     records: Sequence[Mapping[str, Any]] = state["score_sheet"]
     rows = tuple(
         SheetRow(
-            leading=tuple(cells[:OH_HELL_LEADING]),
+            leading=(
+                *cells[: OH_HELL_LEADING - 1],
+                _card_words(cells[OH_HELL_LEADING - 1], language),
+            ),
             seats=tuple(cells[OH_HELL_LEADING:]),
             notes=tuple(
                 f"{bid}/{took} {points:+d}"
@@ -195,6 +304,7 @@ def _oh_hell(
         for cells, record in zip(exported.rows, records, strict=True)
     )
     leading = tuple(sheet_text(key, language) for key in ("hand", "cards", "trump"))
+    x_title = leading[0]
     lines = tuple(
         Series(name, tuple(float(row.seats[seat]) for row in rows))
         for seat, name in enumerate(seat_names)
@@ -208,8 +318,18 @@ def _oh_hell(
         lines=lines,
         rates_title=sheet_text("chart.bids-made", language),
         rates=rates if records else (),
+        x_title=x_title,
     )
     return rows, leading, chart
+
+
+def _card_words(cell: str, language: Language) -> str:
+    """A card of export's row ("QD") with the players' own index and suit (Д♦ in
+    Russian); an empty cell (no trump) stays empty."""
+    try:
+        return card_text(Card.parse(cell), language) if cell else cell
+    except CardError:
+        return cell
 
 
 def _made_share(records: Sequence[Mapping[str, Any]], seat: int) -> float:
@@ -220,13 +340,14 @@ def _made_share(records: Sequence[Mapping[str, Any]], seat: int) -> float:
 def _money(
     exported: ScoreSheet,
     stakes: Sequence[Stakes],
+    moves: _Moves,
     state: Mapping[str, Any],
     seat_names: tuple[str, ...],
     language: Language,
 ) -> tuple[tuple[SheetRow, ...], tuple[str, ...], Chart]:
     seats = len(seat_names)
-    has_bank = "bank" in state
-    unit = exported.columns[0]  # the name of a row: deal, round, duel or game
+    has_bank = "bank" in exported.columns
+    unit = exported.columns[0]  # the name of a row: deal, round or duel
     rows: list[SheetRow] = []
     before = (0.0,) * seats  # every money game starts with nothing won or lost
     for number, cells in enumerate(exported.rows):
@@ -234,11 +355,12 @@ def _money(
         now = tuple(_number(value) for value in values)
         staked = stakes[number] if number < len(stakes) else (None,) * seats
         notes = tuple(
-            _money_note(new - old, stake, language)
+            _money_note(new - old, stake, state["game"], language)
             for new, old, stake in zip(now, before, staked, strict=True)
         )
         bank = cells[MONEY_LEADING + seats] if has_bank else None
-        rows.append(SheetRow(tuple(cells[:MONEY_LEADING]), values, notes, bank))
+        leading = (cells[0], moves.said(number, cells[1], language))
+        rows.append(SheetRow(leading, values, notes, bank))
         before = now
     leading = (sheet_text(f"row.{unit}", language), sheet_text("settled-by", language))
     lines = [
@@ -253,6 +375,7 @@ def _money(
         lines=tuple(lines),
         rates_title=None,
         rates=(),
+        x_title=leading[0],
     )
     return tuple(rows), leading, chart
 
@@ -263,9 +386,9 @@ def _number(value: object) -> float:
     return float(str(value))
 
 
-def _money_note(change: float, stake: int | None, language: Language) -> str:
+def _money_note(change: float, stake: int | None, game: str, language: Language) -> str:
     """A seat's note in a money row: its stake then (if any) and what it won or lost."""
-    parts = [sheet_text("stake-note", language, amount=stake)] if stake else []
+    parts = [_game_text(game, "stake-note", language, amount=stake)] if stake else []
     if change:
         parts.append(_change(change))
     return " · ".join(parts)
@@ -298,13 +421,20 @@ def now_lines(
         if turn is not None and not offered:
             lines.append(say("common.turn", language, seat=seat_label(turn, language)))
         lines.extend(offered)
-    staked = _staked(state)
+    staked = [] if state["phase"] in SETTLED_PHASES else _staked(state)
     # one stake alone is the one the words of the phase already name, where they do
     said = len(staked) == 1 and STAKE_FIELD in words
     if staked and not said:
         stakes = ", ".join(f"{seat_label(seat, language, short=True)} {n}" for seat, n in staked)
-        lines.append(sheet_text("stakes", language, stakes=stakes))
+        lines.append(_game_text(state["game"], "stakes", language, stakes=stakes))
     return tuple(lines)
+
+
+def _game_text(game: str, key: str, language: Language, **values: object) -> str:
+    """The sheet's words for ``key`` as ``game`` says them (a bet, not a stake, against
+    the permanent bank), else as every game does."""
+    words = SHEET_TEXTS[language].get(f"{game}.{key}") or SHEET_TEXTS[language][key]
+    return words.format(**values)
 
 
 def due_line(state: Mapping[str, Any], language: Language) -> str | None:

@@ -8,18 +8,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime
 from html import escape
 from string import Template
 
 from companion.journal.records import GameRecord
 from companion.journal.replay import new_game
 from companion.journal.store import JournalError
+from companion.sheet.model import IDLE_AFTER, Progress, progress
 from companion.sheet.texts import LANGUAGE_NAMES, SHEET_TEXTS, sheet_text
 from companion.ui.menus.labels import game_name
 from companion.ui.texts import Language
 
 # The texts the script needs, by key (the rest of SHEET_TEXTS is drawn here).
-SCRIPT_TEXTS = ("total", "live", "offline", "no-game", "events", "unfinished", "bid-took")
+SCRIPT_TEXTS = (
+    "total",
+    "live",
+    "offline",
+    "no-game",
+    "events",
+    "bid-took",
+    "started",
+    "last-move",
+    *(state.value for state in Progress),
+)
 
 # Both pages' head: the box's own style sheet and nothing else (no icon to fetch either).
 _HEAD = """<!DOCTYPE html>
@@ -45,8 +57,10 @@ _PAGE = Template(
 <a id="csv" href="$csv">$csv_label</a></nav>
 <section id="now" aria-live="polite"></section>
 <div class="scroll"><table id="sheet"></table></div>
+<div id="legend" class="legend"></div>
 <div id="chart" class="chart"></div>
 <div id="rates" class="chart rates"></div>
+<p id="options" class="meta"></p>
 <p id="meta" class="meta"></p>
 <script type="application/json" id="sheet-data">$data</script>
 <script src="/static/plotly.min.js"></script>
@@ -64,6 +78,7 @@ _LIST = Template(
 <ol class="games" reversed>
 $items
 </ol>
+<script src="/static/times.js"></script>
 </body>
 </html>
 """
@@ -86,8 +101,11 @@ def _language_links(path: str, language: Language) -> str:
     return " ".join(links)
 
 
-def sheet_page(game_id: int | None, language: Language, sheet_json: object | None) -> str:
-    """A game's page (None: the latest game, following new games as they start)."""
+def sheet_page(
+    game_id: int | None, language: Language, sheet_json: object | None, now: datetime
+) -> str:
+    """A game's page (None: the latest game, following new games as they start); ``now``:
+    the box's clock, against which the page tells an idle game."""
     base = "/" if game_id is None else f"/game/{game_id}"
     live = "/live" if game_id is None else f"/game/{game_id}/live"
     csv = "/sheet.csv" if game_id is None else f"/game/{game_id}/sheet.csv"
@@ -95,6 +113,8 @@ def sheet_page(game_id: int | None, language: Language, sheet_json: object | Non
         "sheet": sheet_json,
         "live": f"{live}?lang={language.value}",
         "texts": {key: SHEET_TEXTS[language][key] for key in SCRIPT_TEXTS},
+        "server_now": now.isoformat(timespec="seconds"),
+        "idle_after_s": IDLE_AFTER.total_seconds(),
     }
     return _PAGE.substitute(
         lang=language.value,
@@ -108,8 +128,28 @@ def sheet_page(game_id: int | None, language: Language, sheet_json: object | Non
     )
 
 
-def games_page(records: Sequence[GameRecord], language: Language) -> str:
-    items = [_game_item(record, language) for record in reversed(records)]
+def games_page(
+    records: Sequence[GameRecord],
+    language: Language,
+    *,
+    last_move: datetime | None = None,
+    now: datetime,
+) -> str:
+    """The journal's games, latest first; ``last_move``: the latest game's last event."""
+    latest = records[-1].id if records else None
+    items = [
+        _game_item(
+            record,
+            language,
+            progress(
+                finished=record.finished is not None,
+                latest=record.id == latest,
+                last_move=last_move if record.id == latest else None,
+                now=now,
+            ),
+        )
+        for record in reversed(records)
+    ]
     if not items:
         items = [f"<li>{escape(sheet_text('no-game', language))}</li>"]
     return _LIST.substitute(
@@ -121,20 +161,25 @@ def games_page(records: Sequence[GameRecord], language: Language) -> str:
     )
 
 
-def _game_item(record: GameRecord, language: Language) -> str:
+def _game_item(record: GameRecord, language: Language, state: Progress) -> str:
     try:
         name = game_name(new_game(record.header).engine.game_id, language)
     except JournalError:
         name = record.header
-    started = record.started.isoformat(sep=" ", timespec="minutes")
-    state = (
-        sheet_text("unfinished", language)
-        if record.finished is None
-        else sheet_text("finished", language, time=record.finished.isoformat(" ", "minutes"))
-    )
+    texts = SHEET_TEXTS[language]
     link = f"/game/{record.id}?lang={language.value}"
     return (
         f'<li value="{record.id}"><a href="{escape(link)}">{escape(name)}</a> '
-        f"<span>{escape(sheet_text('started', language, time=started))} · "
-        f"{escape(state)}</span></li>"
+        f"<span>{_with_time(texts['started'], record.started)} · "
+        f"{_with_time(texts[state.value], record.finished)}</span></li>"
     )
+
+
+def _with_time(words: str, moment: datetime | None) -> str:
+    """``words`` escaped, with the time they name (``{time}``) as a <time> element, which
+    times.js writes in the reader's own form (the ISO time until it does)."""
+    before, found, after = words.partition("{time}")
+    if not found or moment is None:
+        return escape(words)
+    iso = escape(moment.isoformat(timespec="seconds"))
+    return f'{escape(before)}<time datetime="{iso}">{iso}</time>{escape(after)}'

@@ -18,6 +18,8 @@ import signal
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from http import HTTPStatus
 from importlib import resources
 from importlib.util import find_spec
 from pathlib import Path
@@ -25,6 +27,8 @@ from typing import Any, Final, TypeVar
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.web_protocol import RequestHandler
+from aiohttp.web_request import BaseRequest
 
 from companion.journal.store import JournalError
 from companion.sheet.address import AddressFile, lan_address, sheet_url
@@ -42,6 +46,12 @@ STATIC_MAX_AGE_S = 3600
 # A stop waits this long for requests in flight (the live streams end at once).
 SHUTDOWN_S = 3.0
 BAD_REQUEST_SHOWN = 160  # characters of a refused request's reason in the log
+# What a phone is told of a request the HTTP parser refused (a megabyte URL, a header too
+# long, bytes that are no HTTP): the parser's own message quotes the request as Python
+# bytes.
+BAD_REQUEST_TEXT = "400 Bad Request: the request is too long or not HTTP"
+# What a phone is told when a game's sheet cannot be read; why goes to the box's log.
+CANNOT_READ_TEXT = "503: the sheet cannot be read now (the journal is damaged or busy)"
 # Who may load what: only this box's own files (no CDN, nothing from the internet).
 # Plotly sets element styles itself, hence 'unsafe-inline' for styles only.
 SECURITY_HEADERS: Final = {
@@ -74,6 +84,7 @@ def static_files() -> dict[str, Path]:
     own = resources.files("companion.sheet") / "static"
     return {
         "sheet.js": Path(str(own / "sheet.js")),
+        "times.js": Path(str(own / "times.js")),
         "sheet.css": Path(str(own / "sheet.css")),
         "plotly.min.js": plotly_script(),
     }
@@ -105,6 +116,7 @@ class SheetServer:
         self._built: dict[Key, asyncio.Future[bytes]] = {}
         self._poller: asyncio.Task[None] | None = None
         self._closing = False  # set on shutdown: every stream ends so that the stop is quick
+        self._said: set[str] = set()  # the reasons a sheet could not be read, logged once
         self.streams = 0  # open live streams, for the figures
 
     # -- the application -------------------------------------------------------------------
@@ -124,8 +136,8 @@ class SheetServer:
             (f"{game}/live", self._live),
             ("/static/{name}", self._static),
         ]
-        for path, handler in routes:  # GET only: HEAD and the rest are 405
-            app.router.add_get(path, handler, allow_head=False)
+        for path, handler in routes:  # GET, and HEAD answered as GET without the body
+            app.router.add_get(path, handler)
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._end_streams)
         app.on_cleanup.append(self._stop)
@@ -214,7 +226,8 @@ class SheetServer:
 
     async def _sheet_or_error(self, request: web.Request) -> tuple[Key, bytes | None]:
         """The sheet's JSON; None for the latest game of a journal that has none yet; a
-        404 for a game number the journal does not hold."""
+        404 for a game number the journal does not hold, a 503 for a journal that cannot
+        be read now."""
         key = (self._game(request), self._language(request))
         try:
             return key, await self._sheet_json(key)
@@ -223,15 +236,22 @@ class SheetServer:
                 return key, None
             raise web.HTTPNotFound(text=f"404: {error}") from None
         except (JournalError, ValueError) as error:
-            raise web.HTTPServiceUnavailable(
-                text=f"503: the sheet cannot be read: {error}"
-            ) from None
+            raise self._unreadable(key[0], error) from None
+
+    def _unreadable(self, game: int | None, error: Exception) -> web.HTTPException:
+        """The 503 for a sheet that cannot be read; why (which may name the box's files)
+        is logged once, not told to the phone."""
+        reason = f"game {'latest' if game is None else game}: {error}"
+        if reason not in self._said:
+            self._said.add(reason)
+            log.warning("the sheet cannot be read: %s", reason)
+        return web.HTTPServiceUnavailable(text=CANNOT_READ_TEXT)
 
     async def _page(self, request: web.Request) -> web.Response:
         (game, language), body = await self._sheet_or_error(request)
         sheet = None if body is None else json.loads(body)
         return web.Response(
-            text=sheet_page(game, language, sheet),
+            text=sheet_page(game, language, sheet, datetime.now(UTC)),
             content_type="text/html",
             headers={"Cache-Control": "no-cache"},
         )
@@ -246,6 +266,8 @@ class SheetServer:
             text = await self._read(lambda: self._reader.csv_text(game))
         except NoGame as error:
             raise web.HTTPNotFound(text=f"404: {error}") from None
+        except (JournalError, ValueError) as error:
+            raise self._unreadable(game, error) from None
         name = "sheet.csv" if game is None else f"game-{game}.csv"
         return web.Response(
             text=text,
@@ -256,7 +278,10 @@ class SheetServer:
     async def _games(self, request: web.Request) -> web.Response:
         language = self._language(request)
         records = await self._read(self._reader.games)
-        return web.Response(text=games_page(records, language), content_type="text/html")
+        latest = records[-1].id if records else None
+        last_move = await self._read(lambda: self._reader.last_move(latest))
+        page = games_page(records, language, last_move=last_move, now=datetime.now(UTC))
+        return web.Response(text=page, content_type="text/html")
 
     async def _static(self, request: web.Request) -> web.FileResponse:
         path = self.static.get(request.match_info["name"])
@@ -272,13 +297,14 @@ class SheetServer:
         key = (self._game(request), self._language(request))
         if key[0] is not None:
             await self._sheet_or_error(request)  # a 404 before the stream starts
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-cache",
-                "X-Accel-Buffering": "no",
-            }
-        )
+        headers = {
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no",
+        }
+        if request.method == "HEAD":  # what a GET would start with, and no stream
+            return web.Response(headers=headers)
+        response = web.StreamResponse(headers=headers)
         await response.prepare(request)
         self.streams += 1
         try:
@@ -308,7 +334,8 @@ class SheetServer:
         except NoGame as error:
             return b"event: nogame\ndata: " + json.dumps(str(error)).encode() + b"\n\n"
         except (JournalError, ValueError) as error:
-            return b"event: problem\ndata: " + json.dumps(str(error)).encode() + b"\n\n"
+            said = self._unreadable(key[0], error).text or CANNOT_READ_TEXT
+            return b"event: problem\ndata: " + json.dumps(said).encode() + b"\n\n"
         return b"event: sheet\ndata: " + body + b"\n\n"
 
     async def _wait_for_change(self, seen: object) -> bool:
@@ -347,8 +374,40 @@ class OneLineBadRequests(logging.LoggerAdapter):  # type: ignore[type-arg]
             super().log(level, msg, *args, **kwargs)
 
 
+class ShortBadRequests(RequestHandler):
+    """aiohttp's connection handler, answering a request its parser refused with one
+    short line (``BAD_REQUEST_TEXT``) instead of the parser's message."""
+
+    def handle_error(
+        self,
+        request: BaseRequest,
+        status: int = HTTPStatus.INTERNAL_SERVER_ERROR,
+        exc: BaseException | None = None,
+        message: str | None = None,
+    ) -> web.StreamResponse:
+        if status == HTTPStatus.BAD_REQUEST:
+            message = BAD_REQUEST_TEXT
+        return super().handle_error(request, status, exc, message)
+
+
+class ShortBadRequestsServer(web.Server):
+    def __call__(self) -> RequestHandler:
+        return ShortBadRequests(self, loop=self._loop, **self._kwargs)
+
+
+class SheetRunner(web.AppRunner):
+    """aiohttp's runner whose connections answer refused requests in one short line. The
+    server the application makes (aiohttp gives no other way to choose its connection
+    handler) is given the class above, which differs only in the handler it makes."""
+
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        server.__class__ = ShortBadRequestsServer
+        return server
+
+
 def make_runner(server: SheetServer) -> web.AppRunner:
-    return web.AppRunner(
+    return SheetRunner(
         server.application(),
         access_log=None,
         shutdown_timeout=SHUTDOWN_S,

@@ -15,25 +15,24 @@ from __future__ import annotations
 import sqlite3
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
-from companion.games.errors import RefusedEvent
-from companion.games.events import EventSyntaxError, parse_event
-from companion.games.score_sheet import ScoreSheet, SheetCut, cut_sheet
-from companion.journal.records import BadRow, EventRow, GameRecord, RowKind
-from companion.journal.replay import Replayed, replay
+from companion.games.score_sheet import ScoreSheet, SheetCut
+from companion.journal.records import BadRow, EventRow, GameRecord
+from companion.journal.replay import Replayed, begin
 from companion.journal.store import Journal, JournalError, UnknownGame
 from companion.sheet.model import GameSheet, game_sheet
 from companion.ui.texts import Language
 
 # Games kept folded: the one being played and a few that phones opened lately.
 KEPT_FOLDS = 4
-WHOLE_REPLAY_TRIES = 3
 
 
 class NoGame(LookupError):
-    """The game asked for is not in the journal (or the journal holds no game yet)."""
+    """The game asked for is not in the journal (or the journal holds no game yet). Its
+    words go to the phones, so they name no file of the box."""
 
 
 @dataclass(frozen=True)
@@ -47,67 +46,29 @@ class Version:
 
 @dataclass
 class Fold:
-    """A game folded from its rows, kept between versions: rows appended since are applied
+    """A game folded from its rows, kept between versions: rows appended since are folded
     on top, and export's sheet follows them through the engine's ``SheetCut`` (a long
     game is not replayed whole for each event); the sheet is shared by every language."""
 
     replayed: Replayed
-    last_seq: int
     cut: SheetCut
     exported: ScoreSheet
 
     @classmethod
     def whole(cls, journal: Journal, game_id: int) -> Fold:
-        """The game replayed from its first row. The kiosk may commit meanwhile, so the
-        rows are read again after the replay, and it is done again if they grew: the
-        fold must know exactly which rows it holds."""
-        for _ in range(WHOLE_REPLAY_TRIES):
-            before = _last_seq(journal.rows(game_id))
-            replayed = replay(journal, game_id)
-            if _last_seq(journal.rows(game_id)) == before:
-                engine = replayed.game.engine
-                cut = cut_sheet(engine, engine.sheet_cut(), replayed.game.events)
-                return cls(replayed, before, cut, cut.sheet())
-        raise JournalError(
-            f"game {game_id} of {journal.path} changed during each of {WHOLE_REPLAY_TRIES} replays"
-        )
+        """The game folded from its first row, its sheet cut along."""
+        replayed = begin(journal, game_id)
+        cut = replayed.game.engine.sheet_cut()
+        replayed.follower = cut
+        replayed.feed(journal.rows(game_id))
+        return cls(replayed, cut, cut.sheet())
 
-    def extended(self, rows: Sequence[EventRow | BadRow]) -> bool:
-        """Apply the rows after ``last_seq`` when they are events the game takes or undos
-        of the last event standing; False (and the fold unusable) for anything else: a bad
-        row, a refusal, which a whole replay then deals with as ``replay`` does."""
-        new = [row for row in rows if row.seq > self.last_seq]
-        if not new:
-            return True
-        game = self.replayed.game
-        live = list(self.replayed.live)
-        for row in new:
-            if not isinstance(row, EventRow):
-                return False
-            if row.kind is RowKind.UNDO:
-                # what replay does with an undo of the last event standing; any other
-                # undo is a bad row, left to a whole replay to name
-                if not live or row.undoes != live[-1].seq:
-                    return False
-                game.undo()
-                live.pop()
-                self.cut.drop(game.state)
-            else:
-                try:
-                    event = parse_event(row.line)
-                    game.apply(event, row.seq)
-                except (EventSyntaxError, RefusedEvent):
-                    return False
-                live.append(row)
-                self.cut.take(event, game.state)
-        self.replayed = replace(self.replayed, live=tuple(live))
-        self.last_seq = new[-1].seq
-        self.exported = self.cut.sheet()
-        return True
-
-
-def _last_seq(rows: Sequence[EventRow | BadRow]) -> int:
-    return max((row.seq for row in rows), default=0)
+    def extended(self, rows: Sequence[EventRow | BadRow]) -> None:
+        """Fold the rows appended since (as a whole replay would fold them)."""
+        folded = self.replayed.last_seq
+        self.replayed.feed(rows)
+        if self.replayed.last_seq != folded:
+            self.exported = self.cut.sheet()
 
 
 class JournalReader:
@@ -188,20 +149,23 @@ class JournalReader:
         """Game ``game_id`` (None: the latest) as its rows leave it now."""
         journal = self._opened()
         if journal is None:
-            raise NoGame(self.problem or f"no journal at {self.path}")
+            if self.path.exists():  # there, but it cannot be read now
+                raise JournalError(self.problem or f"cannot read the journal {self.path}")
+            raise NoGame("there is no journal yet: no game has been played")
         if game_id is None:
             record = journal.last_game()
             if record is None:
-                raise NoGame(f"the journal {self.path} holds no game yet")
+                raise NoGame("the journal holds no game yet")
             game_id = record.id
         try:
-            rows = journal.rows(game_id)
             fold = self._folds.pop(game_id, None)
-            if fold is None or not fold.extended(rows):
+            if fold is None:
                 fold = Fold.whole(journal, game_id)
-            fold.replayed = replace(fold.replayed, record=journal.game(game_id))
-        except UnknownGame as error:
-            raise NoGame(str(error)) from None
+            else:
+                fold.extended(journal.rows(game_id))
+                fold.replayed.record = journal.game(game_id)
+        except UnknownGame:
+            raise NoGame(f"game {game_id} is not in the journal") from None
         self._folds[game_id] = fold
         while len(self._folds) > KEPT_FOLDS:
             self._folds.popitem(last=False)
@@ -212,8 +176,24 @@ class JournalReader:
         fold = self._fold(game_id)
         replayed = fold.replayed
         return game_sheet(
-            replayed.record, replayed.game, language, fold.exported, fold.cut.stakes()
+            replayed.record,
+            replayed.game,
+            language,
+            fold.exported,
+            fold.cut.stakes(),
+            settled_by=fold.cut.settling_events(),
+            latest=replayed.record.id == self.latest_id(),
+            last_move=self.last_move(replayed.record.id),
         )
+
+    def last_move(self, game_id: int | None) -> datetime | None:
+        """When the game's last row (an event or an undo) was written; None for a game
+        without one (or None asked)."""
+        journal = self._opened()
+        if journal is None or game_id is None:
+            return None
+        written = [row.at for row in journal.rows(game_id) if isinstance(row, EventRow)]
+        return written[-1] if written else None
 
     def csv_text(self, game_id: int | None) -> str:
         """The game's score sheet exactly as ``companion export --format csv`` writes it:

@@ -21,13 +21,12 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "trump": "Trump",
         "total": "Total",
         "row.duel": "Duel",
-        "row.game": "Game",
         "row.round": "Round",
         "row.deal": "Deal",
         "settled-by": "Settled by",
         "chart.points": "Points over the hands",
         "chart.bids-made": "Bids made",
-        "chart.balances": "Balances over the rounds",
+        "chart.balances": "Balances",
         "started": "started {time}",
         "finished": "finished {time}",
         "unfinished": "in play",
@@ -37,7 +36,7 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "events": "{count} events",
         "now": "Now",
         "bid-took": "bid/took",
-        "stake-note": "bet {amount}",
+        "stake-note": "({amount})",
         # what the table waits for now, by game and phase: seats as P1..P4
         "oh-hell.due.trump": "{dealer} to turn up the trump",
         "oh-hell.due.bidding": "{seat} to bid",
@@ -72,6 +71,28 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "gwiazda.due.won-lost": "Banker {banker} to lay out the cards",
         "gwiazda.due.over": "Deal settled",
         "stakes": "Stakes: {stakes}",
+        # the permanent bank's bets, a game's state, what the totals add up to
+        "money-notes": "Under a balance: in brackets the stake, then what was won (+) or lost (−).",
+        "ochko-bank.money-notes": "Under a balance: in brackets the bet, then what was "
+        "won (+) or lost (−).",
+        "ochko-bank.stakes": "Bets: {stakes}",
+        "idle": "no move for a while",
+        "left": "left unfinished",
+        "last-move": "last move {time}",
+        "oh-hell.legend": "Under each score: bid/took and the hand's points. Total: the "
+        "scores after the last hand.",
+        "oczko.legend": "A player's column: what he has won (+) or lost (−) so far; a bank "
+        "he puts up as banker counts as paid in. Bank: the money in the bank. Players and "
+        "bank add up to {total}.",
+        "ochko-21.legend": "A player's column: what he has won (+) or lost (−) so far; a "
+        "bank he puts up as banker counts as paid in. Bank: the money in the bank. Players "
+        "and bank add up to {total}.",
+        "ochko-bank.legend": "A player's column: what he has won (+) or lost (−) so far. "
+        "{banker} is the dealer: the bank is his own money, so his column is the bank's "
+        "result. The columns add up to {total}.",
+        "gwiazda.legend": "A player's column: what he has won (+) or lost (−) on his "
+        "stakes, the {pool} each paid into the bank not counted. Bank: the money in the "
+        "bank. Players and bank add up to {total}: the {players} × {pool} paid in.",
     },
     Language.PL: {
         "title": "Tabela wyników",
@@ -83,13 +104,12 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "trump": "Atut",
         "total": "Razem",
         "row.duel": "Pojedynek",
-        "row.game": "Gra",
-        "row.round": "Runda",
+        "row.round": "Rozdanie",
         "row.deal": "Rozdanie",
         "settled-by": "Rozliczone przez",
         "chart.points": "Punkty w kolejnych rozdaniach",
         "chart.bids-made": "Ugrane deklaracje",
-        "chart.balances": "Salda w kolejnych rundach",
+        "chart.balances": "Salda",
         "started": "początek {time}",
         "finished": "koniec {time}",
         "unfinished": "w toku",
@@ -99,7 +119,7 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "events": "zdarzeń: {count}",
         "now": "Teraz",
         "bid-took": "dekl./lewy",
-        "stake-note": "st. {amount}",
+        "stake-note": "({amount})",
         # what the table waits for now, by game and phase: seats as P1..P4
         "oh-hell.due.trump": "{dealer} odkrywa atut",
         "oh-hell.due.bidding": "{seat} deklaruje",
@@ -120,11 +140,11 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "ochko-21.due.stuk": "Bankier {banker} ogłasza стук",
         "ochko-21.due.take-bank": "Bankier {banker} zabiera bank",
         "ochko-bank.due.betting": "Gracze stawiają",
-        "ochko-bank.due.deal": "Krupier {banker} rozdaje",
-        "ochko-bank.due.naturals": "Krupier {banker} może sprawdzić oczko",
+        "ochko-bank.due.deal": "Bankier {banker} rozdaje",
+        "ochko-bank.due.naturals": "Bankier {banker} może sprawdzić oczko",
         "ochko-bank.due.play": "{seat} dobiera lub pasuje, zakład {stake}",
-        "ochko-bank.due.dealer": "Krupier {banker} dobiera",
-        "ochko-bank.due.settled": "Runda rozliczona: gracze stawiają",
+        "ochko-bank.due.dealer": "Bankier {banker} dobiera",
+        "ochko-bank.due.settled": "Rozdanie rozliczone: gracze stawiają",
         "gwiazda.due.pool": "Wszyscy wpłacają do banku",
         "gwiazda.due.stakes": "Gracze zapisują stawki",
         "gwiazda.due.deal": "Bankier {banker} rozdaje z talii A",
@@ -134,6 +154,28 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "gwiazda.due.won-lost": "Bankier {banker} wykłada karty",
         "gwiazda.due.over": "Rozdanie rozliczone",
         "stakes": "Stawki: {stakes}",
+        # the permanent bank's bets, a game's state, what the totals add up to
+        "money-notes": "Pod saldem: w nawiasie stawka, dalej ile wygrano (+) lub przegrano (−).",
+        "ochko-bank.money-notes": "Pod saldem: w nawiasie zakład, dalej ile wygrano (+) "
+        "lub przegrano (−).",
+        "ochko-bank.stakes": "Zakłady: {stakes}",
+        "idle": "od dawna bez ruchu",
+        "left": "niedokończona",
+        "last-move": "ostatni ruch {time}",
+        "oh-hell.legend": "Pod wynikiem: deklaracja/wzięte lewy i punkty rozdania. Razem: "
+        "wyniki po ostatnim rozdaniu.",
+        "oczko.legend": "Kolumna gracza: ile dotąd wygrał (+) lub przegrał (−); bank "
+        "wyłożony jako bankier liczy się jako wpłacony. Bank: pieniądze w banku. Gracze i "
+        "bank razem: {total}.",
+        "ochko-21.legend": "Kolumna gracza: ile dotąd wygrał (+) lub przegrał (−); bank "
+        "wyłożony jako bankier liczy się jako wpłacony. Bank: pieniądze w banku. Gracze i "
+        "bank razem: {total}.",
+        "ochko-bank.legend": "Kolumna gracza: ile dotąd wygrał (+) lub przegrał (−). "
+        "{banker} jest bankierem: bank to jego pieniądze, więc jego kolumna to wynik "
+        "banku. Kolumny razem: {total}.",
+        "gwiazda.legend": "Kolumna gracza: ile wygrał (+) lub przegrał (−) na stawkach, "
+        "bez {pool} wpłaconych przez każdego do banku. Bank: pieniądze w banku. Gracze i "
+        "bank razem: {total}, czyli {players} × {pool} wpłacone.",
     },
     Language.RU: {
         "title": "Запись игры",
@@ -145,13 +187,12 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "trump": "Козырь",
         "total": "Итого",
         "row.duel": "Поединок",
-        "row.game": "Игра",
-        "row.round": "Круг",
+        "row.round": "Сдача",
         "row.deal": "Сдача",
         "settled-by": "Расчёт по",
         "chart.points": "Очки по сдачам",
         "chart.bids-made": "Выполненные заказы",
-        "chart.balances": "Балансы по кругам",
+        "chart.balances": "Балансы",
         "started": "начало {time}",
         "finished": "конец {time}",
         "unfinished": "идёт",
@@ -161,7 +202,7 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "events": "событий: {count}",
         "now": "Сейчас",
         "bid-took": "заказ/взял",
-        "stake-note": "ст. {amount}",
+        "stake-note": "({amount})",
         # what the table waits for now, by game and phase: seats as P1..P4
         "oh-hell.due.trump": "{dealer} открывает козырь",
         "oh-hell.due.bidding": "{seat} заказывает",
@@ -182,11 +223,11 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "ochko-21.due.stuk": "Банкир {banker} объявляет стук",
         "ochko-21.due.take-bank": "Банкир {banker} забирает банк",
         "ochko-bank.due.betting": "Игроки ставят",
-        "ochko-bank.due.deal": "Банкомёт {banker} сдаёт",
-        "ochko-bank.due.naturals": "Банкомёт {banker} может проверить очко",
+        "ochko-bank.due.deal": "Банкир {banker} сдаёт",
+        "ochko-bank.due.naturals": "Банкир {banker} может проверить очко",
         "ochko-bank.due.play": "{seat}: ещё или хватит, ставка {stake}",
-        "ochko-bank.due.dealer": "Банкомёт {banker} берёт карты",
-        "ochko-bank.due.settled": "Круг рассчитан: игроки ставят",
+        "ochko-bank.due.dealer": "Банкир {banker} берёт карты",
+        "ochko-bank.due.settled": "Сдача рассчитана: игроки ставят",
         "gwiazda.due.pool": "Все вносят в банк",
         "gwiazda.due.stakes": "Понтёры записывают ставки",
         "gwiazda.due.deal": "Банкир {banker} сдаёт из колоды A",
@@ -196,6 +237,28 @@ SHEET_TEXTS: Mapping[Language, Mapping[str, str]] = {
         "gwiazda.due.won-lost": "Банкир {banker} выкладывает карты",
         "gwiazda.due.over": "Сдача рассчитана",
         "stakes": "Ставки: {stakes}",
+        # the permanent bank's bets, a game's state, what the totals add up to
+        "money-notes": "Под балансом: в скобках ставка, затем выигрыш (+) или проигрыш (−).",
+        "ochko-bank.money-notes": "Под балансом: в скобках ставка, затем выигрыш (+) "
+        "или проигрыш (−).",
+        "ochko-bank.stakes": "Ставки: {stakes}",
+        "idle": "давно без ходов",
+        "left": "не доиграна",
+        "last-move": "последний ход {time}",
+        "oh-hell.legend": "Под счётом: заказ/взял и очки за сдачу. Итого: счёт после "
+        "последней сдачи.",
+        "oczko.legend": "Столбец игрока: сколько он выиграл (+) или проиграл (−); банк, "
+        "поставленный банкиром, считается внесённым. Банк: деньги в банке. Игроки и банк "
+        "вместе: {total}.",
+        "ochko-21.legend": "Столбец игрока: сколько он выиграл (+) или проиграл (−); банк, "
+        "поставленный банкиром, считается внесённым. Банк: деньги в банке. Игроки и банк "
+        "вместе: {total}.",
+        "ochko-bank.legend": "Столбец игрока: сколько он выиграл (+) или проиграл (−). "
+        "{banker} — банкир: банк — его собственные деньги, и его столбец — итог банка. "
+        "Столбцы вместе: {total}.",
+        "gwiazda.legend": "Столбец игрока: сколько он выиграл (+) или проиграл (−) на "
+        "ставках, без {pool}, внесённых каждым в банк. Банк: деньги в банке. Игроки и банк "
+        "вместе: {total} — это {players} × {pool} взносов.",
     },
 }
 

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.games.events import parse_event
-from companion.games.script import Script, script_header
+from companion.games.script import Script
 from companion.games.session import Game
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, RowKind
-from companion.journal.replay import new_game
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 
@@ -49,9 +49,9 @@ def session_steps(script: Script, *, undo_every: int = 5) -> tuple[str, ...]:
     return tuple(steps)
 
 
-def expected_game(header: str, steps: Sequence[str]) -> Game:
+def expected_game(spec: GameSpec, steps: Sequence[str]) -> Game:
     """The game the steps make, played in memory without a journal."""
-    game = new_game(header)
+    game = Game(spec.engine())
     for step in steps:
         if step == UNDO_STEP:
             game.undo()
@@ -190,7 +190,7 @@ def run_crash_test(
     the others up to ``max_kill_after_s`` after its "ready"."""
     rng = random.Random(seed)
     steps = session_steps(script)
-    header = script_header(script)
+    spec = script.spec()
     command = command or child_command(state_dir, script_path)
     shown = lost = wrong = moved = start_kills = 0
     slowest_start_s: float | None = None
@@ -216,7 +216,7 @@ def run_crash_test(
             unfinished = journal.last_unfinished()
             if unfinished is not None:
                 touched.add(unfinished.id)
-            wrong += count_wrong_resumes(journal, header, steps, touched)
+            wrong += count_wrong_resumes(journal, spec, steps, touched)
     with Journal.open(state_dir / JOURNAL_FILE) as journal:
         finished = sum(game.is_finished for game in journal.games())
     seconds = time.monotonic() - started
@@ -241,7 +241,7 @@ def missing_shown(journal: Journal, shown: Iterable[tuple[int, int]]) -> list[tu
 
 
 def count_wrong_resumes(
-    journal: Journal, header: str, steps: Sequence[str], games: set[int]
+    journal: Journal, spec: GameSpec, steps: Sequence[str], games: set[int]
 ) -> int:
     """Resume the games the way the app does and compare with the steps' own replay."""
     wrong = 0
@@ -258,7 +258,7 @@ def count_wrong_resumes(
         ):
             wrong += 1
             continue
-        if not _resume_matches(journal, record.id, expected_game(header, written)):
+        if not _resume_matches(journal, record.id, expected_game(spec, written)):
             wrong += 1
     return wrong
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.games.events import Action, parse_event
-from companion.games.script import parse_script, script_header
+from companion.games.script import parse_script
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
         print(notice, file=sys.stderr)
     resumed = JournaledGame.resume_last(journal)
     if resumed is None:
-        played = JournaledGame.start(journal, script_header(script))
+        played = JournaledGame.start(journal, script.spec())
     else:
         played, bad = resumed
         for skipped in bad:
@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
                 row = played.record_event(event, source=source)
             print(f"{SHOWN} {row.game} {row.seq}", flush=True)
         played.finish()
-        played = JournaledGame.start(journal, script_header(script))
+        played = JournaledGame.start(journal, script.spec())
         done = 0
 
 

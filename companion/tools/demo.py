@@ -14,6 +14,7 @@ import functools
 import queue
 import statistics
 import tempfile
+import textwrap
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
@@ -29,13 +30,19 @@ from companion.app.messages import CameraState, Message, TableNews
 from companion.app.notify import Notifier, Watchdog
 from companion.app.runner import Runner
 from companion.device.buttons import ButtonSource, FakeButtons
-from companion.device.display import LumaDevice, PowerSettings, Screen
+from companion.device.display import LumaDevice, Screen
 from companion.device.terminal import CLEAR_LINE, KEYS_LEGEND, Scale, TerminalDevice
-from companion.games.events import Action, parse_event
+from companion.games.events import Action, CardSeen, parse_event
+from companion.games.registry import make_engine
+from companion.games.script import parse_script
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
+from companion.ui.menus.labels import game_name, options_in_words
+from companion.ui.reasons import event_text
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
+from companion.ui.transcript import TRANSCRIPT_FILE, Shown, screens_text
+from companion.ui.transcript import lines as transcript_lines
 
 if TYPE_CHECKING:
     from companion.games.script import Script
@@ -44,6 +51,8 @@ if TYPE_CHECKING:
 
 DEFAULT_SEED = 2  # a session the tracker follows whole (on seed 1 it misreads a fan)
 TICKER_LINES = 5  # log lines kept under the drawn screen, where the terminal has room
+SUMMARY_WIDTH = 79  # the end's lines, so that an 80-column terminal never wraps them
+WRAP_INDENT = "  "
 DRAWN_POLL_S = 0.2  # how often a wait for the kiosk looks whether the run was stopped
 
 
@@ -80,23 +89,87 @@ class DemoResult:
         return statistics.median(self.latencies) * 1000 if self.latencies else None
 
     def lines(self) -> list[str]:
-        matched = sum(a == b for a, b in zip(self.expected, self.recorded, strict=False))
+        """The end of the demo in a player's words: the game, what was filmed, whether the
+        box kept the game as it was played, how quickly a card reached the screen, and
+        where the game is kept."""
+        game = parse_script(self.header, "the demo's game")
+        played = [parse_event(line) for line in self.expected]
+        laid = sum(isinstance(event, CardSeen) for event in played)
+        pressed = sum(isinstance(event, Action) for event in played)
         latency = self.median_latency_ms
-        return [
-            self.header,
-            f"frames: {self.frames}, screens drawn: {self.screens}",
-            f"events: {len(self.recorded)} recorded, {len(self.expected)} in the session's "
-            f"script, {matched} the same from the start",
-            "the game equals the session's script: " + ("yes" if self.same_game else "no"),
-            "card settled -> screen updated, median: "
-            + ("-" if latency is None else f"{latency:.0f} ms over {len(self.latencies)} events"),
-            "journal: "
-            + (
-                "kept in a temporary folder, now removed (--state-dir DIR keeps it)"
+        options = make_engine(game.game, game.options).options
+        named = [name for name in game.options if name != "players"]
+        chosen = ", ".join(options_in_words(options, Language.EN, named=named))
+        said = [
+            f"{game_name(game.game, Language.EN)} for {getattr(options, 'players', '?')} "
+            f"players" + (f" ({chosen})." if chosen else "."),
+            f"Filmed: {self.frames} camera frames; the box drew {self.screens} screens.",
+            f"Played: {_count(len(played), 'move')}: {_count(laid, 'card')} laid, "
+            f"{len(played) - laid - pressed} taken away, "
+            f"{_count(pressed, 'button press', 'button presses')}.",
+            "Recorded: " + self._recorded_words(game.game, game.options),
+            (
+                "Card to screen: no card was laid."
+                if latency is None
+                else f"Card to screen: {latency:.0f} ms after the card came to rest (median "
+                f"of {_count(len(self.latencies), 'move')})."
+            ),
+            (
+                "Kept: nowhere; the journal was in a temporary folder, now removed "
+                "(--state-dir DIR keeps it)."
                 if self.journal is None
-                else f"{self.journal} (companion export --state-dir {self.journal.parent})"
+                else f"Kept: {self.journal} (companion export or companion sheet "
+                f"--state-dir {self.journal.parent})."
             ),
         ]
+        # each said in lines that an 80-column terminal shows whole
+        return [
+            line
+            for text in said
+            for line in textwrap.wrap(
+                text,
+                SUMMARY_WIDTH,
+                subsequent_indent=WRAP_INDENT,
+                break_long_words=False,  # a path stays whole, to be copied
+                break_on_hyphens=False,
+            )
+        ]
+
+    def _recorded_words(self, game_id: str, options: dict[str, str]) -> str:
+        """Whether the box recorded the game as played, and where it first did not."""
+        if self.same_game:
+            return (
+                f"all {_count(len(self.expected), 'move')} as played, in order; none missed, "
+                "added or misread."
+            )
+        seat_led = make_engine(game_id, options).seat_led_actions
+        pairs = zip(self.expected, self.recorded, strict=False)  # the moves both hold
+        first = next(
+            (n for n, (a, b) in enumerate(pairs) if a != b),
+            min(len(self.expected), len(self.recorded)),
+        )
+
+        def said(line: str) -> str:
+            return f'"{event_text(parse_event(line), Language.EN, seat_led=seat_led)}"'
+
+        if first < len(self.expected) and first < len(self.recorded):
+            where = (
+                f"move {first + 1} was {said(self.expected[first])} but the box recorded "
+                f"{said(self.recorded[first])}"
+            )
+        elif first < len(self.expected):
+            missed = said(self.expected[first])
+            where = f"move {first + 1}, {missed}, and those after it are missing"
+        else:
+            where = f"the box recorded moves never played, from {said(self.recorded[first])}"
+        return (
+            f"NOT the game played: {_count(len(self.recorded), 'move')} recorded of "
+            f"{len(self.expected)} played, the first {first} as played; {where}."
+        )
+
+
+def _count(number: int, word: str, plural: str | None = None) -> str:
+    return f"{number} {word if number == 1 else plural or word + 's'}"
 
 
 class SessionInbox(queue.Queue[Message]):
@@ -141,16 +214,24 @@ class SessionInbox(queue.Queue[Message]):
 
 
 class PngFolder:
-    """A display that writes every picture it is given to a folder, numbered."""
+    """A display that writes every picture it is given to a folder, numbered, and the
+    lines drawn on it to the folder's ``screens.txt`` (``lines()``: those of the picture
+    being shown)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, lines: Callable[[], Sequence[str]] = tuple) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
+        self.lines = lines
         self.count = 0
+        (folder / TRANSCRIPT_FILE).write_text("", encoding="utf-8")
 
     def display(self, image: Image.Image) -> None:
         self.count += 1
-        image.save(self.folder / f"screen-{self.count:04d}.png")
+        name = f"screen-{self.count:04d}.png"
+        image.save(self.folder / name)
+        block = screens_text([Shown(name, tuple(self.lines()))])
+        with (self.folder / TRANSCRIPT_FILE).open("a", encoding="utf-8") as written:
+            written.write(block if self.count == 1 else "\n" + block)
 
     def contrast(self, level: int) -> None:
         """A file has no brightness."""
@@ -258,8 +339,10 @@ def run_demo(
             width=terminal.columns - 1,  # the last column would wrap in some terminals
         )
     shown: LumaDevice = device or drawn or RecordingDevice()
+    pictures: PngFolder | None = None
     if options.png is not None:
-        shown = BothDevices(shown, PngFolder(options.png))
+        pictures = PngFolder(options.png)
+        shown = BothDevices(shown, pictures)
     make_tracker = tracker or _real_tracker
 
     def open_frames() -> FrameSource:
@@ -285,15 +368,21 @@ def run_demo(
                     functools.partial(inbox.wait_drawn, stop) if options.fast else lambda: None
                 ),
             )
+            # the screen never dims or goes dark: the film has no player to wake it
+            settings = UiSettings(language=options.language, dim_after=None, dark_after=None)
             kiosk = Kiosk(
                 journal,
-                Screen(shown, PowerSettings(dim_after=None, dark_after=None), clock=inbox.now),
-                settings=UiSettings(language=options.language, dim_after=None, dark_after=None),
+                Screen(shown, settings, clock=inbox.now),
+                settings=settings,
                 camera=CameraState.STARTING,
                 log=log,
                 tell_camera=feed.tell,
                 table_clock=inbox.now,
             )
+            if pictures is not None:
+                pictures.lines = functools.partial(_shown_lines, kiosk)
+            if drawn is not None:
+                drawn.text = functools.partial(_shown_lines, kiosk)
             notifier = Notifier(None)
             runner = Runner(
                 kiosk,
@@ -304,7 +393,7 @@ def run_demo(
                 watchdog=Watchdog(notifier, interval_s=None, clock=lambda: 0.0),
                 stop_at_end=True,
             )
-            kiosk.begin(session.header)
+            kiosk.begin(session.spec)
             runner.run()
             played = kiosk.table.played
             assert played is not None
@@ -350,6 +439,10 @@ def _button_steps(script: Sequence[ScriptStep]) -> list[tuple[float, Action]]:
                 raise ValueError(f"the session's button step {step.line!r} is not an action")
             steps.append((step.time, event))
     return steps
+
+
+def _shown_lines(kiosk: Kiosk) -> list[str]:
+    return transcript_lines(kiosk.shown_marks)
 
 
 def _real_tracker(game: str, say: Callable[[str], None]) -> FrameTracker:

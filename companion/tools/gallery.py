@@ -197,6 +197,9 @@ OUTCOME_POINTS: tuple[tuple[str, ScriptPoint], ...] = (
     ("ochko21-outcome", ScriptPoint("example:ochko-21", 29)),
     ("ochko-bank-outcome", ScriptPoint("example:ochko-bank", 15)),
     ("gwiazda-outcome", ScriptPoint("example:gwiazda", 45)),
+    ("oczko-outcome-bank-taken", ScriptPoint("example:oczko", 46)),
+    ("ochko21-outcome-bank-broken", ScriptPoint("example:ochko-21", 71)),
+    ("ochko-bank-outcome-round-2", ScriptPoint("example:ochko-bank", 42)),
 )
 VIOLATION_POINTS: tuple[tuple[str, ScriptPoint], ...] = (
     ("violation-revoke", ScriptPoint("scenario:oh-hell/revoke")),

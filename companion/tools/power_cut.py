@@ -7,9 +7,10 @@ The cuts take three kinds in turn: during start-up (at a random moment within th
 quickest start seen so far, or every other time within the quickest stretch seen from
 the journal's opening to "ready"), mid-session (at a random moment after "ready"), or during a
 checkpoint (at a random write to the journal's main file, which in WAL mode only a
-checkpoint writes).
+checkpoint writes). Every second cut is torn: the last unsynced write to each file is
+left half written (a page the power went in the middle of) instead of lost whole.
 After each cut a copy of the kept folder is opened as the app would open it: it must open
-without being found damaged, hold every event the app ever showed, and resume each game
+with nothing to repair, hold every event the app ever showed, and resume each game
 touched to exactly the replay of its rows.
 """
 
@@ -23,12 +24,14 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from companion.games.script import Script, script_header
+from companion.games.script import Script
+from companion.games.spec import GameSpec
 from companion.journal.store import JOURNAL_FILE, Journal, JournalError
 from companion.tools.crash import (
     READY,
@@ -46,6 +49,8 @@ CHECKPOINT_WAIT_S = 90.0
 UNMOUNT_TIMEOUT_S = 5.0
 # how many writes into a checkpoint a checkpoint cut may land
 CHECKPOINT_WRITES = 8
+# every second cut is torn: each file's last unsynced write is left half written
+TORN_EVERY = 2
 
 
 class CutKind(Enum):
@@ -73,6 +78,7 @@ class CutTrial:
     opened_to_ready_s: float | None  # the journal's opening to "ready", likewise
     checkpointing: bool  # the power went with a checkpoint half written
     journal_opened: bool  # the app had opened the journal when the power went
+    torn: tuple[str, ...] = ()  # files whose last unsynced write the cut left half written
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,9 @@ class PowerCutReport:
     not_opened: int  # journals that failed to open or were found damaged
     games_finished: int
     seconds: float
+    torn_cuts: int = 0  # cuts that left a last unsynced write half written
+    torn_files: tuple[tuple[str, int], ...] = ()  # which files, how often
+    logs_kept: int = 0  # opened clean, yet a log copied aside that held nothing more
 
     def lines(self) -> list[str]:
         return [
@@ -94,10 +103,13 @@ class PowerCutReport:
             f"of which during start-up (before ready): {self.start_cuts}, "
             f"{self.start_cuts_in_journal} of them with the journal open",
             f"of which during a checkpoint: {self.checkpoint_cuts}",
+            f"of which with a torn write (the last unsynced write half written): "
+            f"{self.torn_cuts} ({_torn_said(self.torn_files)})",
             f"events shown before the cuts: {self.shown}",
             f"shown events lost: {self.lost}",
             f"resumes differing from the replay: {self.wrong_resumes}",
             f"journals that did not open clean: {self.not_opened}",
+            f"logs copied aside that held nothing beyond the journal: {self.logs_kept}",
             f"scripted games played to the end: {self.games_finished}",
             f"time: {self.seconds:.1f} s",
         ]
@@ -120,7 +132,9 @@ def fuse_missing() -> str | None:
     return None
 
 
-def fs_command(mount: Path, disk: Path, kept: Path, *, cut_at_write: int) -> list[str]:
+def fs_command(
+    mount: Path, disk: Path, kept: Path, *, cut_at_write: int, torn: bool = False
+) -> list[str]:
     return [
         sys.executable,
         "-m",
@@ -134,6 +148,7 @@ def fs_command(mount: Path, disk: Path, kept: Path, *, cut_at_write: int) -> lis
         JOURNAL_FILE,
         "--cut-at-write",
         str(cut_at_write),
+        *(["--torn"] if torn else []),
     ]
 
 
@@ -187,12 +202,13 @@ def cut_trial(
     kind: CutKind,
     delay_s: float,
     cut_at_write: int,
+    torn: bool = False,
 ) -> CutTrial:
     """One start of the app on the disk ``disk`` and one cut; the disk after the cut is
     left in ``kept``. ``delay_s``: from the start (START), from the journal's opening
     (OPENING) or from "ready" (SESSION)."""
     fs = subprocess.Popen(
-        fs_command(mount, disk, kept, cut_at_write=cut_at_write),
+        fs_command(mount, disk, kept, cut_at_write=cut_at_write, torn=torn),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -249,7 +265,19 @@ def cut_trial(
         else _opened_to_ready(opened[1], ready_s + started),
         "checkpointing=1" in cut_line.split(),
         "opened=1" in cut_line.split(),
+        _torn_files(cut_line),
     )
+
+
+def _torn_files(cut_line: str) -> tuple[str, ...]:
+    for word in cut_line.split():
+        if word.startswith("torn=") and word != "torn=-":
+            return tuple(word.removeprefix("torn=").split(","))
+    return ()
+
+
+def _torn_said(files: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{name}: {count}" for name, count in files) or "none"
 
 
 def _opened_to_ready(opened_line: str, ready_at: float) -> float | None:
@@ -280,18 +308,21 @@ def run_power_cut_test(
     cuts: int,
     seed: int,
     max_cut_after_s: float = 1.0,
+    torn_every: int = TORN_EVERY,
 ) -> PowerCutReport:
     """``cuts`` power cuts of ``app`` (a command whose state folder is ``mount``); the
     kinds in turn, the first mid-session (it times the start-up)."""
     rng = random.Random(seed)
     steps = session_steps(script)
-    header = script_header(script)
+    spec = script.spec()
     disk = work / "disk-0"
     disk.mkdir(parents=True)
     mount.mkdir(parents=True, exist_ok=True)
     shown: dict[tuple[int, int], None] = {}  # every event shown so far, in order
     lost: set[tuple[int, int]] = set()
     start_cuts = start_in_journal = checkpoint_cuts = wrong = not_opened = finished = 0
+    torn_cuts = logs_kept = 0
+    torn_files: Counter[str] = Counter()
     quickest_start_s: float | None = None
     quickest_opening_s: float | None = None  # the journal's opening to "ready"
     started = time.monotonic()
@@ -310,6 +341,7 @@ def run_power_cut_test(
             kind=kind,
             delay_s=rng.uniform(0, limit),
             cut_at_write=rng.randint(1, CHECKPOINT_WRITES) if kind is CutKind.CHECKPOINT else 0,
+            torn=torn_every > 0 and number % torn_every == 0,
         )
         shutil.rmtree(disk)
         disk = kept
@@ -323,14 +355,17 @@ def run_power_cut_test(
                     quickest_opening_s or trial.opened_to_ready_s, trial.opened_to_ready_s
                 )
         checkpoint_cuts += trial.checkpointing
+        torn_cuts += bool(trial.torn)
+        torn_files.update(trial.torn)
         shown.update(dict.fromkeys(trial.shown))
-        outcome = _check(disk, list(shown), trial, header, steps)
+        outcome = _check(disk, list(shown), trial, spec, steps)
         if outcome is None:
             not_opened += 1
             continue
-        missing, wrong_now, finished = outcome
+        missing, wrong_now, finished, kept_log = outcome
         lost.update(missing)
         wrong += wrong_now
+        logs_kept += kept_log
     seconds = time.monotonic() - started
     return PowerCutReport(
         cuts,
@@ -343,6 +378,9 @@ def run_power_cut_test(
         not_opened,
         finished,
         seconds,
+        torn_cuts,
+        tuple(sorted(torn_files.items())),
+        logs_kept,
     )
 
 
@@ -350,11 +388,12 @@ def _check(
     disk: Path,
     shown: list[tuple[int, int]],
     trial: CutTrial,
-    header: str,
+    spec: GameSpec,
     steps: Sequence[str],
-) -> tuple[list[tuple[int, int]], int, int] | None:
+) -> tuple[list[tuple[int, int]], int, int, bool] | None:
     """Open a copy of what the disk kept as the app would: the shown events missing, the
-    wrong resumes and the games finished; None when it did not open clean."""
+    wrong resumes, the games finished and whether a log was copied aside that held
+    nothing more; None when it did not open clean (it had something to repair)."""
     with tempfile.TemporaryDirectory(prefix="companion-cut-check-") as scratch:
         state = Path(scratch) / "state"
         shutil.copytree(disk, state)
@@ -363,12 +402,13 @@ def _check(
         except JournalError:
             return None
         with journal:
-            if journal.notices:
+            if journal.repair is not None:
                 return None
             touched = {game for game, _ in trial.shown}
             unfinished = journal.last_unfinished()
             if unfinished is not None:
                 touched.add(unfinished.id)
-            wrong = count_wrong_resumes(journal, header, steps, touched)
+            wrong = count_wrong_resumes(journal, spec, steps, touched)
             finished = sum(game.is_finished for game in journal.games())
-            return missing_shown(journal, shown), wrong, finished
+            kept_log = journal.kept_log is not None
+            return missing_shown(journal, shown), wrong, finished, kept_log

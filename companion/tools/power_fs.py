@@ -5,20 +5,22 @@ makes a file's content durable, ``fsync`` of the folder its names (created, rena
 removed): the strict reading of POSIX, harder than most real file systems. When the
 power goes (a ``cut`` line on standard input, or the N-th write to the watched file) it
 stops answering (every call fails with EIO from then on), writes what was synced to the
-``--kept`` folder and prints ``cut ...``; everything unsynced is gone. The next mount
-starts from that folder.
+``--kept`` folder and prints ``cut ...``; everything unsynced is gone, except with
+``--torn``: then the last write to each file since its last sync is kept half written,
+a page the power went in the middle of. The next mount starts from that folder.
 
 The file system is flat (one folder, no subfolders), which is all the journal's state
 folder needs. Usage::
 
     python -m companion.tools.power_fs MOUNT --disk FOLDER --kept FOLDER \
-        [--watch NAME --cut-at-write N]
+        [--watch NAME --cut-at-write N] [--torn]
 
 Lines on standard output: ``mounted`` once it serves, ``opened SECONDS`` when the watched
 file is first opened (``time.monotonic``, the system's clock shared by all processes),
-``cut checkpointing=0|1 opened=0|1`` when the power went (checkpointing: the watched
-file was being written beside a non-empty ``-wal``, i.e. SQLite was checkpointing;
-opened: the watched file had been opened since the mount).
+``cut checkpointing=0|1 opened=0|1 torn=NAMES`` when the power went (checkpointing: the
+watched file was being written beside a non-empty ``-wal``, i.e. SQLite was
+checkpointing; opened: the watched file had been opened since the mount; torn: the files
+whose last unsynced write was left half written, with ``--torn``, or ``-``).
 """
 
 from __future__ import annotations
@@ -53,6 +55,20 @@ class Node:
     synced: bytes
     mode: int = FILE_MODE
     times_ns: int = field(default_factory=time.time_ns)
+    last_write: tuple[int, bytes] | None = None  # the last write since the last sync
+
+    def kept(self, *, torn: bool) -> bytes:
+        """What the disk holds after a cut: what was synced, and with ``torn`` the first
+        half of the last unsynced write over it (a page half written as the power went)."""
+        if not torn or self.last_write is None:
+            return self.synced
+        offset, data = self.last_write
+        half = data[: max(1, len(data) // 2)]
+        content = bytearray(self.synced)
+        if len(content) < offset:
+            content.extend(bytes(offset - len(content)))
+        content[offset : offset + len(half)] = half
+        return bytes(content)
 
     @property
     def dirty(self) -> bool:
@@ -69,8 +85,11 @@ class PowerCutFs:
 
     use_ns = True  # times in nanoseconds
 
-    def __init__(self, disk: Path, kept: Path, *, watch: str | None, cut_at_write: int) -> None:
+    def __init__(
+        self, disk: Path, kept: Path, *, watch: str | None, cut_at_write: int, torn: bool = False
+    ) -> None:
         self.kept = kept
+        self.torn = torn  # a cut leaves each file's last unsynced write half written
         self.watch = watch
         self.cut_at_write = cut_at_write  # 0: never by writes
         self.watched_writes = 0
@@ -101,11 +120,16 @@ class PowerCutFs:
         checkpointing = self._checkpointing(writing_watched=writing_watched)
         staging = self.kept.with_name(self.kept.name + ".partial")
         staging.mkdir(parents=True)
+        torn = []
         for name, number in self.synced_names.items():
-            (staging / name).write_bytes(self.nodes[number].synced)
+            node = self.nodes[number]
+            (staging / name).write_bytes(node.kept(torn=self.torn))
+            if self.torn and node.last_write is not None:
+                torn.append(name)
         staging.rename(self.kept)
         print(
-            f"{CUT_LINE} checkpointing={int(checkpointing)} opened={int(self.watched_opened)}",
+            f"{CUT_LINE} checkpointing={int(checkpointing)} opened={int(self.watched_opened)} "
+            f"torn={','.join(torn) or '-'}",
             flush=True,
         )
 
@@ -238,6 +262,7 @@ class PowerCutFs:
             if len(node.data) < end:
                 node.data.extend(bytes(end - len(node.data)))
             node.data[offset:end] = data
+            node.last_write = (offset, bytes(data))
             node.times_ns = time.time_ns()
             return len(data)
 
@@ -256,6 +281,7 @@ class PowerCutFs:
             self._alive()
             node = self._node(path, fh)
             node.synced = bytes(node.data)
+            node.last_write = None
             return 0
 
     def fsyncdir(self, path: str, datasync: int, fh: int) -> int:
@@ -322,10 +348,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--kept", type=Path, required=True, help="where a cut leaves its files")
     parser.add_argument("--watch", default=None, help="the file whose writes are counted")
     parser.add_argument("--cut-at-write", type=int, default=0, help="cut at this write to it")
+    parser.add_argument(
+        "--torn", action="store_true", help="a cut leaves each file's last write half written"
+    )
     args = parser.parse_args(argv)
     import mfusepy  # the dev extra's: only this harness needs FUSE
 
-    fs = PowerCutFs(args.disk, args.kept, watch=args.watch, cut_at_write=args.cut_at_write)
+    fs = PowerCutFs(
+        args.disk, args.kept, watch=args.watch, cut_at_write=args.cut_at_write, torn=args.torn
+    )
     threading.Thread(target=_listen, args=(fs,), daemon=True).start()
     mfusepy.FUSE(fs, str(args.mount), foreground=True, nothreads=True)
     return 0

@@ -14,7 +14,7 @@ from companion.app.feeds import Inbox
 from companion.app.kiosk import Kiosk
 from companion.app.messages import Intended, Message, Press, TableNews
 from companion.games.events import Action, parse_event
-from companion.games.script import script_header
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow
 from companion.table.events import TableEvent
 from companion.tools.crash import READY, SHOWN, UNDO_STEP, session_steps
@@ -30,13 +30,13 @@ UNDO_PRESSES = (ButtonPress(Button.BACK, PressKind.LONG), ButtonPress(Button.OK)
 class ScriptFeed:
     """A scripted session played for ever: camera lines as the tracker would send them,
     action lines as the menus would, ``undo`` as the presses that undo (a long BACK, then
-    OK); at the end, a new game from the same header (the last one is finished).
+    OK); at the end, a new game of the same spec (the last one is finished).
     ``start_at``: the steps the journal already holds (a resumed game carries on);
     ``gap_s``: the seconds between two steps (0: as fast as the kiosk takes them)."""
 
     def __init__(
         self,
-        header: str,
+        spec: GameSpec,
         steps: Sequence[str],
         inbox: Inbox,
         stop: threading.Event,
@@ -44,7 +44,7 @@ class ScriptFeed:
         start_at: int = 0,
         gap_s: float = 0.0,
     ) -> None:
-        self.header = header
+        self.spec = spec
         self.steps = tuple(steps)
         self.inbox = inbox
         self.stop = stop
@@ -67,7 +67,7 @@ class ScriptFeed:
                 self.stop.wait(0.002)
                 continue
             if position >= len(self.steps):
-                self.inbox.put(Intended(StartGame(self.header)))
+                self.inbox.put(Intended(StartGame(self.spec)))
                 position = 0
                 continue
             for message in self.messages(self.steps[position]):
@@ -87,14 +87,14 @@ class ScriptedSession:
         self.gap_s = gap_s
 
         script = parse_script(path.read_text("utf-8"), str(path))
-        self.header, self.steps = script_header(script), session_steps(script)
+        self.spec, self.steps = script.spec(), session_steps(script)
 
     def thread(self, kiosk: Kiosk, inbox: Inbox, stop: threading.Event) -> threading.Thread:
         def run() -> None:
             done = kiosk.table.resumed_rows
             start_at = len(self.steps) if done is None else done
             ScriptFeed(
-                self.header, self.steps, inbox, stop, start_at=start_at, gap_s=self.gap_s
+                self.spec, self.steps, inbox, stop, start_at=start_at, gap_s=self.gap_s
             ).run()
 
         return threading.Thread(target=run, name="script", daemon=True)

@@ -40,6 +40,7 @@ from companion.games.events import CardSeen, Event, ZoneCleared
 from companion.games.registry import make_engine
 from companion.games.script import parse_script
 from companion.games.session import Game
+from companion.games.spec import GameSpec
 from companion.journal.export import score_sheet
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
@@ -58,10 +59,9 @@ LONG_GAME_INTERVAL_S = 0.5
 LONG_GAME_SETTLE_S = 3.0  # after the last commit, for its sheet to arrive however slow
 
 
-def _script(name: str) -> tuple[str, list[str]]:
+def _script(name: str) -> tuple[GameSpec, list[str]]:
     script = parse_script((EXAMPLES / f"{name}.txt").read_text("utf-8"), name)
-    words = " ".join(f"{key}={value}" for key, value in script.options.items())
-    return f"game {script.game} {words}".rstrip(), [str(line.event) for line in script.lines]
+    return script.spec(), [str(line.event) for line in script.lines]
 
 
 def write_journal(folder: Path, games: int) -> None:
@@ -69,8 +69,8 @@ def write_journal(folder: Path, games: int) -> None:
 
     with Journal.open(folder / JOURNAL_FILE) as journal:
         for number in range(games):
-            header, lines = _script(GAMES[number % len(GAMES)])
-            played = JournaledGame.start(journal, header)
+            spec, lines = _script(GAMES[number % len(GAMES)])
+            played = JournaledGame.start(journal, spec)
             for line in lines:
                 played.record_event(parse_event(line), source=Source.CAMERA)
             played.finish()
@@ -203,9 +203,9 @@ def peak_memory(folder: Path, games: int, journal: Path | None) -> None:
 def live_pages(folder: Path, pages: int, events: int, interval: float) -> None:
     from companion.games.events import parse_event
 
-    header, lines = _script("oh-hell")
+    spec, lines = _script("oh-hell")
     with Journal.open(folder / JOURNAL_FILE) as journal:
-        played = JournaledGame.start(journal, header)
+        played = JournaledGame.start(journal, spec)
     server = Server(folder)
     stop = threading.Event()
     streams = [Stream(server) for _ in range(pages)]
@@ -297,7 +297,7 @@ def long_game(folder: Path, events: int, hand_ends: int, interval: float) -> Non
     ending, late in an evening."""
     walked = walk_long_game(events, hand_ends)
     with Journal.open(folder / JOURNAL_FILE) as journal:
-        played = JournaledGame.start(journal, "game oh-hell players=4")
+        played = JournaledGame.start(journal, GameSpec.of("oh-hell", {"players": "4"}))
         for event in walked[:events]:
             played.record_event(event, source=Source.CAMERA)
     server = Server(folder)

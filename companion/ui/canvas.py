@@ -2,18 +2,20 @@
 
 Text goes through a ``Sheet``: it draws on the image and keeps a ``TextMark`` of each text
 (where its ink landed, whether it had to be shortened), so a test can check that nothing
-on any screen was cut or drawn past the edge.
+on any screen was cut or drawn past the edge, and the screen's transcript (its lines as
+drawn) is read from the marks. The suits are drawn from ``suit_glyphs``, not the font.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from companion.assets.fonts import FontFace, font_path
+from companion.ui import suit_glyphs
 
 WIDTH = 128
 HEIGHT = 64
@@ -65,9 +67,36 @@ def new_canvas() -> Image.Image:
     return Image.new("1", (WIDTH, HEIGHT), PAPER)
 
 
+def _runs(text: str) -> list[str]:
+    """``text`` cut into runs of letters and single suits (drawn from their own glyphs)."""
+    runs: list[str] = []
+    for character in text:
+        if suit_glyphs.is_suit(character) or not runs or suit_glyphs.is_suit(runs[-1]):
+            runs.append(character)
+        else:
+            runs[-1] += character
+    return runs
+
+
+def _run_widths(runs: list[str], pen: Pen) -> list[float]:
+    """Each run's advance; a suit keeps a column of paper from a letter on either side."""
+    widths: list[float] = []
+    for index, run in enumerate(runs):
+        if not suit_glyphs.is_suit(run):
+            widths.append(pen.font().getlength(run))
+            continue
+        before = runs[index - 1][-1] if index else " "
+        after = runs[index + 1][0] if index + 1 < len(runs) else " "
+        shape = suit_glyphs.glyph(run, pen)
+        widths.append(
+            shape.advance(after_letter=not before.isspace(), before_letter=not after.isspace())
+        )
+    return widths
+
+
 def text_width(text: str, pen: Pen) -> int:
     """Advance width of ``text`` in pixels."""
-    return round(pen.font().getlength(text))
+    return round(sum(_run_widths(_runs(text), pen)))
 
 
 @dataclass(frozen=True)
@@ -111,7 +140,8 @@ class Box:
 class TextMark:
     """One text a sheet drew: the wanted text, what was drawn, its ink box, whether
     shortening was acceptable there (names may lose their tail, numbers never), the pen it
-    was drawn with and whether it was ink on paper (not cut out of a filled bar)."""
+    was drawn with, whether it was ink on paper (not cut out of a filled bar), the
+    baseline it stands on and whether it was struck through."""
 
     wanted: str
     drawn: str
@@ -119,6 +149,8 @@ class TextMark:
     may_shorten: bool
     pen: Pen = NORMAL
     inked: bool = True
+    baseline: int = 0
+    struck: bool = False
 
     @property
     def shortened(self) -> bool:
@@ -144,20 +176,71 @@ def draw_text(
     """Draw ``text`` with its baseline at ``xy[1]``; ``xy[0]`` is its left, centre or right
     edge by ``align``. With ``max_width`` the text is shortened to fit (see ``fit_text``)."""
     drawn = text if max_width is None else fit_text(text, pen, max_width).text
+    if not drawn:
+        box = Box(xy[0], xy[1], xy[0], xy[1])
+    elif any(suit_glyphs.is_suit(character) for character in drawn):
+        box = _draw_runs(draw, xy, drawn, pen, align, fill)
+    else:
+        box = _draw_plain(draw, xy, drawn, pen, align, fill)
+    return TextMark(
+        text, drawn, box, may_shorten=may_shorten, pen=pen, inked=fill == INK, baseline=xy[1]
+    )
+
+
+def _draw_plain(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, pen: Pen, align: Align, fill: int
+) -> Box:
     font = pen.font()
     anchor = align.value + "s"
-    if drawn and align is Align.LEFT:
-        # A glyph that reaches left of its origin (a J's hook) is moved right: the ink of a
-        # left-aligned text starts at xy[0], so a margin holds.
-        overhang = xy[0] - int(draw.textbbox(xy, drawn, font=font, anchor=anchor)[0])
-        xy = (xy[0] + max(overhang, 0), xy[1])
-    if drawn:
-        draw.text(xy, drawn, font=font, fill=fill, anchor=anchor)
-        left, top, right, bottom = draw.textbbox(xy, drawn, font=font, anchor=anchor)
-    else:
-        left, top, right, bottom = xy[0], xy[1], xy[0], xy[1]
-    box = Box(int(left), int(top), int(right), int(bottom))
-    return TextMark(text, drawn, box, may_shorten=may_shorten, pen=pen, inked=fill == INK)
+    if align is Align.LEFT:
+        xy = (xy[0] + _overhang(draw, xy, text, pen), xy[1])
+    draw.text(xy, text, font=font, fill=fill, anchor=anchor)
+    left, top, right, bottom = draw.textbbox(xy, text, font=font, anchor=anchor)
+    return Box(int(left), int(top), int(right), int(bottom))
+
+
+def _overhang(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, pen: Pen) -> int:
+    """How far a left-aligned text's ink reaches left of ``xy`` (a J's hook): it is moved
+    right by that much, so that a margin holds."""
+    left = draw.textbbox(xy, text, font=pen.font(), anchor="ls")[0]
+    return max(xy[0] - int(left), 0)
+
+
+def _draw_runs(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, pen: Pen, align: Align, fill: int
+) -> Box:
+    """A text with suits: its letters from the font, its suits from their glyphs, run by
+    run from the left edge its alignment gives."""
+    runs = _runs(text)
+    widths = _run_widths(runs, pen)
+    width = sum(widths)
+    x = float(xy[0])
+    if align is Align.CENTRE:
+        x -= width / 2
+    elif align is Align.RIGHT:
+        x -= width
+    baseline = xy[1]
+    if align is Align.LEFT and not suit_glyphs.is_suit(runs[0]):
+        x += _overhang(draw, (round(x), baseline), runs[0], pen)
+    boxes: list[tuple[int, int, int, int]] = []
+    for index, (run, advance) in enumerate(zip(runs, widths, strict=True)):
+        left = round(x)
+        if suit_glyphs.is_suit(run):
+            lead = suit_glyphs.GAP if index and not runs[index - 1][-1].isspace() else 0
+            boxes.append(suit_glyphs.draw_suit(draw, left + lead, baseline, run, pen, fill))
+        elif run.strip():
+            draw.text((left, baseline), run, font=pen.font(), fill=fill, anchor="ls")
+            found = draw.textbbox((left, baseline), run, font=pen.font(), anchor="ls")
+            boxes.append((int(found[0]), int(found[1]), int(found[2]), int(found[3])))
+        x += advance
+    if not boxes:
+        return Box(round(x), baseline, round(x), baseline)
+    return Box(
+        min(box[0] for box in boxes),
+        min(box[1] for box in boxes),
+        max(box[2] for box in boxes),
+        max(box[3] for box in boxes),
+    )
 
 
 class Sheet:
@@ -202,9 +285,12 @@ class Sheet:
         )
 
     def strike(self, mark: TextMark) -> None:
-        """Strike a drawn text through (a forbidden value, say)."""
+        """Strike a drawn text through (a forbidden value, say); its mark says so."""
         middle = (mark.box.top + mark.box.bottom) // 2
         self.draw.line([(mark.box.left - 1, middle), (mark.box.right, middle)], fill=INK)
+        for index, kept in enumerate(self.marks):
+            if kept is mark:
+                self.marks[index] = replace(mark, struck=True)
 
     def invert(self, left: int, top: int, right: int, bottom: int) -> None:
         """Swap ink and paper inside a box (a highlighted row)."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from companion.cards import Card
 from companion.games.events import Event
+from companion.games.spec import GameSpec
 from companion.ui.settings import UiSettings
 
 
@@ -25,9 +26,9 @@ class UndoLast:
 
 @dataclass(frozen=True)
 class StartGame:
-    """Start a new game from its script header, e.g. ``game oh-hell players=5 hook=on``."""
+    """Start a new game: this game with these options."""
 
-    header_line: str
+    spec: GameSpec
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,13 @@ from companion.games.events import (
     seat_zone,
 )
 from companion.ui.menus.labels import text_or
-from companion.ui.screens.layout import card_text, seat
-from companion.ui.texts import Language, say
+from companion.ui.texts import Language, card_text, say, seat_label
 
 SEAT_WORD = re.compile(r"\bseat (\d+)")
+
+
+def seat(number: int, language: Language) -> str:
+    return seat_label(number, language, short=True)
 
 
 def zone_text(zone: str, language: Language) -> str:

@@ -1,5 +1,6 @@
 """Screens of an event script written as PNG files, for bug reports and tests: the final
-state's screen, or one picture after each event (``companion simulate --screen(s)``)."""
+state's screen, or one picture after each event (``companion simulate --screen(s)``), with
+``screens.txt``, the lines drawn on each (see ``transcript``)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,16 @@ from PIL import Image
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.registry import make_engine
+from companion.games.round_outcome import RoundOutcome
 from companion.games.script import Script
 from companion.games.session import Game
-from companion.ui.screens import draw_game, page_count
-from companion.ui.screens.violation import draw_refusal, draw_violation
+from companion.ui.canvas import Sheet
+from companion.ui.screens import compose_game, draw_game, page_count
+from companion.ui.screens.outcome import compose_outcome
+from companion.ui.screens.violation import compose_refusal, compose_violation
 from companion.ui.texts import Language
+from companion.ui.transcript import TRANSCRIPT_FILE, Shown, screens_text
+from companion.ui.transcript import lines as transcript_lines
 from companion.ui.views import game_view
 
 
@@ -25,45 +31,56 @@ class SnapshotError(ValueError):
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One picture of the script: its file name and the image."""
+    """One picture of the script: its file name, the image and the lines drawn on it."""
 
     name: str
     image: Image.Image
+    lines: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, name: str, sheet: Sheet) -> Snapshot:
+        return cls(name, sheet.image, tuple(transcript_lines(sheet.marks)))
 
 
-def final_screen(game: Game, language: Language, *, page: int = 0) -> Image.Image:
+def final_screen(game: Game, language: Language, *, page: int = 1) -> Image.Image:
+    """The game's screen now; ``page`` counted from 1, as people count pages."""
     view = game_view(game)
     count = page_count(view)
-    if not 0 <= page < count:
-        raise SnapshotError(f"--page {page}: this screen has pages 0 to {count - 1}")
-    return draw_game(view, language, page=page)
+    if not 1 <= page <= count:
+        raise SnapshotError(f"--page {page}: this screen has pages 1 to {count}")
+    return draw_game(view, language, page=page - 1)
 
 
 def event_snapshots(script: Script, language: Language) -> list[Snapshot]:
-    """The screen before the first event and after each one; an event that flags a
-    violation adds the violation's screen, a refused event the refusal's (the state stays
-    as it was, as with ``--keep-going``)."""
+    """The screen before the first event and after each one; an event that ends a money
+    game's round adds the round's outcome (the box shows it first), one that flags a
+    violation the violation's screen, a refused event the refusal's (the state stays as it
+    was, as with ``--keep-going``)."""
     game = Game(make_engine(script.game, script.options))
-    shots = [Snapshot("000-start", draw_game(game_view(game), language))]
+    shots = [Snapshot.of("000-start", compose_game(game_view(game), language))]
+    outcome: RoundOutcome | None = None
     for index, line in enumerate(script.lines, start=1):
         stem = f"{index:03d}-line{line.number}"
         flagged = len(game.state.violations)
         try:
             game.apply(line.event, line.number)
         except RefusedEvent as refusal:
-            shots.append(
-                Snapshot(
-                    f"{stem}-refused",
-                    draw_refusal(
-                        line.event, refusal, language, seat_led=game.engine.seat_led_actions
-                    ),
-                )
-            )
+            seat_led = game.engine.seat_led_actions
+            sheet = compose_refusal(line.event, refusal, language, seat_led=seat_led)
+            shots.append(Snapshot.of(f"{stem}-refused", sheet))
             continue
-        shots.append(Snapshot(stem, draw_game(game_view(game), language)))
+        view = game_view(game)
+        shots.append(Snapshot.of(stem, compose_game(view, language)))
+        shown = getattr(view, "outcome", None)
+        if isinstance(shown, RoundOutcome) and shown != outcome:
+            sheet = Sheet()
+            compose_outcome(sheet, shown, language)
+            shots.append(Snapshot.of(f"{stem}-outcome", sheet))
+        outcome = shown if isinstance(shown, RoundOutcome) else None
         new: list[Violation] = game.state.violations[flagged:]
         for number, violation in enumerate(new, start=1):
-            shots.append(Snapshot(f"{stem}-violation{number}", draw_violation(violation, language)))
+            sheet = compose_violation(violation, language)
+            shots.append(Snapshot.of(f"{stem}-violation{number}", sheet))
     return shots
 
 
@@ -81,3 +98,10 @@ def save_all(shots: list[Snapshot], folder: Path) -> None:
         raise SnapshotError(f"cannot make the folder {folder}: {error.strerror or error}") from None
     for shot in shots:
         save(shot.image, folder / f"{shot.name}.png")
+    text = screens_text([Shown(f"{shot.name}.png", shot.lines) for shot in shots])
+    try:
+        (folder / TRANSCRIPT_FILE).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise SnapshotError(
+            f"cannot write {folder / TRANSCRIPT_FILE}: {error.strerror or error}"
+        ) from None

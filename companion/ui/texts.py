@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
+from companion.cards import Card, Rank
 from companion.ui import reason_texts
 from companion.ui.catalogue_en import ENGLISH
 from companion.ui.catalogue_pl import POLISH
@@ -46,3 +47,14 @@ def say(key: str, language: Language, **values: object) -> str:
 def seat_label(seat: int, language: Language, *, short: bool = False) -> str:
     """A seat as players call it: counted from 1 (the event script counts from 0)."""
     return say("common.seat_short" if short else "common.seat", language, number=seat + 1)
+
+
+def rank_text(rank: Rank, language: Language) -> str:
+    """The index printed on the card in the players' own decks (W/D/K/A, В/Д/К/Т)."""
+    if rank.value <= Rank.TEN.value:
+        return str(rank.value)
+    return say(f"card.{rank.name.lower()}", language)
+
+
+def card_text(card: Card, language: Language) -> str:
+    return rank_text(card.rank, language) + card.suit.symbol

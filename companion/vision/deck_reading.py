@@ -50,19 +50,23 @@ class DeckReading:
         only when there are prototypes to compare them with."""
         if readings.rank_probs.shape[0] == 0:
             return []
+        # A crop that reads best as a rank the deck lacks (a 5 with a 36-card deck) is a
+        # card not in play: it is left out, never shared out over the deck's ranks, which
+        # would make a sure 5 a sure 6.
+        lacking = ~self.ranks[readings.rank_probs.argmax(axis=1)]
         rank_probs = readings.rank_probs * self.ranks[None, :]
         rank_probs = rank_probs / np.maximum(rank_probs.sum(axis=1, keepdims=True), 1e-9)
         ranks = rank_probs.argmax(axis=1)
         suits = readings.suit_probs.argmax(axis=1)
         confidence = rank_probs.max(axis=1) * readings.suit_probs.max(axis=1)
-        read_as_card = ranks != NOT_AN_INDEX
+        read_as_card = (ranks != NOT_AN_INDEX) & ~lacking
         if self.prototypes is not None:  # an unfamiliar letter may still match a prototype
             read_as_card |= rank_probs[:, NOT_AN_INDEX] < MAYBE_INDEX
         rows = np.nonzero(read_as_card)[0]
         features = features_of(rows) if self.prototypes is not None and rows.size else None
         reads: list[Read] = []
         for position, row in enumerate(rows):
-            card = card_from_classes(int(ranks[row]), int(suits[row]))
+            card = None if lacking[row] else card_from_classes(int(ranks[row]), int(suits[row]))
             score = float(confidence[row]) if card is not None else 0.0
             accepted = score >= self.threshold
             if self.prototypes is not None and features is not None:

@@ -15,8 +15,6 @@ from companion.app.config import (
     READERS,
     ButtonsConfig,
     CameraConfig,
-    CameraKind,
-    CameraSource,
     Config,
     ConfigError,
     DisplayConfig,
@@ -29,11 +27,12 @@ from companion.app.config import (
     config_toml,
     load_config,
 )
-from companion.device import display
-from companion.device.buttons import ButtonPins, PressTiming
+from companion.device.buttons import PressTiming
 from companion.device.camera_modes import PI_STREAM_SIZE
+from companion.device.i2c_bus import DEFAULT_ADDRESS, DEFAULT_PORT
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.settings import UiSettings
+from companion.values.camera_source import CameraKind, CameraSource
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "config.example.toml"
 
@@ -91,13 +90,8 @@ def test_the_example_file_names_every_key_and_no_other() -> None:
 
 def test_the_defaults_are_the_devices_own_values() -> None:
     config = Config()
-    assert (config.display.i2c_port, config.display.i2c_address) == (
-        display.DisplayConfig().port,
-        display.DisplayConfig().address,
-    )
-    pins = config.buttons
-    assert ButtonPins(pins.up, pins.down, pins.ok, pins.back) == ButtonPins()
-    assert pins.long_press_s == PressTiming().long_press
+    assert (config.display.i2c_port, config.display.i2c_address) == (DEFAULT_PORT, DEFAULT_ADDRESS)
+    assert config.buttons.timing == PressTiming()
     assert (config.camera.width, config.camera.height) == PI_STREAM_SIZE
     settings = ui_settings(config)
     assert settings == UiSettings()
@@ -154,6 +148,8 @@ def test_values_are_read_into_typed_values(tmp_path: Path) -> None:
         ("[display]\nbrightness = 6\n", "[display] brightness: 6 is not in 1..5"),
         ("[display]\nbrightness = '2'\n", '[display] brightness: "2" is not a whole number'),
         ("[display]\ni2c_address = true\n", "[display] i2c_address: True is not a whole number"),
+        ("[display]\ni2c_address = 0x90\n", "[display] i2c_address: 144 is not in 3..119"),
+        ("[display]\ni2c_port = -1\n", "[display] i2c_port: -1 is not in 0..30"),
         ("[display]\ndim_after_s = 0\n", "[display] dim_after_s: 0 is not in 1..86400 seconds"),
         ("[display]\ndim_after_s = 0.3\n", "[display] dim_after_s: 0.3 is not a whole number"),
         ("[display]\ndark_after_s = 'late'\n", '[display] dark_after_s: "late" is not a number'),

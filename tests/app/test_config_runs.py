@@ -24,7 +24,6 @@ from hypothesis import strategies as st
 from companion.app.assembly import Assembled, assemble, camera_feed
 from companion.app.config import (
     READERS,
-    CameraKind,
     Config,
     ConfigError,
     StateConfig,
@@ -32,6 +31,7 @@ from companion.app.config import (
 )
 from companion.cli import main
 from companion.device.camera import SourceError
+from companion.values.camera_source import CameraKind
 
 # Strings that some key takes (and others refuse): the enums, the camera sources.
 WORDS = ("ssd1306", "sh1106", "terminal", "none", "pi", "usb:0", "usb:x", "en", "pl", "ru", "")

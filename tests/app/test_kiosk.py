@@ -25,6 +25,7 @@ from companion.cards import DOUBLE104, FRENCH52, Card
 from companion.device.display import RecordingDevice, Screen
 from companion.games.events import Action, parse_event
 from companion.games.script import parse_script
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, RowKind, Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
@@ -122,7 +123,7 @@ def test_with_no_unfinished_game_the_first_screen_is_the_new_game_menu(tmp_path:
 
 def test_the_last_unfinished_game_resumes_exactly(tmp_path: Path) -> None:
     with Journal.open(tmp_path / JOURNAL_FILE) as journal:
-        played = JournaledGame.start(journal, HEADER)
+        played = JournaledGame.start(journal, GameSpec.parse(HEADER))
         for line in ("card trump 8D", "bid 1 1", "bid 2 1"):
             played.record_event(parse_event(line), source=Source.CAMERA)
         played.undo(source=Source.BUTTON)
@@ -142,7 +143,7 @@ def test_a_table_event_is_in_the_journal_before_its_screen_is_shown(tmp_path: Pa
     kiosk, device, _ = make_kiosk(tmp_path)
     kiosk.on_shown = shown.append
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     kiosk.take(news("card trump 8D"))
     assert device.rows_when_shown[-1] == 1
     assert [row.line for row in shown] == ["card trump 8D"]
@@ -153,7 +154,7 @@ def test_a_table_event_is_in_the_journal_before_its_screen_is_shown(tmp_path: Pa
 def test_a_refused_table_event_is_a_line_on_the_screen_not_a_row(tmp_path: Path) -> None:
     kiosk, device, logged = make_kiosk(tmp_path)
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     kiosk.take(news("card trick KS"))  # no trump card yet
     assert kiosk.table.played is not None and kiosk.table.played.game.events == ()
     # The notice and the log say it in people's words, not the script's.
@@ -165,7 +166,7 @@ def test_a_refused_table_event_is_a_line_on_the_screen_not_a_row(tmp_path: Path)
 def test_an_unsure_card_is_asked_and_the_answer_recorded_from_the_buttons(tmp_path: Path) -> None:
     kiosk, _, _ = make_kiosk(tmp_path)
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     kiosk.take(
         TableNews(
             5.0,
@@ -190,7 +191,7 @@ def test_an_unsure_card_is_asked_and_the_answer_recorded_from_the_buttons(tmp_pa
 def test_without_a_camera_a_card_is_entered_from_the_menus(tmp_path: Path) -> None:
     kiosk, _, _ = make_kiosk(tmp_path, camera=None)
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     for press in (LONG_OK, OK, UP, OK, UP, OK):  # card on trump; rank 2 -> 3; suit S -> H
         kiosk.take(Press(press))
     assert kiosk.table.played is not None
@@ -205,7 +206,7 @@ def test_without_a_camera_a_card_is_entered_from_the_menus(tmp_path: Path) -> No
 def test_the_table_menu_leads_on_to_the_controllers_menu(tmp_path: Path) -> None:
     kiosk, _, _ = make_kiosk(tmp_path, camera=None)
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     kiosk.take(Press(LONG_OK))
     kiosk.take(Press(ButtonPress(Button.UP)))  # from the first row up to the last: Menu
     kiosk.take(Press(OK))
@@ -215,7 +216,7 @@ def test_the_table_menu_leads_on_to_the_controllers_menu(tmp_path: Path) -> None
 def test_with_the_camera_reading_a_long_ok_opens_the_controllers_menu(tmp_path: Path) -> None:
     kiosk, _, _ = make_kiosk(tmp_path)
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     kiosk.take(Press(LONG_OK))
     assert not isinstance(kiosk.table.ui.mode, TableMenu)
     assert type(kiosk.table.ui.mode).__name__ == "MainMenu"
@@ -224,7 +225,7 @@ def test_with_the_camera_reading_a_long_ok_opens_the_controllers_menu(tmp_path: 
 def test_a_lost_camera_is_said_on_the_screen_and_the_buttons_still_work(tmp_path: Path) -> None:
     kiosk, device, _ = make_kiosk(tmp_path)
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     before = device.images[-1]
     kiosk.take(CameraNews(CameraState.LOST, "usb:0: no camera there"))
     assert kiosk.table.status_line() == "Camera lost: retrying"
@@ -254,12 +255,18 @@ def test_missing_buttons_are_said_on_the_screen_and_in_the_status_until_back(
     assert kiosk.table.missing == {}
 
 
-def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:
+def _nearly_full(tmp_path: Path) -> tuple[Journal, int]:
+    """A journal with a game begun and room for one page more, and its page count."""
     path = tmp_path / JOURNAL_FILE
     with Journal.open(path) as journal:
-        JournaledGame.start(journal, HEADER)
+        JournaledGame.start(journal, GameSpec.parse(HEADER))
         pages = int(journal._db.execute("PRAGMA page_count").fetchone()[0])
-    journal = Journal.open(path, page_limit=pages + 1)
+    return Journal.open(path, page_limit=pages + 1), pages
+
+
+def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None:
+    path = tmp_path / JOURNAL_FILE
+    journal, _ = _nearly_full(tmp_path)
     kiosk, _, logged = make_kiosk(tmp_path, journal=journal)
     kiosk.start()
     assert kiosk.table.played is not None
@@ -282,7 +289,7 @@ def test_a_full_disk_is_said_and_the_journal_stays_whole(tmp_path: Path) -> None
 def test_undo_from_the_buttons_appends_an_undo_row(tmp_path: Path) -> None:
     kiosk, _, _ = make_kiosk(tmp_path)
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     kiosk.take(news("card trump 8D"))
     kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))
     kiosk.take(Press(OK))
@@ -298,7 +305,7 @@ def test_a_flagged_violation_is_shown_until_the_next_press_or_a_while(
     clock = Clock()
     kiosk.clock = kiosk.table.clock = clock
     kiosk.start()
-    kiosk.begin(HEADER)
+    kiosk.begin(GameSpec.parse(HEADER))
     lines = example_lines("oh-hell")
     revoke = lines.index("card trick 8C")  # the example's revoke
     for line in lines[: revoke + 1]:
@@ -332,7 +339,7 @@ def test_the_camera_is_told_the_game_at_the_table_when_it_resumes_and_when_a_new
     tmp_path: Path,
 ) -> None:
     with Journal.open(tmp_path / JOURNAL_FILE) as journal:
-        JournaledGame.start(journal, "game ochko-21 players=3 banker=0 deck=52")
+        JournaledGame.start(journal, GameSpec.parse("game ochko-21 players=3 banker=0 deck=52"))
     told: list[WatchedGame] = []
     kiosk, _, _ = make_kiosk(tmp_path)
     kiosk.tell_camera = told.append
@@ -340,8 +347,85 @@ def test_the_camera_is_told_the_game_at_the_table_when_it_resumes_and_when_a_new
     assert told == [WatchedGame("ochko-21", FRENCH52, ("banker", "player", "stock"))]
     kiosk.take(step("bank 10"))
     assert len(told) == 1  # an event leaves the game as it was
-    kiosk.begin("game ochko-bank players=2")
+    kiosk.begin(GameSpec.parse("game ochko-bank players=2"))
     assert told[-1].game == "ochko-bank" and told[-1].deck == DOUBLE104
     assert "seat1" in told[-1].zones and "seat2" not in told[-1].zones
-    kiosk.begin("game ochko-bank players=2")
+    kiosk.begin(GameSpec.parse("game ochko-bank players=2"))
     assert len(told) == 3  # the same options, yet a new game: told again
+
+
+def _kill_copy(live: Path, copy: Path) -> None:
+    """The journal's files as a kill leaves them (the -shm too)."""
+    copy.mkdir()
+    for suffix in ("", "-wal", "-shm"):
+        source = live / (JOURNAL_FILE + suffix)
+        if source.exists():
+            copy.joinpath(source.name).write_bytes(source.read_bytes())
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (Language.EN, "Journal repaired: 3 moves could not be read."),
+        (Language.PL, "Dziennik naprawiony: nie odczytano ruchów: 3."),
+        (Language.RU, "Журнал восстановлен: не прочитано ходов: 3."),
+    ],
+)
+def test_a_repaired_journal_is_said_once_on_the_screen_and_stays_in_the_status(
+    tmp_path: Path, language: Language, said: str
+) -> None:
+    live = tmp_path / "live"
+    journal = Journal.open(live / JOURNAL_FILE)
+    played = JournaledGame.start(journal, GameSpec.parse(HEADER))
+    for line in example_lines("oh-hell")[:6]:
+        played.record_event(parse_event(line), source=Source.CAMERA)
+    _kill_copy(live, tmp_path / "state")
+    journal.close()
+    wal = tmp_path / "state" / (JOURNAL_FILE + "-wal")
+    frame = 24 + 4096
+    frames = (wal.stat().st_size - 32) // frame
+    wal.write_bytes(wal.read_bytes()[: 32 + (frames - 8) * frame])  # the log cut short
+    logged: list[str] = []
+    device = RecordingDevice()
+    kiosk = Kiosk(
+        Journal.open(tmp_path / "state" / JOURNAL_FILE),
+        Screen(device, clock=Clock()),
+        settings=UiSettings(language=language),
+        camera=CameraState.READING,
+        log=logged.append,
+        clock=Clock(),
+    )
+    kiosk.start()
+    assert kiosk.table.ui.notice == said
+    assert any("shorter than its index (-shm) says" in line for line in logged)
+    assert "Journal repaired: 3 moves could not be read." in kiosk.status_text()
+    assert kiosk.table.played is not None and len(kiosk.table.played.game.events) == 3
+    kiosk.take(Press(UP))  # seen: the notice goes, the status keeps it
+    assert kiosk.table.ui.notice is None
+    assert "Journal repaired: 3 moves could not be read." in kiosk.status_text()
+
+
+def test_a_full_disk_is_logged_once_and_once_more_when_it_clears(tmp_path: Path) -> None:
+    journal, pages = _nearly_full(tmp_path)
+    kiosk, _, logged = make_kiosk(tmp_path, journal=journal)
+    kiosk.start()
+    lines = example_lines("oh-hell")
+    failed = 0
+    first_failed = None
+    for line in lines:
+        kiosk.take(step(line))
+        failed += kiosk.table.problem is not None
+        if kiosk.table.problem is not None and first_failed is None:
+            first_failed = line
+    writes = kiosk.table.failed_writes
+    assert failed >= 5 and writes >= 5  # every write after the page ran out failed
+    assert sum("is full" in line for line in logged) == 1
+    journal._db.execute(f"PRAGMA max_page_count = {pages + 100}")  # room again
+    assert first_failed is not None
+    kiosk.take(step(first_failed))  # the table goes on where the journal stopped
+    assert kiosk.table.problem is None
+    (cleared,) = [line for line in logged if "records again" in line]
+    assert cleared == (
+        f"the journal records again (the disk has room again) after {writes} failed writes"
+    )
+    journal.close()

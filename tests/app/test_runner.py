@@ -20,6 +20,7 @@ from companion.device.buttons import FakeButtons
 from companion.device.camera import FakeSource
 from companion.device.display import RecordingDevice, Screen
 from companion.games.events import CardSeen
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, Source
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.events import TableEvent, TrackerOutput
@@ -77,7 +78,7 @@ def test_frames_presses_and_the_journal_meet_in_one_loop(tmp_path: Path) -> None
             camera=CameraState.STARTING,
             log=lambda line: None,
         )
-        kiosk.begin(HEADER)
+        kiosk.begin(GameSpec.parse(HEADER))
         inbox: Inbox = queue.Queue()
         stop = threading.Event()
         image = np.zeros((4, 4, 3), np.uint8)

@@ -7,6 +7,7 @@ from importlib import resources
 
 from companion.app.messages import CameraState
 from companion.app.script_camera import practice_table
+from companion.games.spec import GameSpec
 from companion.ui.intents import StartGame
 from companion.ui.menus.home import due_amount
 from companion.ui.menus.state import Home, TableMenu
@@ -85,6 +86,6 @@ def test_leaving_the_script_stops_the_camera_and_cards_are_entered_by_hand() -> 
 
 def test_a_new_game_leaves_the_script_of_the_old_one() -> None:
     table = example("oczko")
-    table.table.carry_out(StartGame("game oh-hell players=4"))
+    table.table.carry_out(StartGame(GameSpec.parse("game oh-hell players=4")))
     table.camera.feed(table.table)
     assert events(table) == [] and not table.camera.following

@@ -58,3 +58,21 @@ def test_a_retired_key_is_named_and_the_file_still_valid(tmp_path: Path) -> None
         f"companion config: {path}: [display] contrast does nothing (the panel's contrast "
         "follows [display] brightness (1..5)): delete it\n"
     )
+
+
+def test_a_state_directory_that_is_a_file_fails_config_as_it_fails_run(tmp_path: Path) -> None:
+    taken = tmp_path / "state"
+    taken.write_text("not a folder", "utf-8")
+    for directory in (taken, taken / "below"):
+        path = tmp_path / "config.toml"
+        path.write_text(f"[state]\ndirectory = '{directory}'\n", "utf-8")
+        said = f"companion config: {path}: [state] directory: {taken} is a file, not a folder\n"
+        result = _config("--config", str(path))
+        assert (result.returncode, result.stderr) == (2, said)
+        run = subprocess.run(
+            [sys.executable, "-m", "companion", "run", "--config", str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 2 and run.stderr == said.replace("config:", "run:", 1)

@@ -23,8 +23,9 @@ def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
     code = main(["demo", "--fast", "--game", "oczko", "--events", "8", "--png", str(png)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "the game equals the session's script: yes" in out
-    assert "events: 8 recorded, 8 in the session's script" in out
+    assert "Oczko for 3 players" in out
+    assert "Recorded: all 8 moves as played, in order; none missed, added or misread." in out
+    assert "Played: 8 moves: 5 cards laid, 0 taken away, 3 button presses." in out
     assert "Score sheet:" in out
     assert "duel,settled by,P1,P2,P3,bank" in out
     # stdout is no terminal here: the log lines as plain text, no escape codes
@@ -33,6 +34,17 @@ def test_the_demo_plays_a_session_to_the_same_game_and_prints_the_sheet(
     assert len(pictures) >= 8
     with Image.open(pictures[-1]) as last:
         assert last.size == (128, 64)
+    # screens.txt: each picture's name and the lines drawn on it, in the order shown
+    blocks = (png / "screens.txt").read_text("utf-8").split("\n\n")
+    assert [block.splitlines()[0] for block in blocks] == [path.name for path in pictures]
+    assert blocks[-1].splitlines()[1:] == [
+        "Round 1/4  Bank 10",
+        "P2  stake 4",
+        "10♥ 9♥  19",
+        "Banker  P1",
+        "7♠ 10♠  17",
+        "Banker may not draw",
+    ]
 
 
 def test_demo_is_the_default_command() -> None:
@@ -67,7 +79,7 @@ def test_the_demo_keeps_its_journal_with_state_dir_for_export(
         main(["demo", "--fast", "--game", "oczko", "--events", "8", "--state-dir", str(state)]) == 0
     )
     out = capsys.readouterr().out
-    assert f"journal: {state / 'journal.sqlite3'}" in out
+    assert f"Kept: {state / 'journal.sqlite3'}" in out.replace("\n  ", " ")
     printed_sheet = out.split("Score sheet:\n", 1)[1]
     assert main(["export", "--state-dir", str(state), "--format", "csv"]) == 0
     assert capsys.readouterr().out == printed_sheet
@@ -77,9 +89,8 @@ def test_without_state_dir_the_demo_says_where_its_journal_went(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["demo", "--fast", "--game", "oczko", "--events", "2"]) == 0
-    assert "journal: kept in a temporary folder, now removed (--state-dir DIR keeps it)" in (
-        capsys.readouterr().out
-    )
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the journal was in a temporary folder, now removed (--state-dir DIR keeps it)" in out
 
 
 def test_the_demo_refuses_a_state_dir_it_cannot_make(
@@ -91,7 +102,8 @@ def test_the_demo_refuses_a_state_dir_it_cannot_make(
     assert "--state-dir" in capsys.readouterr().err
 
 
-def test_the_demo_fits_an_80x24_terminal_with_the_keys_under_the_screen() -> None:
+def test_the_demo_fits_an_80x24_terminal_with_the_screens_lines_and_the_keys_under_them() -> None:
+    """In 80x24 braille dots cannot be read: the screen is drawn as the lines it shows."""
     process, leader, follower = start_in_terminal(
         ["demo", "--fast", "--game", "oczko", "--events", "6"], 80, 24
     )
@@ -103,7 +115,9 @@ def test_the_demo_fits_an_80x24_terminal_with_the_keys_under_the_screen() -> Non
         os.close(follower)
     drawing = shown.split("Score sheet:")[0]
     assert KEYS_LEGEND in drawing
-    assert chr(0x2800) in drawing  # the screen drawn in braille cells
+    assert chr(0x2800) not in drawing  # no braille cells
+    assert "Round 1/4  Bank 10" in drawing  # the screen's title line, as text
+    assert "P2  stake 4" in drawing
     rows = [int(row) for row, _ in MOVE.findall(drawing)]
     assert rows and max(rows) <= 24
     for line in ESCAPE.sub("\n", drawing).split("\n"):

@@ -8,6 +8,7 @@ import pytest
 
 from companion.cli import main
 from companion.games.events import parse_event
+from companion.games.spec import GameSpec
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
@@ -16,10 +17,10 @@ from companion.journal.store import JOURNAL_FILE, Journal
 @pytest.fixture
 def state_dir(tmp_path: Path) -> Path:
     with Journal.open(tmp_path / JOURNAL_FILE) as journal:
-        first = JournaledGame.start(journal, "game oh-hell players=3 dealer=0")
+        first = JournaledGame.start(journal, GameSpec.parse("game oh-hell players=3 dealer=0"))
         first.record_event(parse_event("card trump 8D"), source=Source.CAMERA)
         first.finish()
-        second = JournaledGame.start(journal, "game oczko players=3")
+        second = JournaledGame.start(journal, GameSpec.parse("game oczko players=3"))
         second.record_event(parse_event("bank 10"), source=Source.BUTTON)
     return tmp_path
 

@@ -126,3 +126,44 @@ def test_the_running_app_killed_at_random_loses_nothing(
     assert "shown events lost: 0" in out and "resumes differing from the replay: 0" in out
     shown = int(out.split("events shown before the kills: ")[1].split()[0])
     assert shown > 0
+
+
+REFUSED_WITHIN_S = 2.0
+
+
+def _started(command: list[str]) -> subprocess.Popen[str]:
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "ready"
+    return child
+
+
+def test_a_second_writer_is_refused_at_once_naming_the_first_and_a_killed_one_blocks_nothing(
+    tmp_path: Path,
+) -> None:
+    run = [sys.executable, "-m", "companion", "run", "--config", str(config(tmp_path))]
+    first = _started([*run, "--report-shown"])
+    try:
+        state = tmp_path / "state"
+        before = {path.name: path.read_bytes() for path in state.iterdir()}
+        began = time.monotonic()
+        second = subprocess.run(run, capture_output=True, text=True, timeout=30, check=False)
+        took = time.monotonic() - began
+        assert second.returncode == 1, second.stderr
+        assert took < REFUSED_WITHIN_S, f"refused after {took:.2f} s"
+        said = second.stderr
+        assert f"pid {first.pid}" in said and "companion run --config" in said, said
+        assert "one writer per state folder" in said and "nothing was written" in said
+        assert "Traceback" not in said
+        # the second run wrote nothing: every file as the first left it
+        assert {path.name: path.read_bytes() for path in state.iterdir()} == before
+        demo = [sys.executable, "-m", "companion", "demo", "--fast", "--state-dir", str(state)]
+        refused = subprocess.run(demo, capture_output=True, text=True, timeout=60, check=False)
+        assert refused.returncode == 1 and f"pid {first.pid}" in refused.stderr
+        assert "Traceback" not in refused.stderr
+    finally:
+        first.kill()  # SIGKILL: the lock goes with the process
+        first.wait()
+    after = _started([*run, "--report-shown"])
+    after.send_signal(signal.SIGTERM)
+    assert after.wait(30) == 0

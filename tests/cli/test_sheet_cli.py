@@ -125,3 +125,21 @@ def test_the_chart_script_is_the_one_plotly_ships() -> None:
     script = plotly_script()
     assert script.name == "plotly.min.js" and script.stat().st_size > 0
     assert "site-packages" in str(script) or "dist-packages" in str(script)
+
+
+@pytest.mark.parametrize("kind", ["missing", "a file"])
+def test_a_state_folder_that_is_not_there_is_exit_2_as_for_export(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    folder = tmp_path / "no" / "such" / "folder"
+    if kind == "a file":
+        folder = tmp_path / "file"
+        folder.write_text("x")
+    args = ["--state-dir", str(folder), "--config", "/dev/null"]
+    assert main(["export", *args]) == 2
+    assert main(["sheet", *args, "--port", str(_free_port())]) == 2
+    said = "does not exist" if kind == "missing" else "is not a folder"
+    err = capsys.readouterr().err
+    assert f"companion sheet: the state folder {folder} {said}" in err
+    assert "Traceback" not in err
+    assert not folder.parent.exists() or kind == "a file"  # nothing was made

@@ -10,14 +10,16 @@ from PIL import Image, ImageChops
 from companion.cli import main
 from companion.games.script import parse_script
 from companion.games.session import replay_script
-from companion.ui.screens import draw_game
+from companion.ui.screens import compose_game, draw_game
 from companion.ui.texts import Language
+from companion.ui.transcript import lines as transcript_lines
 from companion.ui.views import game_view
 
 ROOT = Path(__file__).resolve().parents[2]
 OH_HELL = ROOT / "companion" / "examples" / "oh-hell.txt"
 KEEP_GOING = ROOT / "tests" / "scenarios" / "ochko-21" / "keep-going.txt"
 REVOKE = ROOT / "tests" / "scenarios" / "oh-hell" / "revoke.txt"
+OCHKO_21 = ROOT / "companion" / "examples" / "ochko-21.txt"
 
 
 def _same(first: Image.Image, second: Image.Image) -> bool:
@@ -34,19 +36,24 @@ def test_screen_is_the_final_states_screen_in_the_language(tmp_path: Path) -> No
         assert not _same(written, draw_game(game_view(game), Language.EN))
 
 
-def test_page_picks_a_page_of_the_final_screen(tmp_path: Path) -> None:
-    target = tmp_path / "sheet.png"
-    assert main(["simulate", str(OH_HELL), "--screen", str(target), "--page", "2"]) == 0
+def test_page_picks_a_page_of_the_final_screen_counted_from_1(tmp_path: Path) -> None:
     game = replay_script(parse_script(OH_HELL.read_text("utf-8"), "x")).game
-    with Image.open(target) as written:
-        assert _same(written, draw_game(game_view(game), Language.EN, page=2))
+    for page in (1, 3):
+        target = tmp_path / f"page{page}.png"
+        assert main(["simulate", str(OH_HELL), "--screen", str(target), "--page", str(page)]) == 0
+        with Image.open(target) as written:
+            assert _same(written, draw_game(game_view(game), Language.EN, page=page - 1))
+    default = tmp_path / "default.png"
+    assert main(["simulate", str(OH_HELL), "--screen", str(default)]) == 0
+    with Image.open(default) as written:
+        assert _same(written, draw_game(game_view(game), Language.EN, page=0))
 
 
 def test_screens_writes_one_picture_per_event_and_the_refusals(tmp_path: Path) -> None:
     folder = tmp_path / "shots"
     args = ["simulate", str(KEEP_GOING), "--keep-going", "--screens", str(folder)]
     assert main(args) == 0
-    names = sorted(path.name for path in folder.iterdir())
+    names = sorted(path.name for path in folder.glob("*.png"))
     events = len(parse_script(KEEP_GOING.read_text("utf-8"), "x").lines)
     assert names[0] == "000-start.png"
     assert len(names) == events + 1
@@ -64,8 +71,32 @@ def test_a_page_the_screen_lacks_is_a_clear_error(
 ) -> None:
     target = tmp_path / "x.png"
     assert main(["simulate", str(OH_HELL), "--screen", str(target), "--page", "9"]) == 2
-    assert "--page 9: this screen has pages 0 to" in capsys.readouterr().err
+    assert "--page 9: this screen has pages 1 to 4" in capsys.readouterr().err
     assert not target.exists()
+    with pytest.raises(SystemExit) as refused:
+        main(["simulate", str(OH_HELL), "--screen", str(target), "--page", "0"])
+    assert refused.value.code == 2
+    assert "--page: 0 is not at least 1" in capsys.readouterr().err
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("name", ["x.jpg", "x.JPEG", "x", "x.png.gif"])
+def test_a_picture_not_named_png_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    target = tmp_path / name
+    assert main(["simulate", str(OH_HELL), "--screen", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert f"--screen {target}: the screen is written as a PNG picture" in err
+    assert "ending in .png" in err and "Traceback" not in err
+    assert not target.exists()
+
+
+def test_a_png_name_in_capitals_is_taken(tmp_path: Path) -> None:
+    target = tmp_path / "FINAL.PNG"
+    assert main(["simulate", str(OH_HELL), "--screen", str(target)]) == 0
+    with Image.open(target) as written:
+        assert written.format == "PNG"
 
 
 def test_an_unwritable_picture_is_a_clear_error(
@@ -81,3 +112,25 @@ def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         main(["simulate", str(OH_HELL), "--screen", "x.png", "--language", "de"])
     assert "invalid choice: 'de'" in capsys.readouterr().err
+
+
+def test_screens_writes_the_lines_drawn_on_each_picture(tmp_path: Path) -> None:
+    folder = tmp_path / "shots"
+    assert main(["simulate", str(OCHKO_21), "--screens", str(folder)]) == 0
+    blocks = (folder / "screens.txt").read_text("utf-8").split("\n\n")
+    names = [block.splitlines()[0] for block in blocks]
+    assert sorted(names) == sorted(path.name for path in folder.glob("*.png"))
+    script = parse_script(OCHKO_21.read_text("utf-8"), "x")
+    game = replay_script(script).game
+    final = next(block for block in blocks if block.startswith(names[-1]))
+    drawn = compose_game(game_view(game), Language.EN).marks
+    assert final.splitlines()[1:] == transcript_lines(drawn)
+    # a round's outcome has its own picture, after the event that settled the round
+    assert any(name.endswith("-outcome.png") for name in names)
+    assert blocks[names.index("009-line11-outcome.png")].splitlines()[1:] == [
+        "P2 won 5",
+        "P2  9♥ A♦  20",
+        "Banker P1  10♠ 7♣  17",
+        "20 beats the banker's 17",
+        "In the bank 5",
+    ]

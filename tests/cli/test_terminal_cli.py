@@ -10,9 +10,10 @@ from companion.app.script_camera import practice_table
 from companion.cli import build_parser
 from companion.cli.terminal import play
 from companion.device.buttons import FakeButtons
-from companion.device.display import PowerSettings, Screen
+from companion.device.display import Screen
 from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR, TerminalDevice
 from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.settings import UiSettings
 from tests.cli.pty_session import ESCAPE, MOVE, read_to_exit, read_until, start_in_terminal
 
 
@@ -43,7 +44,7 @@ def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> No
         ]
     )
     out = io.StringIO()
-    play(table, camera, keys, Screen(TerminalDevice(out), PowerSettings(), clock=Clock()))
+    play(table, camera, keys, Screen(TerminalDevice(out), clock=Clock()))
     assert table.stopped
     assert table.game is not None and str(table.game.events[1]) == "bid 1 1"
     assert keys.pending() == 0
@@ -55,7 +56,7 @@ def test_a_press_on_a_dark_screen_only_wakes_it() -> None:
     text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
     table, camera = practice_table(text, "oh-hell")
     clock = Clock()
-    screen = Screen(TerminalDevice(io.StringIO()), PowerSettings(dark_after=10), clock=clock)
+    screen = Screen(TerminalDevice(io.StringIO()), UiSettings(dark_after=10), clock=clock)
     keys = FakeButtons()
     clock.now = 20.0
     screen.tick()

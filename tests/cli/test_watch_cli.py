@@ -14,6 +14,7 @@ from companion.cards import Card
 from companion.cli import main
 from companion.cli.watch import frames_with_retries
 from companion.device.camera import FakeSource, SourceError, frames_of
+from companion.values.camera_source import CameraSource
 from companion.values.frame import Frame
 from tests.table.rendered import Placed, table_image
 
@@ -94,7 +95,9 @@ def test_a_failing_camera_is_opened_again_then_given_up(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     camera, slept = FlakyCamera(), list[float]()
-    frames = frames_with_retries("usb:0", fps=None, retries=2, sleep=slept.append, opener=camera)
+    frames = frames_with_retries(
+        CameraSource.parse("usb:0"), fps=None, retries=2, sleep=slept.append, opener=camera
+    )
     seen: list[Frame] = []
     with pytest.raises(SourceError, match="stopped giving frames"):
         seen.extend(frames)

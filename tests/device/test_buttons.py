@@ -13,8 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.device.buttons import (
-    ButtonConfigError,
-    ButtonPins,
+    ButtonsConfig,
     FakeButtons,
     GpioButtons,
     PressDecoder,
@@ -157,15 +156,14 @@ def test_any_edge_sequence_gives_at_most_one_action_per_press_for_ok_back(
         assert all(press.kind is not PressKind.LONG for press in presses)
 
 
-# -- pins -------------------------------------------------------------------------------
+# -- the setting ------------------------------------------------------------------------
 
 
-def test_pins_must_be_distinct_bcm_numbers() -> None:
-    ButtonPins().validate()
-    with pytest.raises(ButtonConfigError, match=r"buttons\.down: GPIO 5 is already the up"):
-        ButtonPins(up=5, down=5).validate()
-    with pytest.raises(ButtonConfigError, match=r"buttons\.ok: GPIO 40"):
-        ButtonPins(ok=40).validate()
+def test_the_setting_gives_each_buttons_pin_and_the_long_press() -> None:
+    buttons = ButtonsConfig(up=17, down=27, ok=22, back=23, long_press_s=1.5)
+    assert [buttons.pin(button) for button in Button] == [17, 27, 22, 23]
+    assert buttons.timing == PressTiming(long_press=1.5)
+    assert ButtonsConfig().timing == PressTiming()
 
 
 # -- gpiozero with its mock pins --------------------------------------------------------
@@ -186,7 +184,7 @@ def slow_tick() -> PressTiming:
 
 def test_gpio_short_and_long_presses_from_pin_edges(factory: MockFactory) -> None:
     clock = Clock()
-    pins = ButtonPins(up=17, down=27, ok=22, back=23)
+    pins = ButtonsConfig(up=17, down=27, ok=22, back=23)
     buttons = GpioButtons(pins, slow_tick(), clock=clock, pin_factory=factory)
     try:
         ok_pin = factory.pin(22)
@@ -210,9 +208,9 @@ def test_gpio_short_and_long_presses_from_pin_edges(factory: MockFactory) -> Non
 
 def test_gpio_hold_repeat_after_release_is_ignored(factory: MockFactory) -> None:
     clock = Clock()
-    buttons = GpioButtons(ButtonPins(), slow_tick(), clock=clock, pin_factory=factory)
+    buttons = GpioButtons(ButtonsConfig(), slow_tick(), clock=clock, pin_factory=factory)
     try:
-        up_pin = factory.pin(ButtonPins().up)
+        up_pin = factory.pin(ButtonsConfig().up)
         up_pin.drive_low()
         clock.now += 0.5
         buttons.devices[Button.UP].when_held()
@@ -227,13 +225,13 @@ def test_gpio_hold_repeat_after_release_is_ignored(factory: MockFactory) -> None
 
 def test_gpio_two_buttons_at_once_each_give_their_own_press(factory: MockFactory) -> None:
     clock = Clock()
-    buttons = GpioButtons(ButtonPins(), slow_tick(), clock=clock, pin_factory=factory)
+    buttons = GpioButtons(ButtonsConfig(), slow_tick(), clock=clock, pin_factory=factory)
     try:
-        factory.pin(ButtonPins().up).drive_low()
-        factory.pin(ButtonPins().down).drive_low()
+        factory.pin(ButtonsConfig().up).drive_low()
+        factory.pin(ButtonsConfig().down).drive_low()
         clock.now += 0.1
-        factory.pin(ButtonPins().down).drive_high()
-        factory.pin(ButtonPins().up).drive_high()
+        factory.pin(ButtonsConfig().down).drive_high()
+        factory.pin(ButtonsConfig().up).drive_high()
         got = {buttons.next_press(timeout=0), buttons.next_press(timeout=0)}
         assert got == {ButtonPress(Button.UP), ButtonPress(Button.DOWN)}
     finally:
@@ -241,8 +239,8 @@ def test_gpio_two_buttons_at_once_each_give_their_own_press(factory: MockFactory
 
 
 def test_closing_frees_the_pins_for_the_next_user(factory: MockFactory) -> None:
-    GpioButtons(ButtonPins(), slow_tick(), pin_factory=factory).close()
-    GpioButtons(ButtonPins(), slow_tick(), pin_factory=factory).close()
+    GpioButtons(ButtonsConfig(), slow_tick(), pin_factory=factory).close()
+    GpioButtons(ButtonsConfig(), slow_tick(), pin_factory=factory).close()
 
 
 # -- the fake ---------------------------------------------------------------------------
@@ -303,7 +301,7 @@ def test_a_pin_another_program_holds_is_named_and_the_other_pins_are_let_go() ->
     from gpiozero import Device
 
     Device.pin_factory = MockFactory()
-    holder = GpioButton(ButtonPins().ok)
+    holder = GpioButton(ButtonsConfig().ok)
     opened = open_buttons()
     assert isinstance(opened.source, FakeButtons)
     assert opened.problem is not None and "GPIO13" in opened.problem
@@ -334,7 +332,7 @@ def test_buttons_that_cannot_be_opened_are_tried_again_every_retry_period() -> N
     clock = Clock()
     told: list[str | None] = []
     buttons = RetriedButtons(
-        lambda: open_buttons(ButtonPins(), slow_tick()),
+        lambda: open_buttons(ButtonsConfig(), slow_tick()),
         on_change=told.append,
         retry_s=10.0,
         clock=clock,
@@ -352,7 +350,7 @@ def test_buttons_that_cannot_be_opened_are_tried_again_every_retry_period() -> N
         clock.now += 10.0
         assert buttons.next_press(timeout=0) is None
         assert told[-1] is None and buttons.problem is None
-        pin = factory.pin(ButtonPins().ok)
+        pin = factory.pin(ButtonsConfig().ok)
         pin.drive_low()
         time.sleep(PressTiming().debounce * 2)  # the reopened buttons keep real time
         pin.drive_high()

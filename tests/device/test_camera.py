@@ -22,6 +22,7 @@ from companion.device.camera import (
     pixels_per_mm,
 )
 from companion.device.camera_modes import PI_STREAM_SIZE, pi_sensor_mode
+from companion.values.camera_source import CameraSource
 from companion.values.frame import Frame
 
 
@@ -94,21 +95,21 @@ def test_an_unreadable_video_is_a_source_error(tmp_path: Path) -> None:
     path = tmp_path / "broken.mp4"
     path.write_bytes(b"not a video at all")
     with pytest.raises(SourceError, match=r"broken\.mp4: not a readable video"):
-        open_source(str(path), fps=None)
+        open_source(CameraSource.parse(str(path)), fps=None)
 
 
 def test_open_source_picks_the_kind(tmp_path: Path) -> None:
     cv2.imwrite(str(tmp_path / "1.png"), _image(10))
-    assert isinstance(open_source(str(tmp_path), fps=None), FolderSource)
+    assert isinstance(open_source(CameraSource.parse(str(tmp_path)), fps=None), FolderSource)
     with pytest.raises(SourceError, match="no such file or folder"):
-        open_source(str(tmp_path / "nothing"), fps=None)
-    with pytest.raises(SourceError, match="usb:N with N a number"):
-        open_source("usb:left", fps=None)
+        open_source(CameraSource.parse(str(tmp_path / "nothing")), fps=None)
+    with pytest.raises(SourceError, match="none: no camera to open"):
+        open_source(CameraSource.parse("none"), fps=None)
 
 
 def test_a_missing_usb_camera_is_a_source_error() -> None:
     with pytest.raises(SourceError, match="usb:97: no camera there"):
-        open_source("usb:97", fps=None)
+        open_source(CameraSource.parse("usb:97"), fps=None)
 
 
 class _FlakyCapture:
@@ -150,7 +151,7 @@ class _SizedCapture(_FlakyCapture):
 def test_a_usb_camera_is_asked_for_the_configured_size(monkeypatch: pytest.MonkeyPatch) -> None:
     capture = _SizedCapture()
     monkeypatch.setattr(camera, "_video_capture", lambda index: capture)
-    open_source("usb:2", fps=None, size=(1280, 720)).close()
+    open_source(CameraSource.parse("usb:2"), fps=None, size=(1280, 720)).close()
     assert capture.properties == {cv2.CAP_PROP_FRAME_WIDTH: 1280, cv2.CAP_PROP_FRAME_HEIGHT: 720}
 
 
@@ -178,7 +179,7 @@ def test_the_pi_source_without_picamera2_is_a_source_error() -> None:
         import picamera2  # noqa: F401
     except ImportError:
         with pytest.raises(SourceError, match="picamera2 is not installed"):
-            open_source("pi", fps=None)
+            open_source(CameraSource.parse("pi"), fps=None)
     else:
         pytest.skip("picamera2 is installed here")
 

@@ -8,17 +8,14 @@ from companion.device.display import (
     BRIGHTNESS_CONTRAST,
     DIM_CONTRAST,
     SHIFTS,
-    DisplayConfig,
-    DisplayConfigError,
-    Driver,
     Level,
-    PowerSettings,
     RecordingDevice,
     RetriedPanel,
     Screen,
     open_display,
     shifted,
 )
+from companion.device.display_config import DisplayConfig, DisplayKind
 from companion.ui.settings import BRIGHTNESS_LEVELS, DARK_CHOICES, DIM_CHOICES, UiSettings
 
 
@@ -69,7 +66,7 @@ def test_the_same_picture_is_not_sent_twice() -> None:
 def test_idle_dims_after_a_minute_and_goes_dark_after_ten() -> None:
     clock = Clock()
     device = RecordingDevice()
-    screen = Screen(device, PowerSettings(brightness=4), clock=clock)
+    screen = Screen(device, UiSettings(brightness=4), clock=clock)
     screen.show(picture())
     assert device.contrasts == [BRIGHTNESS_CONTRAST[4]]
     levels = []
@@ -88,7 +85,7 @@ def test_idle_dims_after_a_minute_and_goes_dark_after_ten() -> None:
 def test_a_picture_shown_while_dark_waits_for_the_wake() -> None:
     clock = Clock()
     device = RecordingDevice()
-    screen = Screen(device, PowerSettings(dim_after=None, dark_after=10), clock=clock)
+    screen = Screen(device, UiSettings(dim_after=None, dark_after=10), clock=clock)
     screen.show(picture())
     clock.now += 10
     screen.tick()
@@ -96,7 +93,7 @@ def test_a_picture_shown_while_dark_waits_for_the_wake() -> None:
     assert len(device.images) == 1
     assert screen.touch() is True
     assert not device.hidden
-    assert device.contrasts[-1] == PowerSettings().contrast
+    assert device.contrasts[-1] == BRIGHTNESS_CONTRAST[UiSettings().brightness]
     assert same(device.images[-1], shifted(picture("new"), screen.offset))
 
 
@@ -116,7 +113,7 @@ def test_only_the_first_press_after_dark_is_swallowed() -> None:
 
 def test_never_dims_or_darkens_when_switched_off() -> None:
     clock = Clock()
-    screen = Screen(RecordingDevice(), PowerSettings(dim_after=None, dark_after=None), clock=clock)
+    screen = Screen(RecordingDevice(), UiSettings(dim_after=None, dark_after=None), clock=clock)
     clock.now += 10**6
     screen.tick()
     assert screen.level is Level.ON
@@ -125,8 +122,8 @@ def test_never_dims_or_darkens_when_switched_off() -> None:
 def test_the_picture_shifts_a_pixel_now_and_then() -> None:
     clock = Clock()
     device = RecordingDevice()
-    settings = PowerSettings(dim_after=None, dark_after=None, shift_every=100)
-    screen = Screen(device, settings, clock=clock)
+    settings = UiSettings(dim_after=None, dark_after=None)
+    screen = Screen(device, settings, shift_every=100, clock=clock)
     screen.show(picture())
     offsets = []
     for _ in SHIFTS:
@@ -146,58 +143,49 @@ def test_new_settings_take_effect_at_once() -> None:
     device = RecordingDevice()
     screen = Screen(device, clock=clock)
     clock.now += 30
-    screen.configure(PowerSettings(brightness=1, dim_after=20))
+    screen.configure(UiSettings(brightness=1, dim_after=20))
     assert screen.level is Level.DIM
     assert device.contrasts[-2:] == [BRIGHTNESS_CONTRAST[1], DIM_CONTRAST]
 
 
-def test_a_bad_address_is_refused_by_name() -> None:
-    with pytest.raises(DisplayConfigError, match=r"display\.address: 0x90"):
-        DisplayConfig(address=0x90).validate()
+I2C_KINDS = [kind for kind in DisplayKind if kind.uses_i2c]
 
 
-@pytest.mark.parametrize("driver", list(Driver))
-def test_a_missing_display_gives_a_reason_and_a_fake(driver: Driver) -> None:
-    # No machine has I2C bus 250, so luma cannot open it.
-    opened = open_display(DisplayConfig(driver=driver, port=250), clock=Clock())
+@pytest.mark.parametrize("kind", I2C_KINDS)
+def test_a_missing_display_gives_a_reason_and_a_fake(kind: DisplayKind) -> None:
+    # No machine has I2C bus 25, so luma cannot open it.
+    opened = open_display(DisplayConfig(kind=kind, i2c_port=25), clock=Clock())
     assert isinstance(opened.screen.device, RecordingDevice)
     assert opened.problem is not None
-    assert opened.problem.startswith(f"no {driver.value} display on I2C bus 250 at 0x3C (")
+    assert opened.problem.startswith(f"no {kind.value} display on I2C bus 25 at 0x3C (")
     assert "\n" not in opened.problem
     opened.screen.show(picture())  # and the rest goes on
     assert len(opened.screen.device.images) == 1
 
 
-@pytest.mark.parametrize(
-    ("settings", "message"),
-    [
-        (PowerSettings(brightness=7), r"display\.brightness: 7 is not a level 1\.\.5"),
-        (PowerSettings(dim_after=0), r"display\.dim_after: 0"),
-        (PowerSettings(dark_after=-5), r"display\.dark_after: -5"),
-    ],
-)
-def test_bad_power_settings_are_refused_by_name(settings: PowerSettings, message: str) -> None:
-    with pytest.raises(DisplayConfigError, match=message):
-        Screen(RecordingDevice(), settings)
-    screen = Screen(RecordingDevice())
-    with pytest.raises(DisplayConfigError, match=message):
-        screen.configure(settings)
-    assert screen.settings == PowerSettings()  # unchanged
+@pytest.mark.parametrize("kind", [kind for kind in DisplayKind if not kind.uses_i2c])
+def test_only_an_oled_on_i2c_is_opened_as_one(kind: DisplayKind) -> None:
+    with pytest.raises(ValueError, match=f"a {kind.value} display is not an OLED on I2C"):
+        open_display(DisplayConfig(kind=kind))
 
 
-def test_the_menus_brightness_levels_are_the_displays() -> None:
+def test_every_setting_the_menu_offers_is_one_the_screen_takes() -> None:
     assert tuple(BRIGHTNESS_CONTRAST) == BRIGHTNESS_LEVELS
-    for dim in DIM_CHOICES:
-        for dark in DARK_CHOICES:
-            PowerSettings(dim_after=dim, dark_after=dark).validate()
-    ui = UiSettings()
-    PowerSettings(ui.brightness, ui.dim_after, ui.dark_after).validate()
+    clock = Clock()
+    device = RecordingDevice()
+    screen = Screen(device, clock=clock)
+    for brightness in BRIGHTNESS_LEVELS:
+        for dim in DIM_CHOICES:
+            for dark in DARK_CHOICES:
+                screen.configure(UiSettings(brightness=brightness, dim_after=dim, dark_after=dark))
+                assert screen.level is Level.ON
+                assert device.contrasts[-1] == screen.contrast == BRIGHTNESS_CONTRAST[brightness]
 
 
 def test_a_panel_missing_at_start_is_opened_again_and_gets_the_kept_picture() -> None:
     clock = Clock()
     panel = dummy(width=128, height=64, mode="1")
-    where = DisplayConfig(port=250)  # no /dev/i2c-250: luma's own failure
+    where = DisplayConfig(i2c_port=25)  # no /dev/i2c-25: luma's own failure
     present = False
 
     def opener() -> dummy | str:
@@ -209,9 +197,9 @@ def test_a_panel_missing_at_start_is_opened_again_and_gets_the_kept_picture() ->
 
     told: list[str | None] = []
     slot = RetriedPanel(opener, on_change=told.append, retry_s=15.0, clock=clock)
-    screen = Screen(slot, PowerSettings(brightness=2), clock=clock)
+    screen = Screen(slot, UiSettings(brightness=2), clock=clock)
     assert len(told) == 1 and told[0] is not None
-    assert told[0].startswith("no ssd1306 display on I2C bus 250 at 0x3C (")
+    assert told[0].startswith("no ssd1306 display on I2C bus 25 at 0x3C (")
     screen.show(picture("first"))
     present = True
     clock.now += 14.0

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -21,6 +22,8 @@ from companion.device.terminal import (
     too_small,
 )
 from companion.ui.presses import Button, ButtonPress, PressKind
+
+ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
 
 UP = ButtonPress(Button.UP)
 DOWN = ButtonPress(Button.DOWN)
@@ -168,6 +171,35 @@ def test_the_largest_picture_that_fits_is_chosen(
     columns: int, rows: int, expected: Scale | None
 ) -> None:
     assert fitting_scale(columns, rows, rows_below=3) is expected
+
+
+@pytest.mark.parametrize(
+    ("columns", "rows", "expected"),
+    [
+        (130, 37, Scale.HALF_BLOCKS),
+        (129, 60, Scale.TEXT),
+        (80, 24, Scale.TEXT),
+        (42, 13, Scale.TEXT),
+    ],
+)
+def test_where_the_picture_cannot_be_read_the_text_is_chosen(
+    columns: int, rows: int, expected: Scale
+) -> None:
+    scales = (Scale.HALF_BLOCKS, Scale.TEXT)
+    assert fitting_scale(columns, rows, rows_below=3, scales=scales) is expected
+    assert fitting_scale(41, 24, rows_below=3, scales=scales) is None
+
+
+def test_the_text_scale_draws_the_lines_it_is_given_in_a_frame() -> None:
+    stream = io.StringIO()
+    lines = ["Round 1/4  Bank 10", "P2  stake 4", "x" * 60]
+    device = TerminalDevice(stream, scale=Scale.TEXT, legend="keys", text=lambda: lines)
+    Screen(device, clock=lambda: 0.0).show(Image.new("1", (128, 64), 0))
+    rows = stream.getvalue().rsplit("\x1b[H", 1)[1].splitlines()
+    assert len(rows) == device.rows == Scale.TEXT.rows + 1
+    assert rows[1].startswith("|\x1b[0mRound 1/4  Bank 10 ")
+    assert rows[3].endswith("x…\x1b[0m|")  # a line too long for the frame is cut
+    assert all(len(ESCAPES.sub("", row)) == Scale.TEXT.columns for row in rows[:-1])
 
 
 def test_a_terminal_too_small_is_told_the_size_it_needs() -> None:

@@ -10,9 +10,10 @@ import pytest
 
 from companion.cli.demo import example_scripts
 from companion.games.events import parse_event
-from companion.games.registry import GAME_IDS, engine_class, make_engine
+from companion.games.registry import GAME_IDS, engine_class
 from companion.games.script import parse_script
 from companion.games.session import replay_script
+from companion.games.spec import GameSpec
 
 EXAMPLES = dict(example_scripts())
 
@@ -36,9 +37,9 @@ def test_example_replays_without_refusal_and_round_trips(name: str) -> None:
     for line in script.lines:
         assert parse_event(str(line.event)) == line.event
     engine = replay.game.engine
-    words = engine.header().split()[2:]
-    again = make_engine(engine.game_id, dict(word.split("=", 1) for word in words))
-    assert again.options == engine.options
+    for every_option in (False, True):
+        again = GameSpec.parse(replay.game.spec.header(every_option=every_option))
+        assert again == replay.game.spec
     state = replay.to_json()
     assert state["game"] == engine.game_id
     assert isinstance(state["phase"], str)

@@ -20,7 +20,7 @@ from companion.games.errors import (
     UnknownAction,
 )
 from companion.games.events import Action, EventSyntaxError, parse_event
-from companion.games.options import format_options, parse_options, split_option_words
+from companion.games.options import option_words, parse_options, split_option_words
 from companion.games.registry import make_engine
 from companion.games.script import parse_events
 from companion.games.session import Game
@@ -43,7 +43,19 @@ def test_options_are_read_by_type() -> None:
         "toy",
     )
     assert options == ToyOptions(players=3, mode=Mode.SLOW, strict=True, start=(1, 2, 3))
-    assert format_options(options) == "players=3 mode=slow strict=on start=1,2,3"
+    assert option_words(options) == {
+        "players": "3",
+        "mode": "slow",
+        "strict": "on",
+        "start": "1,2,3",
+    }
+    assert option_words(options, every_option=True) == {
+        "players": "3",
+        "limit": "5",
+        "mode": "slow",
+        "strict": "on",
+        "start": "1,2,3",
+    }
 
 
 @pytest.mark.parametrize(

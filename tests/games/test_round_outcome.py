@@ -1,13 +1,22 @@
 """Each money game's view carries the outcome of the round just ended: every player's win
-or loss and how much, the banker's final total, and the bank afterwards (named for what
-it is); none while a round is in play. Expected figures are the ones the bundled
-examples' comments work out by hand."""
+or loss and how much, the banker's final total, the bank afterwards (named for what it
+is), the card that settled it and why, and the bank changing hands; none while a round is
+in play. Expected figures are the ones the bundled examples' comments work out by hand."""
 
 from __future__ import annotations
 
+from companion.cards import Card
 from companion.games.gwiazda.view import GwiazdaView
 from companion.games.ochko_bank.view import OchkoBankView
-from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
+from companion.games.round_outcome import (
+    BankEnd,
+    BankMeaning,
+    Handover,
+    RoundOutcome,
+    SeatOutcome,
+    Settled,
+    Settlement,
+)
 from companion.tools.gallery import ScriptPoint
 from companion.ui.views import GameView, game_view
 
@@ -22,15 +31,40 @@ def outcome_after(name: str, events: int) -> RoundOutcome | None:
     return outcome
 
 
-def test_oczko_duels_of_the_round_with_the_bankers_total_and_the_bank_left() -> None:
-    # seat 1's 19 beats the banker's 17 for 4 (bank 6)
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(word) for word in text.split())
+
+
+def test_oczko_duel_with_both_hands_the_deciding_card_and_the_bank_left() -> None:
+    # seat 1's 19 beats the banker's 17 for 4 (bank 6): the totals decided
     assert outcome_after("oczko", 9) == RoundOutcome(
-        (SeatOutcome(1, 4),), banker=0, banker_total=17, bank=6, meaning=BankMeaning.SIZE
+        (SeatOutcome(1, 4),),
+        banker=0,
+        banker_total=17,
+        bank=6,
+        meaning=BankMeaning.SIZE,
+        settlement=Settlement(Settled.HIGHER, None, 1, cards("10H 9H"), 19, cards("7S 10S"), 17),
     )
-    # then seat 2 busts for 3 (bank 9); the banker's hand was never shown
-    assert outcome_after("oczko", 13) == RoundOutcome(
-        (SeatOutcome(1, 4), SeatOutcome(2, -3)), 0, None, 9, BankMeaning.SIZE
+    # then seat 2's 9♦ takes him to 23 for 3 (bank 9); the banker's hand was never shown
+    settled = outcome_after("oczko", 13)
+    assert settled is not None and settled.seats == (SeatOutcome(2, -3),)
+    assert settled.bank == 9 and settled.banker == 0
+    assert settled.settlement == Settlement(
+        Settled.OVER, Card.parse("9D"), 2, cards("KD 10D 9D"), 23, (), None
     )
+
+
+def test_oczko_the_7_that_made_21_and_the_bank_taken_and_passed() -> None:
+    # J♠ 8♥ K♠ then 7♥: 21 at once (issue 48: the 7♥ was never drawn)
+    made = outcome_after("oczko", 31)
+    assert made is not None and made.settlement is not None
+    assert made.settlement.settled is Settled.TWENTY_ONE
+    assert made.settlement.card == Card.parse("7H") and made.settlement.total == 21
+    # after the four rounds seat 0 takes the 8 in the bank: seat 1 holds it now
+    taken = outcome_after("oczko", 46)
+    assert taken is not None
+    assert taken.handover == Handover(0, BankEnd.TAKEN, 8, None, 1)
+    assert taken.bank == 8 and taken.banker == 0  # as the last duel left them
 
 
 def test_oczko_has_no_outcome_while_a_duel_is_played() -> None:
@@ -41,16 +75,35 @@ def test_oczko_has_no_outcome_while_a_duel_is_played() -> None:
 
 def test_ochko21_game_against_the_bank_until_the_next_games_first_card() -> None:
     # 20 beats the banker's 17: seat 1 takes 5, the bank holds 5
-    expected = RoundOutcome((SeatOutcome(1, 5),), 0, 17, 5, BankMeaning.SIZE)
+    expected = RoundOutcome(
+        (SeatOutcome(1, 5),),
+        0,
+        17,
+        5,
+        BankMeaning.SIZE,
+        Settlement(Settled.HIGHER, None, 1, cards("9H AD"), 20, cards("10S 7C"), 17),
+    )
     assert outcome_after("ochko-21", 9) == expected
     # the last game's cards swept up: still the same outcome
     assert outcome_after("ochko-21", 11) == expected
     # the banker's card for the next game is down
     assert outcome_after("ochko-21", 12) is None
-    # seat 2 bust and pays 5: the bank holds 10
-    assert outcome_after("ochko-21", 18) == RoundOutcome(
-        (SeatOutcome(2, -5),), 0, None, 10, BankMeaning.SIZE
-    )
+    # seat 2's 10♦ takes him to 23: he pays 5, the bank holds 10
+    bust = outcome_after("ochko-21", 18)
+    assert bust is not None and bust.seats == (SeatOutcome(2, -5),) and bust.bank == 10
+    assert bust.settlement is not None and bust.settlement.settled is Settled.OVER
+    assert bust.settlement.card == Card.parse("10D")
+
+
+def test_ochko21_a_broken_bank_names_its_banker_and_the_next_one() -> None:
+    """Issue 48: the outcome of the game that broke seat 1's bank named seat 2, the next
+    banker, and the next bank's size once he had named it."""
+    broken = outcome_after("ochko-21", 71)
+    assert broken is not None
+    assert broken.banker == 1 and broken.bank == 0 and broken.banker_total == 19
+    assert broken.handover == Handover(1, BankEnd.BROKEN, 0, 2, 2)
+    # seat 2 names his bank: the outcome is put away, not redrawn with his bank
+    assert outcome_after("ochko-21", 74) is None
 
 
 def test_ochko_bank_settled_round_gives_each_bettors_result_and_the_bankers() -> None:
@@ -61,6 +114,10 @@ def test_ochko_bank_settled_round_gives_each_bettors_result_and_the_bankers() ->
         banker_total=17,
         bank=-5,
         meaning=BankMeaning.BANKER_RESULT,
+        settlement=Settlement(
+            Settled.DEALER_STANDS, Card.parse("AD"), banker_cards=cards("9S 7C AD"), banker_total=17
+        ),
+        total=-5,
     )
     assert outcome_after("ochko-bank", 14) is None  # the dealer still draws
     assert outcome_after("ochko-bank", 19) is not None  # the cards swept up
@@ -69,8 +126,9 @@ def test_ochko_bank_settled_round_gives_each_bettors_result_and_the_bankers() ->
 
 def test_ochko_bank_outcome_is_each_seats_money_moved_in_the_round() -> None:
     """Cross-check against the ledger: from one settled round to the next, a seat's
-    balance moves by exactly what the later outcome says (only rounds move money), and the
-    bank is the banker's balance."""
+    balance moves by exactly what the later outcome says (only rounds move money), the
+    banker's result is the round's (issue 48: it was his balance) and his total so far is
+    his balance."""
     before: dict[int, int | float] = {seat: 0 for seat in range(4)}
     last: RoundOutcome | None = None
     rounds = 0
@@ -85,7 +143,9 @@ def test_ochko_bank_outcome_is_each_seats_money_moved_in_the_round() -> None:
             seat: next((r.amount for r in view.outcome.seats if r.seat == seat), 0)
             for seat in moved
         }
-        assert view.outcome.bank == balances[view.banker]
+        assert view.outcome.bank == balances[view.banker] - before[view.banker]
+        assert view.outcome.bank == -sum(result.amount for result in view.outcome.seats)
+        assert view.outcome.total == balances[view.banker]
         before, last, rounds = balances, view.outcome, rounds + 1
     assert rounds == 4
 

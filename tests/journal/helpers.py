@@ -31,8 +31,7 @@ def example(game: str) -> Script:
 
 
 def header_of(script: Script) -> str:
-    words = " ".join(f"{key}={value}" for key, value in script.options.items())
-    return f"game {script.game} {words}".rstrip()
+    return script.spec().header()
 
 
 def comparable(game: Game) -> Any:

@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from companion.games.events import Action
-from companion.journal.records import EventRow, Source
+from companion.journal.lock import LOCK_FILE
+from companion.journal.records import EventRow, Repair, Source
 from companion.journal.session import JournaledGame
+from companion.journal.shm import read_index
 from companion.journal.store import (
     JOURNAL_FILE,
     WAL_SUFFIX,
@@ -245,7 +247,7 @@ def test_a_long_game_checkpoints_every_few_minutes(tmp_path: Path) -> None:
     assert restarted == [31, 62, 93]
 
 
-def test_a_damaged_wal_loses_only_what_came_after_the_last_checkpoint_and_is_kept(
+def test_a_damaged_wal_is_kept_and_its_commits_past_the_damage_put_back(
     tmp_path: Path,
 ) -> None:
     live, copy = tmp_path / "live", tmp_path / "copy"
@@ -261,16 +263,17 @@ def test_a_damaged_wal_loses_only_what_came_after_the_last_checkpoint_and_is_kep
     wal.write_bytes(bytes(data))
     with _open(copy) as journal:
         kept = journal.kept_log
-        assert kept is not None and journal.moved_aside is None
+        assert kept is not None and journal.moved_aside is None and kept.kept_at is not None
         assert kept.kept_at.read_bytes() == bytes(data)
         assert kept.dropped_commits > 0
-        rows = _all_rows(journal)
-        assert rows[: len(checkpointed)] == checkpointed  # everything checkpointed
-        assert rows[len(checkpointed) :] == later[: len(rows) - len(checkpointed)]
-        assert len(rows) < len(checkpointed) + len(later)  # the frames past the damage
+        # the frames past the damage still hold the pages of every row after it
+        assert _all_rows(journal) == checkpointed + later
+        assert kept.restored > 0 and kept.lost == 0
         (notice,) = journal.notices
         assert f"holds {kept.dropped_commits} committed transactions past a damaged" in notice
+        assert f"{kept.restored} event rows read past the damage put back" in notice
         assert str(kept.kept_at) in notice
+        assert journal.repair == Repair(kept.restored, 0)
 
 
 def test_an_unfinished_last_transaction_is_no_damage(tmp_path: Path) -> None:
@@ -354,7 +357,127 @@ def test_a_journal_of_a_newer_schema_is_refused_and_left_as_it_is(tmp_path: Path
         assert "written by a newer release" in said and "schema 2" in said
         assert "this release reads schema 1" in said and "left as it is" in said
     assert path.read_bytes() == before
-    # nothing moved aside: SQLite's reading opens at most its own empty side files
+    # nothing moved aside: SQLite's reading opens at most its own empty side files, and
+    # the writer's open its lock
     side = {JOURNAL_FILE + suffix for suffix in ("-wal", "-shm")}
-    assert {file.name for file in tmp_path.iterdir()} <= {JOURNAL_FILE, *side}
+    assert {file.name for file in tmp_path.iterdir()} <= {JOURNAL_FILE, LOCK_FILE, *side}
     assert not (tmp_path / (JOURNAL_FILE + WAL_SUFFIX)).stat().st_size
+
+
+# -- issue 49: a first start killed, a folder in the way, a log shorter than its index ---------
+
+
+def _hot_first_start(folder: Path) -> None:
+    """A hot -journal over a file that was empty: what a kill mid-creation leaves."""
+    folder.mkdir()
+    path = folder / JOURNAL_FILE
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA cache_size = 1")  # the file is written before the commit
+    db.execute("BEGIN")
+    db.execute("CREATE TABLE scratch (x)")
+    db.executemany("INSERT INTO scratch VALUES (?)", [(b"\0" * 512,)] * 50)
+    live = {
+        name: (folder / name).read_bytes() for name in (JOURNAL_FILE, JOURNAL_FILE + "-journal")
+    }
+    db.close()
+    for name, data in live.items():
+        (folder / name).write_bytes(data)
+    assert path.stat().st_size > 0
+
+
+def test_a_hot_journal_of_a_first_start_is_rolled_back_by_sqlite_not_refused(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "state"
+    _hot_first_start(folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    with pytest.raises(JournalError, match=r"hot journal\.sqlite3-journal") as refused:
+        Journal.open_read_only(folder / JOURNAL_FILE)  # a reader leaves it to the writer
+    assert "companion run lets SQLite roll it back" in str(refused.value)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    with _open(folder) as journal:
+        assert journal.rolled_back and journal.notices == () and journal.repair is None
+        game = journal.start_game(HEADER)
+        journal.append(game.id, BID, source=Source.BUTTON)
+    assert not (folder / (JOURNAL_FILE + "-journal")).exists()
+
+
+def test_a_folder_at_the_journals_path_is_moved_aside_whole(tmp_path: Path) -> None:
+    (tmp_path / JOURNAL_FILE).mkdir()
+    (tmp_path / JOURNAL_FILE / "notes.txt").write_text("mine", "utf-8")
+    with pytest.raises(JournalError, match="a folder, not the journal's file"):
+        Journal.open_read_only(tmp_path / JOURNAL_FILE)
+    with _open(tmp_path) as journal:
+        moved = journal.moved_aside
+        assert moved is not None and moved.reason.startswith("a folder stands where")
+        assert (moved.moved_to / "notes.txt").read_text("utf-8") == "mine"
+        assert journal.repair == Repair(0, 0, started_anew=True)
+        journal.start_game(HEADER)
+
+
+def _killed_with_log(tmp_path: Path, rows: int) -> tuple[Path, list[EventRow]]:
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    journal = _open(live)
+    journal.checkpoint_every = timedelta(days=1)
+    written = _write_games(journal, finished=1, rows=rows)
+    copy.mkdir()
+    for suffix in ("", WAL_SUFFIX, "-shm"):
+        shutil.copyfile(live / (JOURNAL_FILE + suffix), copy / (JOURNAL_FILE + suffix))
+    journal.close()
+    return copy, written
+
+
+def test_a_log_cut_short_is_named_from_its_index_kept_and_counted(tmp_path: Path) -> None:
+    copy, written = _killed_with_log(tmp_path, rows=20)
+    wal = copy / (JOURNAL_FILE + WAL_SUFFIX)
+    frame = 24 + PAGE
+    # the frames its index names (a checkpoint restarts the log in place: older frames
+    # may lie past them)
+    index = read_index(copy / (JOURNAL_FILE + "-shm"))
+    assert index is not None
+    frames = index.frames
+    cut = wal.read_bytes()[: 32 + (frames - 5) * frame + frame // 2]  # mid-frame, 5 before
+    wal.write_bytes(cut)
+    shm = (copy / (JOURNAL_FILE + "-shm")).read_bytes()
+    with pytest.raises(JournalError, match=f"records {frames} committed frames") as refused:
+        Journal.open_read_only(copy / JOURNAL_FILE)  # the reader leaves the evidence be
+    assert "left as it is" in str(refused.value)
+    assert (copy / (JOURNAL_FILE + "-shm")).read_bytes() == shm
+    with _open(copy) as journal:
+        kept = journal.kept_log
+        assert kept is not None and kept.frames_lost == 6 and kept.index_frames == frames
+        assert kept.kept_at is not None and kept.kept_at.read_bytes() == cut
+        assert kept.index_kept_at is not None and kept.index_kept_at.read_bytes() == shm
+        rows = _all_rows(journal)
+        assert rows == written[: len(rows)]
+        assert kept.lost == len(written) - len(rows) > 0
+        assert journal.repair == Repair(0, kept.lost)
+
+
+def test_a_log_deleted_after_a_kill_is_counted_from_its_index(tmp_path: Path) -> None:
+    copy, _ = _killed_with_log(tmp_path, rows=15)
+    (copy / (JOURNAL_FILE + WAL_SUFFIX)).unlink()
+    with _open(copy) as journal:
+        kept = journal.kept_log
+        assert kept is not None and kept.kept_at is None
+        assert len(_all_rows(journal)) == 15  # the first game, checkpointed at its end
+        assert kept.lost == 15  # the second game's rows were in the log alone
+        assert "15 event rows lost" in journal.notices[0]
+
+
+def test_an_index_after_a_checkpoint_names_nothing_lost(tmp_path: Path) -> None:
+    """A kill right after a checkpoint: every frame its index names is in the main file
+    (the log restarts from its start at the next commit)."""
+    copy, written = _killed_with_log(tmp_path, rows=10)  # game 1's end checkpointed
+    assert (copy / (JOURNAL_FILE + WAL_SUFFIX)).stat().st_size > 0
+    live = tmp_path / "after"
+    with _open(copy) as journal:
+        journal.checkpoint()
+        live.mkdir()
+        for suffix in ("", WAL_SUFFIX, "-shm"):
+            shutil.copyfile(copy / (JOURNAL_FILE + suffix), live / (JOURNAL_FILE + suffix))
+    index = read_index(live / (JOURNAL_FILE + "-shm"))
+    assert index is not None and index.frames == index.backfilled > 0
+    with _open(live) as journal:
+        assert journal.notices == () and journal.repair is None
+        assert _all_rows(journal) == written

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import random
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.events import Action, parse_event
+from companion.games.registry import GAME_IDS
 from companion.games.session import replay_script
+from companion.games.spec import GameSpec
 from companion.journal.records import Source
-from companion.journal.replay import UnreadableGame, new_game, replay
+from companion.journal.replay import UnreadableGame, begin, new_game, replay
+from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
+from companion.tools.sheet_bench import lawful_walk
 from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, comparable, example, header_of
 
 
@@ -67,3 +75,42 @@ def test_a_header_naming_no_game_is_an_unreadable_game(tmp_path: Path) -> None:
             replay(journal, game.id)
     with pytest.raises(UnreadableGame, match="players"):
         new_game("game oh-hell players=banana")
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(GAME_IDS),
+    st.integers(0, 2**32),
+    st.lists(st.integers(-12, 30).filter(bool), min_size=1, max_size=6),
+    st.lists(st.integers(1, 40), max_size=5),
+)
+def test_a_journal_of_events_and_undos_replays_to_the_state_the_table_had(
+    game_id: str, seed: int, steps: list[int], chunks: list[int]
+) -> None:
+    """Lawful events and runs of undos, journaled as the app journals them (with a line
+    that is no event here and there): the whole replay, and a fold fed the rows read so
+    far again and again as the phone sheet reads them, both give the state the table had."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        with Journal.open(Path(folder) / JOURNAL_FILE, clock=TickingClock()) as journal:
+            played = JournaledGame.start(journal, GameSpec.parse(f"game {game_id}"))
+            for step in steps:
+                for _ in range(step):
+                    event = lawful_walk(played.game, rng)
+                    if event is None:
+                        break
+                    played.record_event(event, source=Source.CAMERA)
+                for _ in range(min(-step, len(played.live))):
+                    played.undo(source=Source.BUTTON)
+                journal.append(played.record.id, Action("%%%"), source=Source.BUTTON)
+            rows = journal.rows(played.record.id)
+            whole = replay(journal, played.record.id)
+            followed = begin(journal, played.record.id)
+        for size in sorted(chunks):  # the rows so far, each time, as the sheet reads them
+            followed.feed(rows[:size])
+        followed.feed(rows)
+    for replayed in (whole, followed):
+        assert replayed.live == played.live
+        assert replayed.game.events == played.game.events
+        assert replayed.game.state == played.game.state
+        assert [bad.line for bad in replayed.bad] == ["%%%"] * len(steps)

@@ -11,16 +11,17 @@ from hypothesis import strategies as st
 
 from companion.games.errors import RefusedEvent
 from companion.games.events import Action, parse_event
+from companion.games.spec import GameSpec
 from companion.journal.records import RowKind, Source
 from companion.journal.replay import new_game
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
-from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, example, header_of
+from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, example
 
 
 def test_a_refused_event_is_not_written(tmp_path: Path) -> None:
     with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
-        played = JournaledGame.start(journal, "game oh-hell players=4 dealer=0")
+        played = JournaledGame.start(journal, GameSpec.parse("game oh-hell players=4 dealer=0"))
         with pytest.raises(RefusedEvent):
             played.record_event(Action("bid", ("1", "1")), source=Source.BUTTON)
         assert journal.rows(played.record.id) == []
@@ -31,7 +32,7 @@ def test_a_refused_event_is_not_written(tmp_path: Path) -> None:
 def test_the_event_is_on_disk_when_record_returns(tmp_path: Path) -> None:
     path = tmp_path / JOURNAL_FILE
     with Journal.open(path, clock=TickingClock()) as journal:
-        played = JournaledGame.start(journal, "game oh-hell players=4 dealer=0")
+        played = JournaledGame.start(journal, GameSpec.parse("game oh-hell players=4 dealer=0"))
         row = played.record_event(parse_event("card trump 8D"), source=Source.CAMERA)
         # Another connection (as after a crash) already sees the committed row.
         with Journal.open_read_only(path) as reader:
@@ -40,7 +41,7 @@ def test_the_event_is_on_disk_when_record_returns(tmp_path: Path) -> None:
 
 def test_an_event_is_worked_out_once_then_written_then_taken(tmp_path: Path) -> None:
     with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
-        played = JournaledGame.start(journal, "game oh-hell players=4 dealer=0")
+        played = JournaledGame.start(journal, GameSpec.parse("game oh-hell players=4 dealer=0"))
         engine = played.game.engine
         worked_out = engine.next_state
         calls: list[str] = []
@@ -62,7 +63,7 @@ def test_an_event_is_worked_out_once_then_written_then_taken(tmp_path: Path) -> 
 def test_the_header_is_stored_with_every_option(tmp_path: Path, name: str) -> None:
     script = example(name)
     with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
-        played = JournaledGame.start(journal, header_of(script))
+        played = JournaledGame.start(journal, script.spec())
         stored = journal.game(played.record.id).header
     options = played.game.engine.options_json()
     assert stored.split()[2:] == [f"{key}={value}" for key, value in options.items()]
@@ -81,7 +82,7 @@ def test_resume_equals_the_game_played(
     script = example(name)
     pending = [line.event for line in script.lines]
     with Journal.open(directory / JOURNAL_FILE, clock=TickingClock()) as journal:
-        played = JournaledGame.start(journal, header_of(script))
+        played = JournaledGame.start(journal, script.spec())
         taken_back = 0
         for step in steps:
             if step == "undo" and played.live:
@@ -104,9 +105,9 @@ def test_resume_equals_the_game_played(
 def test_resume_last_takes_the_last_unfinished_game(tmp_path: Path) -> None:
     with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
         assert JournaledGame.resume_last(journal) is None
-        first = JournaledGame.start(journal, "game oh-hell players=4 dealer=0")
+        first = JournaledGame.start(journal, GameSpec.parse("game oh-hell players=4 dealer=0"))
         first.record_event(parse_event("card trump 8D"), source=Source.CAMERA)
-        second = JournaledGame.start(journal, "game oczko players=3")
+        second = JournaledGame.start(journal, GameSpec.parse("game oczko players=3"))
         second.finish()
         resumed = JournaledGame.resume_last(journal)
     assert resumed is not None

@@ -18,9 +18,9 @@ from companion.journal.store import JOURNAL_FILE, WAL_SUFFIX, Journal
 from companion.journal.wal import (
     FRAME_HEADER_BYTES,
     HEADER_BYTES,
-    _checksum,
     _frame_sums,
     _step_power,
+    checksum,
     read_wal,
     read_wal_bytes,
 )
@@ -143,8 +143,8 @@ def test_the_folded_frame_sums_equal_the_running_checksum(
     folded = running = start
     for number in range(frames):
         at = HEADER_BYTES + number * frame_bytes
-        running = _checksum(data[at : at + 8], running, big_endian=big_endian)
-        running = _checksum(
+        running = checksum(data[at : at + 8], running, big_endian=big_endian)
+        running = checksum(
             data[at + FRAME_HEADER_BYTES : at + frame_bytes], running, big_endian=big_endian
         )
         folded = (

@@ -18,7 +18,7 @@ from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.sheet.server import SheetServer, SheetSettings, make_runner
 from companion.ui.texts import Language
-from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, example, header_of
+from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, example
 
 __all__ = ["EXAMPLE_GAMES", "RunningSheet", "play_example", "running_sheet"]
 
@@ -28,7 +28,7 @@ START_TIMEOUT_S = 10.0
 def play_example(journal: Journal, name: str, *, events: int | None = None) -> JournaledGame:
     """The bundled example game ``name`` recorded into ``journal`` (its first ``events``)."""
     script = example(name)
-    played = JournaledGame.start(journal, header_of(script))
+    played = JournaledGame.start(journal, script.spec())
     for line in script.lines[:events]:
         played.record_event(line.event, source=Source.CAMERA)
     return played

@@ -30,10 +30,13 @@ import pytest
 
 from companion.cli import main
 from companion.games.events import parse_event
+from companion.games.registry import make_engine
+from companion.games.session import Game
 from companion.journal.records import EventRow, RowKind, Source
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.ui.texts import Language
 from tests.sheet.helpers import RunningSheet, open_journal, play_example, running_sheet
+from tests.sheet.test_words import _problems, _script_words
 
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
@@ -287,3 +290,55 @@ def test_a_money_games_sheet_fits_a_phone(
         time.sleep(0.3)
         assert browser.save_screenshot(str(screenshot_folder() / f"sheet-{name}-en-light-360.png"))
         assert console_errors(browser) == []
+
+
+def _body_text(driver: Driver) -> str:
+    return str(driver.execute_script("return document.body.innerText"))
+
+
+@pytest.mark.parametrize("name", ["ochko-bank", "gwiazda", "oczko"])
+@pytest.mark.parametrize("language", [Language.PL, Language.RU])
+def test_a_money_page_as_drawn_holds_no_script_words(
+    tmp_path: Path, browser: Driver, name: str, language: Language
+) -> None:
+    """What the phone shows, not only the JSON: the moves, the options, the cards in the
+    table's words; the times in the phone's own form; every column added up below."""
+    with open_journal(tmp_path) as journal:
+        play_example(journal, name)
+    with running_sheet(tmp_path) as money:
+        open_page(browser, f"{money.base}/?lang={language.value}")
+        shown = _body_text(browser)
+        sheet = json.loads(urllib.request.urlopen(money.base + "/sheet.json", timeout=10).read())
+    game = Game(make_engine(sheet["game"], {}))
+    words = _script_words(game, {o.name for o in game.offers()} | SETTLING[name], language)
+    assert _problems(shown.splitlines(), words, language) == []
+    assert sheet["started"][:10] not in shown  # the ISO date: shown in the phone's form
+    legend = browser.execute_script("return document.getElementById('legend').innerText")
+    assert legend.strip(), "nothing under the table says what the columns add up to"
+    assert console_errors(browser) == []
+
+
+# the actions that settle the examples' rows, which the scan must know as script words
+SETTLING = {
+    "ochko-bank": {"stand", "peek"},
+    "gwiazda": {"pool", "newdeal"},
+    "oczko": {"showdown", "bust", "take-bank"},
+}
+
+
+def test_a_game_a_later_one_replaced_is_not_in_play(tmp_path: Path, browser: Driver) -> None:
+    with open_journal(tmp_path) as journal:
+        play_example(journal, "oczko", events=12)
+        play_example(journal, "oh-hell", events=5)
+    with running_sheet(tmp_path) as sheet:
+        open_page(browser, sheet.base + "/game/1?lang=en")
+        meta = browser.find_element("id", "meta")
+        assert meta.get_attribute("data-progress") == "left"
+        assert "left unfinished" in meta.text and "in play" not in meta.text
+        assert browser.execute_script("return document.querySelectorAll('#now p').length") == 0
+        browser.get(sheet.base + "/games?lang=en")
+        items = [item.text for item in browser.find_elements("css selector", "ol.games li")]
+        assert "left unfinished" in items[1] and "left unfinished" not in items[0]
+        times = browser.find_elements("css selector", "ol.games time")
+        assert times and all(t.text != t.get_attribute("datetime") for t in times)
+    assert console_errors(browser) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,15 @@ from companion.journal.export import score_sheet
 from companion.journal.records import Source
 from companion.journal.replay import replay
 from companion.journal.store import JOURNAL_FILE
-from companion.sheet.model import GameSheet, due_line, game_sheet, now_lines
+from companion.sheet.model import (
+    IDLE_AFTER,
+    GameSheet,
+    Progress,
+    due_line,
+    game_sheet,
+    now_lines,
+    progress,
+)
 from companion.sheet.source import JournalReader
 from companion.ui.texts import Language
 from tests.journal.helpers import example
@@ -43,7 +52,8 @@ def test_the_rows_are_exports_rows(tmp_path: Path, name: str) -> None:
     assert len(sheet.rows) == len(rows) > 0
     for shown, row in zip(sheet.rows, rows, strict=True):
         start = header.index("P1")
-        assert list(shown.leading) == row[:start]
+        assert shown.leading[0] == row[0]  # the number; the rest in words (tested below)
+        assert len(shown.leading) == start
         assert list(shown.seats) == row[start : start + len(seats)]
         assert shown.bank == (row[-1] if "bank" in header else None)
     assert list(sheet.totals) == rows[-1][header.index("P1") :]
@@ -89,10 +99,21 @@ def test_what_is_due_now_is_in_the_pages_language(
 
 
 def test_a_money_games_phase_and_bank_are_named(tmp_path: Path) -> None:
-    sheet, _ = _sheet_and_csv(tmp_path, "ochko-bank", Language.PL)
+    sheet, _ = _sheet_and_csv(tmp_path, "gwiazda", Language.PL)
     assert sheet.bank_column == "Bank"
-    assert sheet.leading_columns == ("Runda", "Rozliczone przez")
-    assert sheet.now  # the next round's bets are offered
+    assert sheet.leading_columns == ("Rozdanie", "Rozliczone przez")
+    assert sheet.now == ("Rozdanie rozliczone",)  # no stakes of a settled deal
+
+
+def test_the_permanent_banks_dealer_column_is_the_bank(tmp_path: Path) -> None:
+    """The bank against a permanent dealer is his own money: no column repeats it."""
+    sheet, table = _sheet_and_csv(tmp_path, "ochko-bank", Language.RU)
+    assert sheet.bank_column is None and "bank" not in table[0]
+    assert sheet.leading_columns == ("Сдача", "Расчёт по")
+    assert [line.name for line in sheet.chart.lines] == ["И1", "И2", "И3", "И4"]
+    assert sheet.legend[0].startswith("Столбец игрока: сколько он выиграл (+) или проиграл")
+    assert "И1 — банкир: банк — его собственные деньги" in sheet.legend[0]
+    assert sheet.now == ("Сдача рассчитана: игроки ставят",)  # no stakes of a settled round
 
 
 def test_a_finished_game_says_when(tmp_path: Path) -> None:
@@ -160,7 +181,7 @@ def test_a_money_games_stakes_on_the_table_are_listed() -> None:
     assert bets == [None, 4, 2, 3]  # the example's first round
     assert now_lines(state, game.offers(), Language.EN) == (
         "Dealer P1 to draw",
-        "Stakes: P2 4, P3 2, P4 3",
+        "Bets: P2 4, P3 2, P4 3",
     )
 
 
@@ -180,10 +201,59 @@ def test_a_money_rows_notes_show_the_stakes_at_the_table(tmp_path: Path) -> None
     finally:
         reader.close()
     # the example's first duel: the banker put up 10, P2 staked 4 and won
-    assert sheet.rows[0].notes == ("-10", "st. 4 · +4", "")
+    assert sheet.rows[0].notes == ("-10", "(4) · +4", "")
     running = [0.0] * len(sheet.seat_columns)
     for row in sheet.rows:  # what each note says was won or lost adds up to the balances
         for seat, note in enumerate(row.notes):
-            parts = [part for part in note.split(" · ") if part and not part.startswith("st. ")]
+            parts = [p for p in note.split(" · ") if p and not p.startswith("(")]
             running[seat] += float(parts[0]) if parts else 0.0
         assert running == [float(value) for value in row.seats]
+
+
+def test_a_game_is_in_play_only_while_it_is_the_latest_and_moves() -> None:
+    now = datetime(2026, 11, 26, 22, 0, tzinfo=UTC)
+    lately, long_ago = now - timedelta(minutes=5), now - IDLE_AFTER - timedelta(seconds=1)
+    assert progress(finished=False, latest=True, last_move=lately, now=now) is Progress.PLAYING
+    assert progress(finished=False, latest=True, last_move=long_ago, now=now) is Progress.IDLE
+    assert progress(finished=False, latest=False, last_move=lately, now=now) is Progress.LEFT
+    assert progress(finished=True, latest=False, last_move=long_ago, now=now) is (Progress.FINISHED)
+
+
+def test_a_game_left_unfinished_waits_for_nothing(tmp_path: Path) -> None:
+    with open_journal(tmp_path) as journal:
+        play_example(journal, "oczko", events=5)
+        play_example(journal, "oh-hell", events=3)
+    reader = JournalReader(tmp_path / JOURNAL_FILE)
+    try:
+        left, latest = reader.sheet(1, Language.EN), reader.sheet(None, Language.EN)
+    finally:
+        reader.close()
+    assert (left.latest, left.finished, left.now) == (False, None, ())
+    assert latest.latest and latest.now == ("P4 to bid",)
+    assert left.last_move is not None and latest.last_move is not None
+    assert left.last_move < latest.last_move
+
+
+@pytest.mark.parametrize(
+    ("language", "first_rows"),
+    [
+        (Language.EN, [("1", "Showdown"), ("2", "9♦ on punter")]),
+        (Language.PL, [("1", "Sprawdzenie"), ("2", "gracz: 9♦")]),
+        (Language.RU, [("1", "Вскрытие"), ("2", "понтёр: 9♦")]),
+    ],
+)
+def test_the_move_that_settled_a_row_is_said_in_words(
+    tmp_path: Path, language: Language, first_rows: list[tuple[str, str]]
+) -> None:
+    with open_journal(tmp_path) as journal:
+        play_example(journal, "oczko")
+    reader = JournalReader(tmp_path / JOURNAL_FILE)
+    try:
+        sheet = reader.sheet(1, language)
+    finally:
+        reader.close()
+    assert [row.leading for row in sheet.rows[:2]] == first_rows
+    assert (
+        sheet.options[0]
+        == {"en": "Players: 3", "pl": "Gracze: 3", "ru": "Игроки: 3"}[language.value]
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
 import urllib.error
 import urllib.request
@@ -212,7 +213,7 @@ def test_serving_writes_nothing_to_the_journal(sheet: RunningSheet, journal_fold
     with open_journal(journal_folder) as journal:
         assert ([journal.rows(game.id) for game in journal.games()], journal.games()) == before
     routes = sheet.server.application().router.routes()
-    assert {route.method for route in routes} == {"GET"}
+    assert {route.method for route in routes} == {"GET", "HEAD"}
 
 
 # -- bad requests --------------------------------------------------------------------------
@@ -235,11 +236,11 @@ def _still_serving(sheet: RunningSheet) -> None:
     ("path", "status", "said"),
     [
         ("/nope", 404, "404 Not Found: GET /nope"),
-        ("/game/99", 404, "has no game 99"),
-        ("/game/99/sheet.csv", 404, "has no game 99"),
-        ("/game/99/sheet.json", 404, "has no game 99"),
-        ("/game/99/live", 404, "has no game 99"),
-        ("/game/0", 404, "has no game 0"),
+        ("/game/99", 404, "404: game 99 is not in the journal"),
+        ("/game/99/sheet.csv", 404, "404: game 99 is not in the journal"),
+        ("/game/99/sheet.json", 404, "404: game 99 is not in the journal"),
+        ("/game/99/live", 404, "404: game 99 is not in the journal"),
+        ("/game/0", 404, "404: game 0 is not in the journal"),
         ("/game/-1", 404, "Not Found"),
         ("/game/1x", 404, "Not Found"),
         ("/game/99999999999999999999", 404, "Not Found"),
@@ -249,15 +250,16 @@ def _still_serving(sheet: RunningSheet) -> None:
     ],
 )
 def test_a_bad_path_is_a_clear_status(
-    sheet: RunningSheet, path: str, status: int, said: str
+    sheet: RunningSheet, journal_folder: Path, path: str, status: int, said: str
 ) -> None:
     got, body = fetch(sheet.base + path)
     assert (got, said in body) == (status, True), body
+    assert str(journal_folder) not in body  # no file of the box named
     _still_serving(sheet)
 
 
 @pytest.mark.usefixtures("no_tracebacks")
-@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"])
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
 def test_methods_other_than_get_are_refused(sheet: RunningSheet, method: str) -> None:
     for path in ("/", "/game/1", "/sheet.csv", "/live"):
         assert fetch(sheet.base + path, method=method)[0] == 405
@@ -265,18 +267,81 @@ def test_methods_other_than_get_are_refused(sheet: RunningSheet, method: str) ->
 
 
 @pytest.mark.usefixtures("no_tracebacks")
-def test_a_megabyte_url_is_refused(sheet: RunningSheet) -> None:
+@pytest.mark.parametrize(
+    "path", ["/", "/game/1", "/games", "/sheet.csv", "/game/1/sheet.json", "/static/sheet.css"]
+)
+def test_head_answers_as_get_without_the_body(sheet: RunningSheet, path: str) -> None:
+    request = urllib.request.Request(sheet.base + path, method="HEAD")
+    with urllib.request.urlopen(request, timeout=10) as head:
+        assert (head.status, head.read()) == (200, b"")
+        got = dict(head.headers)
+    with urllib.request.urlopen(sheet.base + path, timeout=10) as get:
+        sent = dict(get.headers)
+        body = get.read()
+    assert got["Content-Type"] == sent["Content-Type"]
+    assert got["Content-Security-Policy"] == sent["Content-Security-Policy"]
+    if "Content-Length" in got:  # said for the body a GET gets
+        assert int(got["Content-Length"]) == len(body)
+
+
+@pytest.mark.usefixtures("no_tracebacks")
+def test_head_of_the_live_stream_is_its_headers_at_once(sheet: RunningSheet) -> None:
     with closing(sheet.connect()) as client:
-        client.sendall(b"GET /" + b"a" * MEGABYTE + b" HTTP/1.1\r\nHost: box\r\n\r\n")
+        client.sendall(b"HEAD /live HTTP/1.1\r\nHost: box\r\nConnection: close\r\n\r\n")
+        client.settimeout(5)
+        reply = b""
+        while chunk := client.recv(65536):
+            reply += chunk
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200") and b"text/event-stream" in head
+    assert body == b""
+    assert fetch(sheet.base + "/game/99/live", method="HEAD")[0] == 404
+
+
+def _raw_reply(sheet: RunningSheet, request: bytes) -> bytes:
+    with closing(sheet.connect()) as client:
+        client.sendall(request)
         reply = b""
         try:
             while chunk := client.recv(65536):
                 reply += chunk
         except (ConnectionResetError, BrokenPipeError):
             pass
-    status = int(reply.split(b" ", 2)[1])
-    assert status in (400, 414), reply[:200]
+    return reply
+
+
+@pytest.mark.usefixtures("no_tracebacks")
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        b"GET /" + b"a" * MEGABYTE + b" HTTP/1.1\r\nHost: box\r\n\r\n",
+        b"GET /?lang=" + b"b" * 20_000 + b" HTTP/1.1\r\nHost: box\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: box\r\nX-Long: " + b"c" * 20_000 + b"\r\n\r\n",
+    ],
+    ids=["megabyte-url", "long-query", "long-header"],
+)
+def test_an_over_long_request_is_a_short_400(sheet: RunningSheet, request_bytes: bytes) -> None:
+    reply = _raw_reply(sheet, request_bytes)
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert int(head.split(b" ", 2)[1]) == 400, reply[:200]
+    assert body == b"400 Bad Request: the request is too long or not HTTP"
     _still_serving(sheet)
+
+
+def test_a_damaged_journals_csv_is_a_503_as_its_page(tmp_path: Path) -> None:
+    """A game whose first line no engine reads: the page, its JSON and its CSV all say
+    503 in a line that names no file of the box, and the server goes on."""
+    with open_journal(tmp_path) as journal:
+        play_example(journal, "oczko", events=10)
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as damage:
+        damage.execute("UPDATE games SET header = 'game nosuchgame players=3' WHERE id = 1")
+    with running_sheet(tmp_path) as sheet:
+        for path in ("/game/1", "/game/1/sheet.json", "/game/1/sheet.csv", "/sheet.csv"):
+            status, body = fetch(sheet.base + path)
+            assert status == 503, (path, body)
+            assert body.startswith("503: the sheet cannot be read now"), body
+            assert str(tmp_path) not in body and "Traceback" not in body
+        assert fetch(sheet.base + "/games")[0] == 200
 
 
 @pytest.mark.usefixtures("no_tracebacks")
@@ -300,7 +365,7 @@ def test_a_slow_client_does_not_hold_up_the_others(sheet: RunningSheet) -> None:
 def test_the_csv_of_a_journal_nobody_wrote_says_so(tmp_path: Path) -> None:
     with running_sheet(tmp_path, language=Language.PL) as sheet:
         status, body = fetch(sheet.base + "/sheet.csv")
-    assert status == 404 and "no journal" in body
+    assert (status, body) == (404, "404: there is no journal yet: no game has been played")
 
 
 def test_a_heartbeat_keeps_an_idle_stream_open(journal_folder: Path) -> None:

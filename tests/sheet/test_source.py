@@ -12,7 +12,6 @@ import pytest
 from companion.games.events import parse_event
 from companion.journal.export import score_sheet
 from companion.journal.records import Source
-from companion.journal.replay import Replayed, replay
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.sheet.source import JournalReader, NoGame
 from companion.ui.texts import Language
@@ -77,18 +76,18 @@ def test_no_journal_is_said_and_tried_again(tmp_path: Path) -> None:
 def test_a_followed_game_is_replayed_whole_only_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each commit is applied on top of the fold, a hand's end and an undo too: the game
-    is replayed whole only when first read (or after a row it cannot take)."""
+    """Each commit is folded on top of the fold, a hand's end, an undo and a refused line
+    too: the game is replayed whole only when first read."""
     import companion.sheet.source as source
 
-    replays: list[int] = []
+    wholes: list[int] = []
 
-    def counted(journal: Journal, game_id: int) -> Replayed:
-        replays.append(game_id)
+    def counted(journal: Journal, game_id: int) -> source.Fold:
+        wholes.append(game_id)
         return real(journal, game_id)
 
-    real = replay
-    monkeypatch.setattr(source, "replay", counted)
+    real = source.Fold.whole
+    monkeypatch.setattr(source.Fold, "whole", counted)
     script = example("oh-hell")
     reader = JournalReader(tmp_path / JOURNAL_FILE)
     with open_journal(tmp_path) as journal:
@@ -99,11 +98,13 @@ def test_a_followed_game_is_replayed_whole_only_once(
             if number == 20:
                 journal.append_undo(record.id, row.seq, source=Source.BUTTON)
                 journal.append(record.id, line.event, source=Source.CAMERA)
+            if number == 25:  # a line the game refuses: skipped, as a whole replay does
+                journal.append(record.id, parse_event("clear nowhere"), source=Source.CAMERA)
             reader.version()
             sheet = reader.sheet(record.id, Language.EN)
             events = [parsed.event for parsed in script.lines[: number + 1]]
             assert reader.csv_text(record.id) == score_sheet(header_of(script), events).csv_text()
             rows = len(sheet.rows)
     assert rows >= 1, "no hand ended: the case is not covered"
-    assert replays == [record.id]
+    assert wholes == [record.id]
     reader.close()

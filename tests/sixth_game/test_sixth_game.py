@@ -17,6 +17,7 @@ from companion.games.events import parse_event
 from companion.games.registry import ENGINES, make_engine
 from companion.games.script import parse_script
 from companion.games.session import Game, replay_script
+from companion.games.spec import GameSpec
 from companion.journal.records import Source
 from companion.journal.replay import replay
 from companion.journal.session import JournaledGame
@@ -73,7 +74,7 @@ def test_simulate_replays_its_script(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_the_journal_resumes_it_after_an_undo(tmp_path: Path) -> None:
     path = tmp_path / JOURNAL_FILE
     with Journal.open(path) as journal:
-        table = JournaledGame.start(journal, HEADER)
+        table = JournaledGame.start(journal, GameSpec.parse(HEADER))
         for line in (*EVENTS, "card seat1 QD"):
             table.record_event(parse_event(line), source=Source.CAMERA)
         table.undo(source=Source.BUTTON)
@@ -110,7 +111,7 @@ def test_export_writes_its_own_score_sheet(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with Journal.open(tmp_path / JOURNAL_FILE) as journal:
-        table = JournaledGame.start(journal, HEADER)
+        table = JournaledGame.start(journal, GameSpec.parse(HEADER))
         for line in EVENTS:
             table.record_event(parse_event(line), source=Source.CAMERA)
     code = main(["export", "--format", "csv", "--state-dir", str(tmp_path)])

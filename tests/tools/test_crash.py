@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.script import parse_script, script_header
+from companion.games.script import parse_script
 from companion.tools.crash import (
     UNDO_STEP,
     expected_game,
@@ -24,9 +24,7 @@ def test_session_steps_take_back_and_remake_every_fifth_event() -> None:
     events = [str(line.event) for line in script.lines]
     assert steps[:7] == (*events[:5], UNDO_STEP, events[4])
     assert len(steps) == len(events) + 2 * (len(events) // 5)
-    assert expected_game(script_header(script), steps).events == tuple(
-        line.event for line in script.lines
-    )
+    assert expected_game(script.spec(), steps).events == tuple(line.event for line in script.lines)
 
 
 @pytest.mark.parametrize("name", ["oh-hell", "ochko-bank"])

@@ -1,22 +1,66 @@
-"""The damage cases' report: each case opened as ``run`` opens it, and what it said."""
+"""The damage cases, each opened as ``run`` opens it: no row comes back wrong, the screen's
+count of lost moves is the true one, and what each case keeps is what can be kept."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.tools.damage_cases import CASES, main
+from companion.tools.damage_cases import CASES, GAMES, ROWS, Outcome, run_all, table
+
+WRITTEN = GAMES * ROWS
 
 
-def test_every_case_reports_what_was_said_and_kept(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main() == 0
-    out = capsys.readouterr().out
-    sections = out.split("## ")[1:]
-    assert [section.splitlines()[0] for section in sections] == [title for title, _ in CASES]
-    said = {section.splitlines()[0]: section for section in sections}
-    assert "moved aside with its -wal and -shm" in said["6 empty main file beside a live -wal"]
-    assert "and 360 event rows" in said["7 index page damaged"]
-    assert "not salvaged: event rows" in said["7 events table page damaged"]
-    assert "the log is kept at" in said["8 -wal damaged after a checkpoint"]
-    unwritable = said["9 state folder not writable"]
-    assert "the journal was left untouched" in unwritable
-    assert "journal now holds: 3 games (1 unfinished), 360 rows" in unwritable
+@pytest.fixture(scope="module")
+def outcomes() -> dict[str, Outcome]:
+    return {outcome.title.split(" (seed")[0]: outcome for outcome in run_all(seeds=1)}
+
+
+def test_every_case_keeps_only_rows_written_and_says_the_true_count(
+    outcomes: dict[str, Outcome],
+) -> None:
+    assert list(outcomes) == [title for title, _, _ in CASES]
+    for title, outcome in outcomes.items():
+        assert outcome.wrong == 0, title
+        assert outcome.count_right, (title, outcome.said, outcome.lost)
+
+
+def test_what_reads_is_kept_and_only_what_is_gone_is_lost(outcomes: dict[str, Outcome]) -> None:
+    # damage SQLite could not read past: every row back, read page by page
+    for title in ("index page damaged", "header overwritten (first 100 bytes)"):
+        assert (outcomes[title].kept, outcomes[title].said) == (
+            WRITTEN,
+            "Journal repaired: nothing was lost.",
+        ), title
+    # the -wal's commits past its damage put back
+    for title in (
+        "-wal damaged in its middle",
+        "-wal header overwritten",
+        "torn: a page of zeros in the -wal",
+    ):
+        assert outcomes[title].kept == WRITTEN, title
+    # a log cut short or lost: the -shm tells how much
+    cut = outcomes["-wal cut mid-frame, five frames before its end"]
+    assert (
+        0 < cut.lost <= 2 and cut.said == f"Journal repaired: {cut.lost} moves could not be read."
+    )
+    deleted = outcomes["-wal deleted after a kill"]
+    assert deleted.lost == ROWS  # the unfinished game's rows were all in the log
+    assert deleted.said == f"Journal repaired: {ROWS} moves could not be read."
+    # a page that is gone costs its own rows, no more
+    page = outcomes["events table page overwritten"]
+    assert 0 < page.lost < ROWS
+    half = outcomes["main file cut to half"]
+    assert 0 < half.kept < WRITTEN
+    # nothing of ours there, or nothing lost: a clear word, or none
+    assert outcomes["a folder at the journal's path"].said.startswith("Journal: an unknown file")
+    assert outcomes["hot -journal of a first start"].said == "(nothing)"
+    assert "SQLite rolled the hot -journal back" in outcomes["hot -journal of a first start"].log
+    unwritable = outcomes["state folder not writable"]
+    assert unwritable.said.startswith("(refused)") and unwritable.kept == WRITTEN
+
+
+def test_the_report_is_a_table(outcomes: dict[str, Outcome]) -> None:
+    lines = table(list(outcomes.values()))
+    assert lines[0].startswith("| case | rows before | kept | lost | wrong | the screen said |")
+    assert len(lines) == 2 + len(outcomes)
+    assert "| -wal deleted after a kill | 360 | 240 | 120 | 0 |" in "\n".join(lines)

@@ -12,7 +12,7 @@ from companion.tools.power_cut import run_power_cut_test
 from tests.journal.helpers import EXAMPLES
 from tests.tools.fuse import require_fuse
 
-CUTS = 9  # three rounds of the kinds: start-up, mid-session, checkpoint
+CUTS = 9  # three rounds of the kinds: start-up, mid-session, checkpoint; every second torn
 
 
 def test_power_cuts_lose_no_shown_event(tmp_path: Path) -> None:
@@ -31,6 +31,7 @@ def test_power_cuts_lose_no_shown_event(tmp_path: Path) -> None:
     assert report.cuts == CUTS
     assert report.start_cuts >= 1
     assert report.checkpoint_cuts >= 1
+    assert report.torn_cuts >= 1  # every second cut leaves its last writes half written
     assert report.shown > 0 and report.games_finished >= 1
     assert (report.lost, report.wrong_resumes, report.not_opened) == (0, 0, 0), report.lines()
     assert report.passed

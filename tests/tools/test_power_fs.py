@@ -114,7 +114,30 @@ def test_the_n_th_write_to_the_watched_file_cuts_the_power(tmp_path: Path) -> No
             file.close()  # no power: even the close fails
         assert fs.process.stdout is not None
         assert fs.process.stdout.readline().split()[0] == "opened"
-        assert fs.process.stdout.readline().strip() == f"{CUT_LINE} checkpointing=0 opened=1"
+        said = fs.process.stdout.readline().strip()
+        assert said == f"{CUT_LINE} checkpointing=0 opened=1 torn=-"
         assert (fs.kept / "main").read_bytes() == b"1"
+    finally:
+        fs.close()
+
+
+def test_a_torn_cut_leaves_each_files_last_unsynced_write_half_written(tmp_path: Path) -> None:
+    require_fuse()
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    (disk / "main").write_bytes(b"a" * 8192)
+    fs = Mounted(tmp_path, disk, "--torn")
+    try:
+        with open(fs.mount / "main", "r+b", buffering=0) as file:
+            file.seek(4096)
+            file.write(b"b" * 4096)  # never synced: the page the power cuts
+        with open(fs.mount / "synced", "wb", buffering=0) as file:
+            file.write(b"whole")
+            os.fsync(file.fileno())
+        _sync_folder(fs.mount)
+        said = fs.cut()
+        assert said == f"{CUT_LINE} checkpointing=0 opened=0 torn=main"
+        assert (fs.kept / "main").read_bytes() == b"a" * 4096 + b"b" * 2048 + b"a" * 2048
+        assert (fs.kept / "synced").read_bytes() == b"whole"
     finally:
         fs.close()

@@ -13,6 +13,7 @@ from companion.app.feeds import Inbox
 from companion.app.messages import Intended, Press, TableNews
 from companion.cards import Card
 from companion.games.events import Action, CardSeen
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, RowKind, Source
 from companion.tools.scripted_run import UNDO_PRESSES, ScriptFeed, shown_reporter
 from companion.ui.intents import ApplyEvent, StartGame
@@ -25,14 +26,15 @@ def test_the_script_feed_plays_undos_as_presses_and_restarts_at_the_end() -> Non
     inbox: Inbox = queue.Queue()
     stop = threading.Event()
     steps = ("card trump 8D", "bid 1 1", "undo")
-    feed = ScriptFeed("game oh-hell players=4", steps, inbox, stop, start_at=1)
+    spec = GameSpec.parse("game oh-hell players=4")
+    feed = ScriptFeed(spec, steps, inbox, stop, start_at=1)
     feed.thread.start()
     taken = [inbox.get(timeout=10) for _ in range(6)]
     stop.set()
     feed.thread.join(10)
     assert taken[0] == Intended(ApplyEvent(BID))
     assert taken[1:3] == [Press(press) for press in UNDO_PRESSES]
-    assert taken[3] == Intended(StartGame("game oh-hell players=4"))
+    assert taken[3] == Intended(StartGame(spec))
     assert isinstance(taken[4], TableNews) and taken[4].events[0].event == EIGHT
     assert taken[5] == Intended(ApplyEvent(BID))
 

@@ -80,7 +80,7 @@ class Table:
             assert self.game is not None
             self.game.undo()
         elif isinstance(intent, StartGame):
-            self.game = game_from(intent.header_line + "\n")
+            self.game = Game(intent.spec.engine())
         elif isinstance(intent, ChangeSetting):
             self.settings = intent.settings
         elif isinstance(intent, Shutdown):

@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from companion.cards import Card, Rank, Suit
 from companion.games.events import Action
+from companion.games.spec import GameSpec
 from companion.ui.controller import handle, refused, render
 from companion.ui.intents import AnswerUnsure, ApplyEvent, ChangeSetting, StartGame
 from companion.ui.menus.home import due_amount
@@ -150,8 +151,8 @@ def test_a_new_game_from_the_menu_with_its_options() -> None:
     for _ in range(5):
         table.press(DOWN)
     table.press(OK)  # start
-    assert table.intents[-1] == StartGame("game oh-hell players=5 hook=on")
-    assert table.game is not None and table.game.engine.header() == "game oh-hell players=5 hook=on"
+    assert table.intents[-1] == StartGame(GameSpec.parse("game oh-hell players=5 hook=on"))
+    assert table.game is not None and table.game.spec.header() == "game oh-hell players=5 hook=on"
 
 
 def test_the_unsure_card_is_accepted_or_picked() -> None:
@@ -202,7 +203,7 @@ def test_starting_scores_are_set_seat_by_seat() -> None:
     table.press(DOWN, DOWN, DOWN, OK)  # players, dealer, hand, scores: edit seat 1's
     table.press(UP, UP, OK, OK, UP, OK, OK)  # 2, 0, 1, 0
     table.press(DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, DOWN, OK)  # down to "start"
-    assert table.intents[-1] == StartGame("game oh-hell scores=2,0,1,0")
+    assert table.intents[-1] == StartGame(GameSpec.parse("game oh-hell scores=2,0,1,0"))
 
 
 def test_scores_of_zeros_are_no_scores_and_more_players_drop_them() -> None:
@@ -212,4 +213,4 @@ def test_scores_of_zeros_are_no_scores_and_more_players_drop_them() -> None:
     table.press(OK, UP, OK, OK, OK, OK)  # seat 1 scores 1
     table.press(UP, UP, UP, OK, UP, OK)  # players 4 -> 5: the four scores no longer fit
     table.press(UP, OK)  # from players up to "start"
-    assert table.intents[-1] == StartGame("game oh-hell players=5")
+    assert table.intents[-1] == StartGame(GameSpec.parse("game oh-hell players=5"))

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from companion.cards import Card, Rank, Suit
 from companion.games.errors import RefusedEvent
-from companion.games.registry import make_engine
 from companion.games.script import parse_script
 from companion.ui.controller import UiContext, compose
 from companion.ui.intents import (
@@ -57,8 +56,7 @@ def allowed(intent: Intent, context: UiContext) -> bool:
     if isinstance(intent, AnswerUnsure):
         return context.unsure is not None and intent.zone == context.unsure.zone
     if isinstance(intent, StartGame):
-        script = parse_script(intent.header_line + "\n", "menu")
-        make_engine(script.game, script.options)
+        intent.spec.engine()
         return True
     return isinstance(intent, ChangeSetting | Shutdown)
 

@@ -30,7 +30,7 @@ from companion.ui.views import game_view
 
 LANGUAGE = Language.EN
 NO_TOTAL = "–"  # a hand with no card yet
-BANK_WORDS = ("Bank ", "Banker ", "In the bank ")  # how the title bar names the bank
+BANK_WORDS = ("Bank ", "Banker ", "In the bank ", "Total ")  # how the title bar names the bank
 
 
 class Need(Enum):

@@ -11,7 +11,13 @@ from companion.games.engine import ActionOffer, AmountChoice
 from companion.games.gwiazda.state import GwiazdaState, MatchFound, Phase, Seat, Status
 from companion.games.gwiazda.table import can_start_new_deal
 from companion.games.ledger import Movement, money
-from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
+from companion.games.round_outcome import (
+    BankMeaning,
+    RoundOutcome,
+    SeatOutcome,
+    Settled,
+    Settlement,
+)
 from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 MAX_BUTTON_AMOUNT = 100  # the largest amount the buttons step through
@@ -111,12 +117,19 @@ def _outcome(state: GwiazdaState, payouts: tuple[Payout, ...]) -> RoundOutcome |
     hand of points in Gwiazda)."""
     if state.phase is not Phase.OVER:
         return None
+    match = state.match
+    settlement = (
+        Settlement(Settled.LAID_OUT)
+        if match is None
+        else Settlement(Settled.MATCH, card=match.card)
+    )
     return RoundOutcome(
         seats=tuple(SeatOutcome(payout.seat, payout.amount) for payout in payouts),
         banker=state.banker,
         banker_total=None,
         bank=money(state.ledger.bank),
         meaning=BankMeaning.SIZE,
+        settlement=settlement,
     )
 
 

@@ -91,8 +91,9 @@ ACTIONS: dict[str, tuple[Handler, tuple[Phase, ...]]] = {
 }
 
 
-# A sheet row each time a player's game against the bank is settled, or a bank ends.
-SHEET = Settlement("game", lambda s: (sum(p["games"] for p in s["seats"]), len(s["banks"])))
+# A sheet row each time a player's duel against the bank is settled, or a bank ends
+# ("duel" as in Oczko: "game" is the whole game).
+SHEET = Settlement("duel", lambda s: (sum(p["games"] for p in s["seats"]), len(s["banks"])))
 
 
 class Ochko21(GameEngine[Ochko21Options, Ochko21State]):

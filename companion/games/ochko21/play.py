@@ -197,7 +197,18 @@ def _settle(
     record.games += 1
     if amount > 0:
         record.wins += 1
-    record.last = Result(state.stake, outcome, amount, mine, theirs)
+    record.last = Result(
+        state.stake,
+        outcome,
+        amount,
+        mine,
+        theirs,
+        player_cards=tuple(state.table[PLAYER_ZONE]),
+        banker_cards=tuple(state.table[BANKER_ZONE]),
+        banker=state.banker,
+        bank_after=state.bank,
+        bank_number=len(state.banks),
+    )
     state.last_game = (seat, record.last)
     state.stale.update(state.table[BANKER_ZONE])
     state.stale.update(state.table[PLAYER_ZONE])

@@ -10,6 +10,9 @@ from companion.cards import Card
 from companion.games.engine import GameState
 from companion.games.ledger import Ledger
 
+# how a bank ends: broken, flown (the стук round emptied it) or taken
+from companion.games.round_outcome import BankEnd as BankEnd
+
 BANKER_ZONE = "banker"
 PLAYER_ZONE = "player"
 STOCK_ZONE = "stock"
@@ -36,21 +39,22 @@ class Outcome(Enum):
     HIDDEN_BUST = "hidden-bust"  # hid a bust and was caught: pays double
 
 
-class BankEnd(Enum):
-    BROKEN = "broken"  # a player's win emptied the bank before the стук
-    FLOWN = "flown"  # the стук round emptied the bank
-    TAKEN = "taken"  # the banker took what was left after the стук round
-
-
 @dataclass(frozen=True)
 class Result:
-    """A seat's last game against the bank: ``amount`` is what the seat won (or lost, < 0)."""
+    """A seat's last game against the bank: ``amount`` is what the seat won (or lost, < 0);
+    the cards both showed, who held the bank, the bank right after the game and which of
+    the table's banks it was (counted from 0)."""
 
     stake: int
     outcome: Outcome
     amount: int
     player_total: int
     banker_total: int | None
+    player_cards: tuple[Card, ...] = ()
+    banker_cards: tuple[Card, ...] = ()
+    banker: int = 0
+    bank_after: int = 0
+    bank_number: int = 0
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from companion.games.ledger import Movement, money
 from companion.games.ochko21.bank import stuk_at
 from companion.games.ochko21.options import MIN_AMOUNT, Ochko21Options
 from companion.games.ochko21.play import banker_total, player_total
+from companion.games.ochko21.points import OCHKO, hand_total
 from companion.games.ochko21.state import (
     BANKER_ZONE,
     PLAYER_ZONE,
@@ -22,7 +23,15 @@ from companion.games.ochko21.state import (
     Result,
     SeatRecord,
 )
-from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
+from companion.games.round_outcome import (
+    BankEnd,
+    BankMeaning,
+    Handover,
+    RoundOutcome,
+    SeatOutcome,
+    Settled,
+    Settlement,
+)
 from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 
@@ -81,6 +90,8 @@ class Ochko21View:
     limits: AmountChoice | None = field(default=None, metadata=SCREEN_ONLY)
     outcome: RoundOutcome | None = field(default=None, metadata=SCREEN_ONLY)
     ace: int = field(default=11, metadata=SCREEN_ONLY)
+    # whether the last game was played against the bank on the table now
+    last_game_this_bank: bool = field(default=False, metadata=SCREEN_ONLY)
 
     def to_json(self) -> dict[str, Any]:
         return fields_json(self)
@@ -113,8 +124,10 @@ def build_view(options: Ochko21Options, state: Ochko21State) -> Ochko21View:
         banks=tuple(state.banks),
         movements=tuple(state.ledger.movements),
         limits=_limits(options, state),
-        outcome=_outcome(state),
+        outcome=_outcome(state, options.ace),
         ace=options.ace,
+        last_game_this_bank=state.last_game is not None
+        and state.last_game[1].bank_number == len(state.banks),
     )
 
 
@@ -122,22 +135,64 @@ def state_json(options: Ochko21Options, state: Ochko21State) -> dict[str, Any]:
     return build_view(options, state).to_json()
 
 
-def _outcome(state: Ochko21State) -> RoundOutcome | None:
-    """The game just played against the bank (one player's), until the next game's first
-    card (one not of the last game) or stake; a bank that just ended names its banker."""
+def _outcome(state: Ochko21State, ace: int) -> RoundOutcome | None:
+    """The game just played against the bank (one player's), as it was settled: its
+    banker, the bank right after it, the card and the reason; and the bank's end if it
+    ended since. It lasts until the next game's first card (one not of the last game) or
+    stake, or the next bank's naming."""
     if state.last_game is None or state.phase in (Phase.PLAYER, Phase.BANKER):
         return None
     on_table = [*state.table[BANKER_ZONE], *state.table[PLAYER_ZONE]]
     if any(card not in state.stale for card in on_table):
         return None
     seat, result = state.last_game
-    ended = state.phase is Phase.ANNOUNCE and bool(state.banks)
+    ended = len(state.banks) > result.bank_number
+    if ended and state.phase is not Phase.ANNOUNCE:
+        return None  # the next banker has named his bank
+    handover = None
+    if ended:
+        record = state.banks[result.bank_number]
+        handover = Handover(
+            banker=record.banker,
+            end=record.end,
+            taken=record.taken,
+            broken_by=seat if record.end is BankEnd.BROKEN else None,
+            next_banker=state.banker,
+        )
     return RoundOutcome(
         seats=(SeatOutcome(seat, result.amount),),
-        banker=state.banks[-1].banker if ended else state.banker,
+        banker=result.banker,
         banker_total=result.banker_total,
-        bank=state.bank,
+        bank=result.bank_after,
         meaning=BankMeaning.SIZE,
+        settlement=_settlement(seat, result, ace),
+        handover=handover,
+    )
+
+
+def _settlement(seat: int, result: Result, ace: int) -> Settlement:
+    mine, theirs = result.player_cards, result.banker_cards
+    last = mine[-1] if mine else None
+    settled = {
+        Outcome.OCHKO: Settled.TWENTY_ONE,
+        Outcome.BUST: Settled.OVER,
+        Outcome.HIDDEN_BUST: Settled.HIDDEN_BUST,
+        Outcome.DARK_BUST: Settled.DARK_BUST,
+        Outcome.LOST: Settled.NOT_HIGHER,
+        Outcome.WON: Settled.HIGHER,
+    }[result.outcome]
+    if result.outcome is Outcome.WON and (result.banker_total or 0) > OCHKO:
+        settled, last = Settled.BANKER_OVER, theirs[-1] if theirs else None
+    elif settled in (Settled.HIGHER, Settled.NOT_HIGHER):
+        last = None  # the totals decided, not one card
+    return Settlement(
+        settled,
+        card=last,
+        seat=seat,
+        cards=mine,
+        total=result.player_total,
+        banker_cards=theirs,
+        banker_total=hand_total(theirs, ace) if theirs else None,
     )
 
 

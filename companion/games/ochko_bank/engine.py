@@ -47,8 +47,9 @@ ZONES: tuple[str, ...] = (DEALER_ZONE, MARKER_ZONE, *HAND_ZONES)
 WHILE_OFFERED = ("accept", "refuse", "marker")
 
 
-# A sheet row each time a round is settled.
-SHEET = Settlement("round", lambda s: s["round"] - (s["phase"] != "settled"))
+# A sheet row each time a round is settled. The bank is the dealer's own money, his
+# balance: his column holds it, so the sheet has no bank column of its own.
+SHEET = Settlement("round", lambda s: s["round"] - (s["phase"] != "settled"), bank_column=False)
 
 
 class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):

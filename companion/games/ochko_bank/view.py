@@ -24,7 +24,13 @@ from companion.games.ochko_bank.state import (
     hand_zone,
 )
 from companion.games.ochko_bank.turns import MUST_DRAW, MUST_STAND, dealer_obligation, first_drawer
-from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
+from companion.games.round_outcome import (
+    BankMeaning,
+    RoundOutcome,
+    SeatOutcome,
+    Settled,
+    Settlement,
+)
 from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 SPLIT_MARK = " | "
@@ -200,25 +206,44 @@ LOSING = (HandStatus.BUST, HandStatus.LOST)
 WINNING = (HandStatus.WON,)
 
 
+SHOWDOWN = (HandStatus.WON, HandStatus.LOST, HandStatus.PUSH)
+
+
 def _outcome(state: OchkoBankState, options: OchkoBankOptions) -> RoundOutcome | None:
     """The settled round: what each seat that bet won or lost over its hands, the
-    dealer's final total and his result so far (the permanent bank is his own money)."""
+    dealer's hand and why it ended the round, his result for the round (what the seats
+    lost, less what they won) and his result over all rounds so far (the permanent bank
+    is his own money)."""
     if state.phase is not Phase.SETTLED:
         return None
     played = [seat for seat in options.player_seats if state.seats[seat].playing]
     if not played:
         return None
-    cards = state.dealer_hand.cards
+    won = {seat: sum(_won(hand, options) for hand in state.seats[seat].hands) for seat in played}
+    settlement = _dealer_end(state, played)
     return RoundOutcome(
-        seats=tuple(
-            SeatOutcome(seat, money(sum(_won(hand, options) for hand in state.seats[seat].hands)))
-            for seat in played
-        ),
+        seats=tuple(SeatOutcome(seat, money(won[seat])) for seat in played),
         banker=options.dealer,
-        banker_total=hand_total(cards).value if cards else None,
-        bank=money(state.ledger.balance(options.dealer)),
+        banker_total=settlement.banker_total,
+        bank=money(-sum(won.values(), Fraction(0))),
         meaning=BankMeaning.BANKER_RESULT,
+        settlement=settlement,
+        total=money(state.ledger.balance(options.dealer)),
     )
+
+
+def _dealer_end(state: OchkoBankState, played: list[int]) -> Settlement:
+    """How the dealer's hand ended the round: his natural, his last card standing or over
+    21, or nothing to play against (every hand settled before his turn)."""
+    cards = tuple(state.dealer_hand.cards)
+    total = hand_total(cards).value if cards else None
+    if state.dealer_hand.natural_announced and is_natural(cards[:2]):
+        return Settlement(Settled.DEALER_NATURAL, cards[1], banker_cards=cards[:2], banker_total=21)
+    hands = [hand for seat in played for hand in state.seats[seat].hands]
+    if not cards or not any(hand.status in SHOWDOWN for hand in hands):
+        return Settlement(Settled.NO_HAND_STANDS)
+    settled = Settled.DEALER_OVER if hand_total(cards).bust else Settled.DEALER_STANDS
+    return Settlement(settled, cards[-1], banker_cards=cards, banker_total=total)
 
 
 def _won(hand: Hand, options: OchkoBankOptions) -> Fraction:

@@ -17,6 +17,7 @@ from companion.games.oczko.state import (
     Outcome,
     Phase,
 )
+from companion.games.round_outcome import BankEnd, Handover
 
 # After these the banker's card took no part in the duel, so he keeps it (version I).
 KEEPS_BASE_CARD = (Outcome.PUNTER_BUST, Outcome.DECLARED_BUST, Outcome.THROWN_IN)
@@ -97,9 +98,11 @@ def take_bank(options: OczkoOptions, state: OczkoState) -> None:
             f"and this is round {state.round} of {ROUNDS}",
             Reason.of("bank-not-yet", bank=state.bank, round=state.round, rounds=ROUNDS),
         )
-    old = state.banker
-    state.ledger.pay(BANK, old, state.bank, f"seat {old} takes the bank")
-    _hand_over(state, _seat_after(options, old))
+    old, taken = state.banker, state.bank
+    state.ledger.pay(BANK, old, taken, f"seat {old} takes the bank")
+    following = _seat_after(options, old)
+    state.handovers.append(Handover(old, BankEnd.TAKEN, taken, None, following))
+    _hand_over(state, following)
 
 
 def double_bank(state: OczkoState) -> None:
@@ -132,9 +135,14 @@ def settle(options: OczkoOptions, state: OczkoState, outcome: Outcome, *, punter
             broke_bank=broke,
             punter_total=_shown_total(state.punter_cards),
             banker_total=_shown_total(state.banker_cards),
+            punter_cards=tuple(state.punter_cards),
+            banker_cards=tuple(state.banker_cards),
+            bank_after=state.bank,
+            bank_number=len(state.handovers),
         )
     )
     if broke:
+        state.handovers.append(Handover(banker, BankEnd.BROKEN, 0, punter, punter))
         _hand_over(state, punter)
         return
     _next_duel(options, state, outcome)
@@ -145,7 +153,18 @@ def throw_in(options: OczkoOptions, state: OczkoState) -> None:
     punter, stake = state.current_punter(), state.current_stake()
     state.results.append(
         DuelResult(
-            state.round, state.banker, punter, stake, Outcome.THROWN_IN, None, 0, broke_bank=False
+            state.round,
+            state.banker,
+            punter,
+            stake,
+            Outcome.THROWN_IN,
+            None,
+            0,
+            broke_bank=False,
+            punter_cards=tuple(state.punter_cards),
+            banker_cards=tuple(state.banker_cards),
+            bank_after=state.bank,
+            bank_number=len(state.handovers),
         )
     )
     _next_duel(options, state, Outcome.THROWN_IN)

@@ -8,6 +8,7 @@ from enum import Enum
 from companion.cards import Card
 from companion.games.engine import GameState
 from companion.games.ledger import Ledger
+from companion.games.round_outcome import Handover
 
 ROUNDS = 4  # the fourth round is the last one of a bank
 BANK_MULTIPLE = 3  # the bank may be taken once it is this many times the initial stake
@@ -44,6 +45,10 @@ class DuelResult:
     broke_bank: bool
     punter_total: int | None = None  # the totals shown, None when a hand was not shown
     banker_total: int | None = None
+    punter_cards: tuple[Card, ...] = ()  # the hands as the duel ended, in order dealt
+    banker_cards: tuple[Card, ...] = ()
+    bank_after: int = 0  # the bank right after the duel
+    bank_number: int = 0  # which of the table's banks (counted from 0) it was played in
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -79,6 +84,7 @@ class OczkoState(GameState):
     bottom_taken: bool = False
     last_stakes: dict[int, int] = field(default_factory=dict)
     results: list[DuelResult] = field(default_factory=list)
+    handovers: list[Handover] = field(default_factory=list)  # each bank's end, in order
 
     @property
     def bank(self) -> int:

@@ -12,8 +12,14 @@ from companion.games.ledger import Movement, money
 from companion.games.oczko import bank, duel
 from companion.games.oczko.hands import Obligation, Special, evaluate
 from companion.games.oczko.options import OczkoOptions
-from companion.games.oczko.state import ROUNDS, DuelResult, OczkoState, Phase
-from companion.games.round_outcome import BankMeaning, RoundOutcome, SeatOutcome
+from companion.games.oczko.state import ROUNDS, DuelResult, OczkoState, Outcome, Phase
+from companion.games.round_outcome import (
+    BankMeaning,
+    RoundOutcome,
+    SeatOutcome,
+    Settled,
+    Settlement,
+)
 from companion.games.view_fields import SCREEN_ONLY, fields_json
 
 DUEL_PHASES = (Phase.PUNTER, Phase.BANKER, Phase.DOUBLED)
@@ -60,6 +66,8 @@ class OczkoView:
     # The amounts the bank (phase bank) or the punter's stake (phase stake) may take now.
     limits: AmountChoice | None = field(default=None, metadata=SCREEN_ONLY)
     outcome: RoundOutcome | None = field(default=None, metadata=SCREEN_ONLY)
+    # whether the last duel was played against the bank on the table now
+    last_duel_this_bank: bool = field(default=False, metadata=SCREEN_ONLY)
 
     def to_json(self) -> dict[str, Any]:
         return fields_json(self)
@@ -95,6 +103,8 @@ def build_view(options: OczkoOptions, state: OczkoState) -> OczkoView:
         movements=tuple(state.ledger.movements),
         limits=_limits(options, state),
         outcome=None if in_duel else _outcome(state),
+        last_duel_this_bank=bool(state.results)
+        and state.results[-1].bank_number == len(state.handovers),
     )
 
 
@@ -103,22 +113,74 @@ def state_json(options: OczkoOptions, state: OczkoState) -> dict[str, Any]:
 
 
 def _outcome(state: OczkoState) -> RoundOutcome | None:
-    """The duels of the round so far, the last one just settled: each punter's win or
-    loss, the banker's last total and the bank left."""
-    if not state.results or state.banker_cards or state.punter_cards:
-        return None  # no duel yet, or the next one has its first card
+    """The duel just settled, as it ended: the punter's win or loss, both hands, the card
+    that decided and why, the bank right after it; and the bank's end if it ended since.
+    It lasts until the next duel's first event (its stake or a card of its own) or the
+    next bank's putting up."""
+    if not state.results or state.phase in DUEL_PHASES or state.punter_cards:
+        return None
     last = state.results[-1]
-    duels = [
-        result
-        for result in state.results
-        if result.round == last.round and result.banker == last.banker
-    ]
+    kept = len(state.banker_cards)
+    if tuple(state.banker_cards) != last.banker_cards[:kept]:
+        return None  # a new base card for the next duel
+    ended = len(state.handovers) > last.bank_number
+    if ended and state.phase is not Phase.BANK:
+        return None  # the next banker has put up his bank
     return RoundOutcome(
-        seats=tuple(SeatOutcome(result.punter, _punter_amount(result)) for result in duels),
+        seats=(SeatOutcome(last.punter, _punter_amount(last)),),
         banker=last.banker,
         banker_total=last.banker_total,
-        bank=state.bank,
+        bank=last.bank_after,
         meaning=BankMeaning.SIZE,
+        settlement=_settlement(last),
+        handover=state.handovers[last.bank_number] if ended else None,
+    )
+
+
+PUNTER_SPECIALS = {
+    Special.OCZKO: Settled.TWENTY_ONE,
+    Special.TWO_ACES: Settled.TWO_ACES,
+    Special.FIVE_PICTURES: Settled.FIVE_PICTURES,
+}
+BANKER_SPECIALS = {
+    Special.OCZKO: Settled.BANKER_TWENTY_ONE,
+    Special.TWO_ACES: Settled.BANKER_TWO_ACES,
+    Special.FIVE_PICTURES: Settled.BANKER_FIVE_PICTURES,
+}
+
+
+def _settlement(result: DuelResult) -> Settlement:
+    punter, banker = result.punter_cards, result.banker_cards
+    punter_last = punter[-1] if punter else None
+    banker_last = banker[-1] if banker else None
+    outcome = result.outcome
+    special = evaluate(punter).special if punter else None
+    banker_special = evaluate(banker).special if banker else None
+    if outcome is Outcome.PUNTER_SPECIAL and special is not None:
+        settled, card = PUNTER_SPECIALS[special], punter_last
+    elif outcome is Outcome.BANKER_SPECIAL and banker_special is not None:
+        settled, card = BANKER_SPECIALS[banker_special], banker_last
+    elif outcome is Outcome.PUNTER_BUST or (
+        outcome is Outcome.DECLARED_BUST and punter and evaluate(punter).bust
+    ):
+        settled, card = Settled.OVER, punter_last
+    elif outcome is Outcome.DECLARED_BUST:
+        settled, card = Settled.DECLARED_BUST, None
+    elif outcome is Outcome.BANKER_BUST:
+        settled, card = Settled.BANKER_OVER, banker_last
+    elif outcome is Outcome.THROWN_IN:
+        settled, card = Settled.THROWN_IN, None
+    else:
+        won = result.winner == result.punter
+        settled, card = (Settled.HIGHER if won else Settled.NOT_HIGHER), None
+    return Settlement(
+        settled,
+        card=card,
+        seat=result.punter,
+        cards=punter,
+        total=evaluate(punter).total if punter else None,
+        banker_cards=banker,
+        banker_total=evaluate(banker).total if banker else None,
     )
 
 

@@ -8,8 +8,20 @@
   const texts = boot.texts;
   const BANK_SCALE = 3; // a bank this many times the largest balance gets its own scale
   const RETRY_MS = 2000; // a closed stream (the box restarted, the Wi-Fi dropped) reopens
+  const RESAY_MS = 60000; // how often "in play" is looked at again (a game may fall idle)
+  // The box's clock less the phone's: an idle game is told by the box's own times.
+  const CLOCK_OFFSET_MS = Date.parse(boot.server_now) - Date.now() || 0;
+  // Times in the reader's own form: the phone's time zone, and its locale where it is
+  // of the page's language (en-GB or en-US on an English page), else the page's own.
+  const PAGE_LANGUAGE = document.documentElement.lang;
+  const LOCALE =
+    [Intl.DateTimeFormat().resolvedOptions().locale, ...(navigator.languages || [])].find(
+      (tag) => tag.split("-")[0] === PAGE_LANGUAGE
+    ) || PAGE_LANGUAGE;
+  const TIME_FORMAT = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
   let source = null;
   let lastDrawn = null;
+  let shown = null;
 
   function cell(tag, text, className) {
     const element = document.createElement(tag);
@@ -28,19 +40,17 @@
     return element;
   }
 
-  const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-
-  // "8D" as "8♦"; any other text as it is.
-  function card(text) {
-    const match = /^(10|[2-9JQKA])([SHDC])$/.exec(text);
-    return match ? match[1] + SUITS[match[2]] : text;
+  // "2026-11-29T20:04:00+00:00" in the reader's own form.
+  function when(iso) {
+    const moment = Date.parse(iso);
+    return Number.isNaN(moment) ? iso : TIME_FORMAT.format(new Date(moment));
   }
 
   // The row's first column, the others beneath it in small type (a phone has no room
   // for them beside the seats).
   function leadingCell(tag, cells) {
     const first = cell(tag, cells[0], "lead");
-    const rest = cells.slice(1).filter((text) => text !== "").map(card);
+    const rest = cells.slice(1).filter((text) => text !== "");
     if (rest.length) first.appendChild(cell("small", rest.join(" · ")));
     return first;
   }
@@ -97,6 +107,12 @@
 
   function drawCharts(sheet) {
     const chart = sheet.chart;
+    const lines = document.getElementById("chart");
+    lines.hidden = chart.x.length === 0; // no row yet: no chart to draw
+    if (lines.hidden) {
+      document.getElementById("rates").hidden = true;
+      return;
+    }
     // The bank comes after the seats. Where it is far larger than any balance (a pool
     // the players pay into), it gets its own scale on the right so that the balances
     // stay readable; otherwise one scale shows them side by side.
@@ -105,7 +121,7 @@
     const balances = Math.max(0, ...chart.lines.slice(0, bank).map((l) => largest(l.values)));
     const ownScale =
       chart.lines.length > bank && largest(chart.lines[bank].values) > BANK_SCALE * balances;
-    const lines = chart.lines.map((line, index) => ({
+    const traces = chart.lines.map((line, index) => ({
       x: chart.x,
       y: line.values,
       name: line.name,
@@ -114,8 +130,15 @@
       yaxis: index === bank && ownScale ? "y2" : "y",
       line: index === bank ? { dash: "dot", width: 3 } : { width: 2 },
     }));
+    // the rows' name under the axis, the seats' legend below it
+    const named = {
+      xaxis: Object.assign(layout("").xaxis, { title: { text: chart.x_title, standoff: 4 } }),
+      legend: { orientation: "h", y: -0.32 },
+      margin: { l: 40, r: 40, t: 36, b: 64 },
+    };
     const extra = ownScale
       ? {
+          ...named,
           yaxis2: {
             overlaying: "y",
             side: "right",
@@ -125,8 +148,8 @@
             title: { text: chart.lines[bank].name },
           },
         }
-      : {};
-    Plotly.react("chart", lines, layout(chart.title, extra), CONFIG);
+      : named;
+    Plotly.react("chart", traces, layout(chart.title, extra), CONFIG);
     const rates = document.getElementById("rates");
     if (chart.rates.length) {
       rates.hidden = false;
@@ -153,9 +176,36 @@
     }
   }
 
+  // Where the game stands: finished, in play, idle (no move for a while) or left
+  // unfinished (a later game began), as the server's model says it of the same facts.
+  function progress(sheet) {
+    if (sheet.finished) return "finished";
+    if (!sheet.latest) return "left";
+    const idle = Date.now() + CLOCK_OFFSET_MS - Date.parse(sheet.last_move);
+    return idle > boot.idle_after_s * 1000 ? "idle" : "unfinished";
+  }
+
+  function drawMeta(sheet) {
+    const state = progress(sheet);
+    const parts = [
+      texts.started.replace("{time}", when(sheet.started)),
+      texts[state].replace("{time}", when(sheet.finished)),
+    ];
+    if (sheet.last_move && state !== "finished") {
+      parts.push(texts["last-move"].replace("{time}", when(sheet.last_move)));
+    }
+    parts.push(texts.events.replace("{count}", sheet.events));
+    const meta = document.getElementById("meta");
+    meta.textContent = parts.join(" · ");
+    meta.dataset.progress = state;
+  }
+
   function draw(sheet) {
     const now = document.getElementById("now");
     now.replaceChildren();
+    const legend = document.getElementById("legend");
+    legend.replaceChildren();
+    shown = sheet;
     if (!sheet) {
       document.getElementById("name").textContent = texts["no-game"];
       return;
@@ -163,11 +213,10 @@
     document.getElementById("name").textContent = sheet.name + " #" + sheet.id;
     for (const line of sheet.now) now.appendChild(cell("p", line));
     drawTable(sheet);
+    for (const line of sheet.legend) legend.appendChild(cell("p", line));
     drawCharts(sheet);
-    const state = sheet.finished ? sheet.finished : texts.unfinished;
-    document.getElementById("meta").textContent =
-      sheet.header + " · " + sheet.started + " · " + state + " · " +
-      texts.events.replace("{count}", sheet.events);
+    document.getElementById("options").textContent = sheet.options.join(" · ");
+    drawMeta(sheet);
     document.body.dataset.events = String(sheet.events);
     document.body.dataset.game = String(sheet.id);
     lastDrawn = Date.now();
@@ -203,4 +252,5 @@
 
   draw(boot.sheet);
   connect();
+  setInterval(() => shown && drawMeta(shown), RESAY_MS);
 })();

@@ -20,6 +20,7 @@ import numpy as np
 from companion.cards import IndexScript
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.script import Script, parse_script, strip_comment
+from companion.games.spec import GameSpec
 from companion.table.layouts import MatLayout, Paper, mat_layout
 from companion.tools.synthetic.camera_view import CameraPose, mat_to_image
 from companion.tools.synthetic.choreography import Choreographer, Move, MoveKind
@@ -117,6 +118,7 @@ class SyntheticSession:
     game: str
     seed: int
     header: str  # the script's first line: "game ID options"
+    spec: GameSpec  # the game that line names
     frames: Sequence[Frame]
     script: tuple[ScriptStep, ...]
     layout: MatLayout
@@ -314,6 +316,7 @@ def make_session(
         game=game,
         seed=seed,
         header=header,
+        spec=parsed.spec(),
         frames=LazyFrames(scenes, renderer),
         script=steps,
         layout=layout,

@@ -15,7 +15,6 @@ from enum import Enum
 from typing import Any
 
 from companion.games.errors import OptionError
-from companion.games.options import format_options
 from companion.games.registry import engine_class
 
 # The setup of the table comes first in the form, the rule variants after it.
@@ -141,8 +140,3 @@ def finish_per_seat(options: Any, field: OptionField) -> Any:
     if default is None and values is not None and not any(values):
         return dataclasses.replace(options, **{field.name: None})
     return options
-
-
-def header_line(game_id: str, options: Any) -> str:
-    """The first line of the game's script, e.g. ``game oh-hell players=5 hook=on``."""
-    return f"game {game_id} {format_options(options)}".rstrip()

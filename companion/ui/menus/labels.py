@@ -4,6 +4,7 @@ English label, the option's own name), so a new game option never breaks the men
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from enum import Enum
 
 from companion.cards import Suit
@@ -58,3 +59,18 @@ def option_value(name: str, value: object, language: Language) -> str:
     if isinstance(value, tuple):
         return ",".join(str(item) for item in value)
     return str(value)
+
+
+def options_in_words(
+    options: object, language: Language, *, named: Collection[str] | None = None
+) -> tuple[str, ...]:
+    """A game's options as the new-game form says them ("Players: 4", "Dealer: P1"), in
+    the form's order; ``named``: only these (the ones a script wrote out)."""
+    from companion.ui.menus.game_options import option_fields
+
+    return tuple(
+        f"{option_name(field.name, language)}: "
+        f"{option_value(field.name, getattr(options, field.name), language)}"
+        for field in option_fields(type(options))
+        if named is None or field.name in named
+    )

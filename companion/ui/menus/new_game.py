@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.games.registry import GAME_IDS
+from companion.games.spec import GameSpec
 from companion.ui.canvas import Sheet
 from companion.ui.intents import StartGame
 from companion.ui.menus import draw
@@ -16,7 +17,6 @@ from companion.ui.menus.game_options import (
     OptionField,
     default_options,
     finish_per_seat,
-    header_line,
     option_fields,
     start_per_seat,
     step_option,
@@ -83,7 +83,7 @@ def handle_setup(state: UiState, setup: GameSetup, press: ButtonPress, context: 
         return stay(state)
     if on_start:
         return dataclasses.replace(state, mode=Home()), (
-            StartGame(header_line(setup.game, setup.options)),
+            StartGame(GameSpec(setup.game, setup.options)),
         )
     field = fields[setup.cursor]
     if field.kind is FieldKind.SWITCH:

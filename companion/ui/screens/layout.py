@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from companion.cards import Card, Rank
+from companion.cards import Card
 from companion.ui.canvas import PAPER, WIDTH, Align, Pen, Sheet, TextMark, Weight, text_width
 from companion.ui.legibility import LEFT_MARGIN
 from companion.ui.texts import Language, say, seat_label
+
+# the cards' words live with the other words; the screens take them from here too
+from companion.ui.texts import card_text as card_text
+from companion.ui.texts import rank_text as rank_text
 
 # The regular condensed face at 9 and 10 pixels draws 0 like D; its bold draws it round.
 TITLE = Pen(9, Weight.BOLD)
@@ -90,19 +94,18 @@ def centred(sheet: Sheet, baseline: int, text: str, pen: Pen = BODY) -> TextMark
     return sheet.text((WIDTH // 2, baseline), text, pen, align=Align.CENTRE)
 
 
-def rank_text(rank: Rank, language: Language) -> str:
-    """The index printed on the card in the players' own decks (W/D/K/A, В/Д/К/Т)."""
-    if rank.value <= Rank.TEN.value:
-        return str(rank.value)
-    return say(f"card.{rank.name.lower()}", language)
-
-
-def card_text(card: Card, language: Language) -> str:
-    return rank_text(card.rank, language) + card.suit.symbol
-
-
 def cards_text(cards: Sequence[Card], language: Language) -> str:
     return " ".join(card_text(card, language) for card in cards)
+
+
+def fit_cards(cards: Sequence[Card], language: Language, pen: Pen, room: int) -> str:
+    """The cards a space apart, in ``pen``; where they do not fit in ``room`` pixels, the
+    last of them after an ellipsis (the newest cards matter; the total says the rest)."""
+    words = [card_text(card, language) for card in cards]
+    kept = list(words)
+    while len(kept) > 1 and text_width(("…" if kept != words else "") + " ".join(kept), pen) > room:
+        kept.pop(0)
+    return ("…" if kept != words else "") + " ".join(kept)
 
 
 def seat(number: int, language: Language) -> str:

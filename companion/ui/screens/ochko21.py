@@ -93,11 +93,18 @@ def _game(sheet: Sheet, view: Ochko21View, language: Language, turn: str) -> Non
     key = "ochko21.player-draws" if view.phase is Phase.PLAYER else "ochko21.banker-draws"
     if view.phase is Phase.PLAYER and (view.player_total or 0) > TWENTY_ONE:
         key = "ochko21.over"
-    sheet.text((MARGIN, line(4) + 1), say(key, language, seat=turn), BODY_BOLD)
+    text = say(key, language, seat=turn, total=view.player_total)
+    sheet.text((MARGIN, line(4) + 1), text, BODY_BOLD)
 
 
 def _last_game(sheet: Sheet, view: Ochko21View, language: Language, index: int) -> None:
+    """The last game against the bank; under a bank just named, whose bank it is (the
+    last game was against the bank before)."""
     last = view.last_game
+    if (last is None or not view.last_game_this_bank) and view.phase is not Phase.ANNOUNCE:
+        banker = f"{say('common.banker', language)} {seat(view.banker, language)}"
+        sheet.text((MARGIN, line(index)), banker, BODY)
+        return
     if last is None:
         return
     who = seat(last.seat, language)

@@ -113,7 +113,12 @@ def _duel_note(view: OczkoView, language: Language) -> str:
 
 
 def _last_result(sheet: Sheet, view: OczkoView, language: Language, index: int) -> None:
-    """The duel just settled: who won what, and whether the bank broke."""
+    """The duel just settled: who won what, and whether the bank broke; under a bank just
+    put up, whose bank it is (the last duel was against the bank before)."""
+    if view.phase is not Phase.BANK and not view.last_duel_this_bank:
+        banker = f"{say('common.banker', language)} {seat(view.banker, language)}"
+        sheet.text((MARGIN, line(index)), banker, BODY)
+        return
     if not view.results:
         return
     result = view.results[-1]

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from PIL import Image
-
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import Event
@@ -54,10 +52,6 @@ def _words(sheet: Sheet, text: str, first: int) -> None:
         )
 
 
-def draw_violation(violation: Violation, language: Language) -> Image.Image:
-    return compose_violation(violation, language).image
-
-
 def compose_refusal(
     event: Event, refusal: RefusedEvent, language: Language, *, seat_led: AbstractSet[str]
 ) -> Sheet:
@@ -74,9 +68,3 @@ def compose_refusal(
     )
     _words(sheet, refusal_text(refusal, language), 1)
     return sheet
-
-
-def draw_refusal(
-    event: Event, refusal: RefusedEvent, language: Language, *, seat_led: AbstractSet[str]
-) -> Image.Image:
-    return compose_refusal(event, refusal, language, seat_led=seat_led).image

@@ -8,6 +8,7 @@ from companion.cards import Suit
 from companion.games.errors import OptionError
 from companion.games.gwiazda.engine import Gwiazda
 from companion.games.gwiazda.options import GwiazdaOptions, Match
+from companion.games.spec import GameSpec
 
 
 def test_defaults_are_those_of_the_rule_file() -> None:
@@ -44,4 +45,4 @@ def test_bad_options_are_refused_by_name(name: str, value: str) -> None:
 
 def test_the_header_names_the_options_that_differ() -> None:
     engine = Gwiazda.from_option_words({"players": "8", "match": "rank"})
-    assert engine.header() == "game gwiazda players=8 match=rank"
+    assert GameSpec.of_engine(engine).header() == "game gwiazda players=8 match=rank"

@@ -7,6 +7,7 @@ import pytest
 from companion.cards import FRENCH52, PIQUET32, SHORT36
 from companion.games.errors import OptionError
 from companion.games.ochko21.options import Ochko21Options
+from companion.games.spec import GameSpec
 from tests.games.ochko21.ochko21_helpers import engine
 
 
@@ -48,4 +49,5 @@ def test_bad_options_are_refused_with_their_name(word: str, needle: str) -> None
 
 
 def test_header_names_only_the_options_that_differ() -> None:
-    assert engine("deck=52", "players=4").header() == "game ochko-21 deck=52 players=4"
+    spec = GameSpec.of_engine(engine("deck=52", "players=4"))
+    assert spec.header() == "game ochko-21 deck=52 players=4"

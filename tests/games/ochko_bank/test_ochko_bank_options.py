@@ -60,4 +60,4 @@ def test_round_payout_rounds_a_half_chip(rounding: RoundPayout, bet: int, paid: 
 
 def test_the_header_names_only_changed_options() -> None:
     game = table(players=4, resplit="on")
-    assert game.engine.header() == "game ochko-bank players=4 resplit=on"
+    assert game.spec.header() == "game ochko-bank players=4 resplit=on"

@@ -10,6 +10,7 @@ from companion.games.oczko.engine import Oczko
 from companion.games.registry import make_engine
 from companion.games.script import parse_script
 from companion.games.session import Game
+from companion.games.spec import GameSpec
 from tests.games.oczko.oczko_helpers import play, refused, table
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -25,7 +26,7 @@ def test_registered_under_its_game_id() -> None:
     assert isinstance(engine, Oczko)
     assert engine.deck == SHORT36
     assert engine.zones == ("punter", "banker", "stock")
-    assert engine.header() == "game oczko version=2"
+    assert GameSpec.of_engine(engine).header() == "game oczko version=2"
 
 
 def test_worked_example_conserves_money_at_every_step() -> None:

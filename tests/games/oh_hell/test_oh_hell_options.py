@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from companion.games.errors import OptionError
-from companion.games.oh_hell.engine import OhHell
 from companion.games.oh_hell.options import OhHellOptions
 from companion.games.oh_hell.schedule import NoTrumpHand, Schedule
 from companion.games.options import parse_options
+from companion.games.spec import GameSpec
 
 
 def test_defaults_are_those_of_the_rule_file() -> None:
@@ -42,7 +42,7 @@ def test_all_options_are_read() -> None:
     assert options.schedule is Schedule.DOWN_UP
     assert options.no_trump_hand is NoTrumpHand.LARGEST
     assert options.hook and options.la_podrida
-    assert OhHell(options).header() == "game oh-hell " + " ".join(
+    assert GameSpec("oh-hell", options).header() == "game oh-hell " + " ".join(
         f"{key}={value}" for key, value in words.items()
     )
 

@@ -6,12 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.registry import GAME_IDS, make_engine
-from companion.games.script import parse_script
+from companion.games.registry import GAME_IDS
+from companion.games.spec import GameSpec
 from companion.ui.menus.game_options import (
     FieldKind,
     default_options,
-    header_line,
     is_valid,
     option_fields,
     options_type,
@@ -25,7 +24,7 @@ def test_the_form_has_every_option_of_the_game_at_its_default(game: str) -> None
     fields = option_fields(kind)
     assert {field.name for field in fields} == {f.name for f in dataclasses.fields(kind)}
     assert fields[0].name == "players"
-    assert header_line(game, default_options(game)) == f"game {game}"
+    assert GameSpec(game, default_options(game)).header() == f"game {game}"
 
 
 def test_field_kinds_come_from_the_types() -> None:
@@ -76,5 +75,6 @@ def test_any_steps_give_options_the_engine_accepts(game: str, steps: list[tuple[
     for index, direction in steps:
         options = step_option(options, fields[index % len(fields)], direction)
         assert is_valid(options)
-    script = parse_script(header_line(game, options) + "\n", "menu")
-    make_engine(script.game, script.options)  # the header starts a real game
+    spec = GameSpec.parse(GameSpec(game, options).header())
+    assert spec.options == options  # its header reads back to the same options
+    spec.engine()  # and starts a real game

@@ -11,8 +11,9 @@ from companion.games.oh_hell.view import OhHellView
 from companion.games.session import Game
 from companion.tools.gallery import ScriptPoint
 from companion.ui.screens import compose_game, draw_game, page_count
-from companion.ui.screens.layout import LINE_PITCH
+from companion.ui.screens.layout import BODY, BODY_BOLD, LINE_PITCH
 from companion.ui.texts import Language
+from companion.ui.transcript import lines as transcript_lines
 from companion.ui.views import game_view
 
 
@@ -125,9 +126,25 @@ def test_ochko21_shows_the_stuk_round_and_the_stuk_mark() -> None:
 
 def test_ochko_bank_shows_each_split_hand_on_a_line_of_its_own() -> None:
     sheet = compose_game(game_view(_game("example:ochko-bank", 36)), Language.EN)
-    split = [mark for mark in sheet.marks if mark.drawn in ("P3a 3", "P3b 3")]
-    assert [mark.drawn for mark in split] == ["P3a 3", "P3b 3"]
+    split = [mark for mark in sheet.marks if mark.drawn in ("P3a", "P3b")]
+    assert [mark.drawn for mark in split] == ["P3a", "P3b"]
     assert split[1].box.top - split[0].box.top == LINE_PITCH  # one above the other
+
+
+def test_ochko_bank_says_which_number_is_the_bet() -> None:
+    """Issue 48: "P2 2 10♠ 7♠" left the table guessing which number was the stake. A
+    seat's line is its cards and total; a bet stands alone only with its word."""
+    lines = transcript_lines(
+        compose_game(game_view(_game("example:ochko-bank", 24)), Language.EN).marks
+    )
+    assert lines[3:] == ["P2  10♣  10", "P3  bet 3", "P4  bet 1"]
+
+
+def test_ochko_bank_shows_every_hand_at_the_dealers_turn_in_the_same_face() -> None:
+    """Issue 48: after a split the fourth hand was off the screen while the dealer drew."""
+    sheet = compose_game(game_view(_game("example:ochko-bank", 41)), Language.EN)
+    assert transcript_lines(sheet.marks)[3:] == ["P2 17  P3a 19  P3b 18", "P4 17"]
+    assert {mark.pen for mark in sheet.marks[1:]} <= {BODY, BODY_BOLD}
 
 
 def test_ochko_bank_shows_a_soft_total_with_both_ace_values() -> None:
