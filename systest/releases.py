@@ -229,7 +229,11 @@ class Updates:
             self.playing()
             self.unchanged(kept, f"kill {kills}")
         after = self.install()
-        expect(after.returncode == 0, f"the run after the kills: exit {after.returncode}")
+        said = (after.stdout + after.stderr).strip().splitlines()
+        expect(
+            after.returncode == 0,
+            f"the run after the kills: exit {after.returncode}:\n" + "\n".join(said[-20:]),
+        )
         self.report.figures.append(
             f"install.sh killed {kills} times (seed {seed}, at random within {length:.0f} s; "
             f"{ended_first} runs ended before their kill): bootable {kills} of {kills}; killed "
