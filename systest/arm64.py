@@ -3,10 +3,10 @@ machine by qemu-user-static through binfmt_misc and booted with ``systemd-nspawn
 (systemd boots under emulation here), where ``hardware/install.sh`` installs the
 checkout. Checked there: the install, the unit active after READY, a game in progress
 the same after SIGKILL, ``companion recognize`` on shared photos reading what this
-machine reads with nothing on stderr, a short demo equal to its script, and whether
-numpy's floating-point warnings on arm64 BLAS were real.
+machine reads with nothing on stderr, a short demo equal to its script, and the
+reader's cosines finite and free of floating-point warnings where numpy's matmul was not.
 
-    python3 systest/arm64.py      (as root; after making the checkout's .venv, whose
+    python3 -m systest.arm64      (as root; after making the checkout's .venv, whose
                                    reads of the photos are the reference)
 
 The emulated CPU is a Pi 5's, a Cortex-A76: qemu's default, "max", has SVE and SME, which
@@ -55,6 +55,7 @@ DEMO_EVENTS = 6
 # The emulated app is slow to ping: the watchdog is the unit's own, not the x86 test's 6 s.
 WATCHDOG_S = 30
 LONG_S = 3600.0  # a command under emulation
+MAX_OFF_BY = 1e-6  # a float32 cosine from a float64 one
 
 
 class EmulatedContainer(Container):
@@ -189,37 +190,39 @@ class Arm64Checks:
         return f"{DEMO_EVENTS} events recorded, the game equals its script"
 
     def fp_flags(self) -> str:
-        """The reader's cosines on the CPU with SME (where the warnings were seen) and on
-        the Pi 5's: the old matmul's warnings, if any, on finite values equal to a float64
-        sum; the new sum's none."""
+        """The reader's cosines and the matmul it once used, on the CPU with SME (where
+        the warnings were seen) and on the Pi 5's: the reader's sum must be finite, near a
+        float64 sum and quiet on both; what the matmul did is reported."""
         summary = []
         for cpu in (SME_CPU, PI5_CPU):
             result = self.box.run(
                 [
                     "env",
                     f"QEMU_CPU={cpu}",
-                    "OPENBLAS_VERBOSE=2",
                     f"{VENV}/bin/python",
                     "/root/companion/systest/fp_flags.py",
                 ],
                 timeout=LONG_S,
             )
-            core = [line for line in result.stderr.splitlines() if line.startswith("Core:")]
             rows = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
-            warned = [row for row in rows if row["matmul_warnings"]]
-            for row in warned:
-                expect(row["matmul_finite"], f"{cpu}: non-finite cosines: {row}")
-                expect(row["matmul_off_by"] < 1e-6, f"{cpu}: the matmul is off: {row}")
-                expect(row["matmul_same_decisions"], f"{cpu}: other decisions: {row}")
+            expect(bool(rows), f"{cpu}: fp_flags.py printed nothing: {result.stderr[-500:]}")
             for row in rows:
                 expect(not row["cosines_warnings"], f"{cpu}: the sum warned: {row}")
-                expect(row["cosines_off_by"] < 1e-6, f"{cpu}: the sum is off: {row}")
-            sizes = [row["candidates"] for row in warned]
+                expect(row["cosines_off_by"] < MAX_OFF_BY, f"{cpu}: the sum is off: {row}")
+            warned = [row for row in rows if row["matmul_warnings"]]
+            wrong = [
+                row
+                for row in rows
+                if not row["matmul_finite"]
+                or not row["matmul_off_by"] < MAX_OFF_BY
+                or not row["matmul_same_decisions"]
+            ]
+            sizes = sorted({row["candidates"] for row in warned})
             summary.append(
-                f"{cpu} ({core[0] if core else 'OpenBLAS core unnamed'}): matmul warned at "
-                f"{sizes or 'no size'} on finite values within "
-                f"{max((row['matmul_off_by'] for row in rows), default=0):.1e} of float64, "
-                "the same decisions; the sum: no warning"
+                f"{cpu}: the old matmul warned in {len(warned)} of {len(rows)} products "
+                f"(sizes {sizes or 'none'}), non-finite or off in {len(wrong)}; the reader's "
+                f"sum: no warning, within "
+                f"{max(row['cosines_off_by'] for row in rows):.1e} of float64"
             )
         self.report.figures.append("arm64 floating-point flags: " + "; ".join(summary))
         return "; ".join(summary)
@@ -242,7 +245,7 @@ class Arm64Checks:
             "companion recognize reads the photos as this machine does", self.recognize_same_as_here
         )
         check(f"demo --fast --events {DEMO_EVENTS} equals its script", self.demo_equal)
-        check("numpy's matmul warnings on arm64 BLAS are spurious", self.fp_flags)
+        check("the reader's cosines on arm64 CPUs: finite and quiet", self.fp_flags)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,7 @@ random points, and a read-only root with the SD card's writes counted.
 
 Run as root on a Debian machine that reaches Debian's and Python's package registries:
 
-    python3 systest/booted.py
+    python3 -m systest.booted
 
 It installs what it needs on the host (mmdebstrap, systemd-container), prints one line
 per check (PASS or FAIL), the figures, and exits 1 when a check failed. It skips (exit 0,

@@ -20,6 +20,7 @@ from companion.vision.looks import SAME_SPOT_COSINE, SPOT_BLOCK, cosines
 
 SIZES = (3, 16, 80, 300)  # candidates in a frame: a few to a photo's hundreds
 SEED = 51
+REPEATS = 5  # each size with new vectors: what the SME kernels do is not the same each time
 
 
 def unit_vectors(count: int, generator: np.random.Generator) -> np.ndarray:
@@ -37,7 +38,7 @@ def warned(compute: object) -> tuple[np.ndarray, list[str]]:
 
 def main() -> None:
     generator = np.random.default_rng(SEED)
-    for count in SIZES:
+    for count in (size for size in SIZES for _ in range(REPEATS)):
         down = unit_vectors(count, generator)
         rows = down[:SPOT_BLOCK]
         exact = np.einsum("ik,jk->ij", rows.astype(np.float64), down.astype(np.float64))

@@ -256,9 +256,9 @@ def spot_leaders(candidates: Candidates) -> np.ndarray:
 
 def cosines(some: np.ndarray, every: np.ndarray) -> np.ndarray:
     """[i, j]: the cosine of the unit vectors ``some[i]`` and ``every[j]`` (N x 2 each),
-    as two products and a sum. Not a matmul: arm64 BLAS kernels for SVE/SME (OpenBLAS picks
-    them where the CPU has them) leave stray floating-point flags on these small products,
-    and numpy then warns of overflow and division by zero in finite, exact results."""
+    as two products and a sum. Not a matmul: on an arm64 CPU with SME, OpenBLAS's kernels
+    for these small products leave stray floating-point flags (numpy then warns of overflow
+    and division by zero) and now and then return non-finite values (systest/fp_flags.py)."""
     products: np.ndarray = (
         some[:, None, 0] * every[None, :, 0] + some[:, None, 1] * every[None, :, 1]
     )
