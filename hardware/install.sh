@@ -156,6 +156,10 @@ fi
 # and it itself always reinstalled (the same version number may hold newer code).
 WHEELS="$(mktemp -d)"
 trap 'rm -rf "$WHEELS"' EXIT
+# setuptools builds in the checkout's build/ folder: a build stopped there (a power cut, a
+# kill) leaves files that make the next one fail, and files since removed from the
+# checkout would go into the wheel. It is setuptools' scratch space, not the checkout's.
+rm -rf "$CHECKOUT/build"
 "$VENV/bin/pip" wheel --quiet --no-deps --wheel-dir "$WHEELS" "$CHECKOUT"
 WHEEL="$(find "$WHEELS" -name '*.whl' -print -quit)"
 [[ -n "$WHEEL" ]] || fail "pip built no wheel of $CHECKOUT"
