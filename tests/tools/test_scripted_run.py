@@ -42,7 +42,9 @@ def test_the_script_feed_plays_undos_as_presses_and_restarts_at_the_end() -> Non
 def test_a_paced_feed_waits_its_gap_between_steps() -> None:
     inbox: Inbox = queue.Queue()
     stop = threading.Event()
-    feed = ScriptFeed("game oh-hell players=4", ("bid 1 1",) * 3, inbox, stop, gap_s=60.0)
+    feed = ScriptFeed(
+        GameSpec.parse("game oh-hell players=4"), ("bid 1 1",) * 3, inbox, stop, gap_s=60.0
+    )
     feed.thread.start()
     first = inbox.get(timeout=10)
     with pytest.raises(queue.Empty):  # the next step is a minute away
