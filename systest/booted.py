@@ -61,9 +61,9 @@ TEST_WATCHDOG_S = 6
 UPGRADE_MARK = "# systest: the upgraded checkout"
 BAD_CONFIG_INSIDE = f"{SYSTEST_INSIDE}/bad.toml"
 MENU_CONFIG = f"{SYSTEST_INSIDE}/menu.toml"
-# BACK (home), long OK (the menu), UP (from its first item round to Shut down, the
-# last), OK (are you sure?), OK.
-MENU_SHUTDOWN_KEYS = "bOuoo"
+# BACK (home), long OK (the menu, on a new game with no game yet), DOWN four times to
+# Shut down (the last row), OK (the question, on no), DOWN (yes), OK.
+MENU_SHUTDOWN_KEYS = "bOddddodo"
 KEYS_NAME_FILE = "/run/systest-keys.name"
 KEYS_FILE = "/run/systest-keys.keys"
 STATUS_TIMEOUT_S = 10.0

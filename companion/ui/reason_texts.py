@@ -145,6 +145,13 @@ ENGLISH: dict[str, str] = {
     "event.card": "{card} on {zone}",
     "event.gone": "{card} off {zone}",
     "event.clear": "Clear {zone}",
+    # a card entered by hand that is already placed (hand entry's words, no "misread")
+    "entered.already-there": "{card} is already on {zone}",
+    "entered.card-on-table": "{card} is already on the table",
+    "entered.card-seen": "{card} was already dealt",
+    "entered.not-among-22": "{card} is not among the 22 cards",
+    "entered.twice-played": "{first} played {card} in trick {first_trick}",
+    "entered.twice-trump": "{card} is the trump card",
 }
 
 POLISH: dict[str, str] = {
@@ -286,6 +293,13 @@ POLISH: dict[str, str] = {
     "event.card": "{zone}: {card}",
     "event.gone": "{zone}: {card} zabrana",
     "event.clear": "{zone}: zbierz",
+    # karta wpisana ręcznie, która już leży (słowa wpisywania, bez "błędny odczyt")
+    "entered.already-there": "{card} już leży: {zone}",
+    "entered.card-on-table": "{card} już leży na stole",
+    "entered.card-seen": "{card} już była rozdana",
+    "entered.not-among-22": "{card} nie należy do 22 kart",
+    "entered.twice-played": "{first} zagrał {card} w lewie {first_trick}",
+    "entered.twice-trump": "{card} to karta atutowa",
 }
 
 RUSSIAN: dict[str, str] = {
@@ -427,4 +441,11 @@ RUSSIAN: dict[str, str] = {
     "event.card": "{zone}: {card}",
     "event.gone": "{zone}: {card} убрана",
     "event.clear": "{zone}: убрать",
+    # карта, введённая вручную, уже лежит (слова ввода, без "ошибка чтения")
+    "entered.already-there": "{card} уже лежит: {zone}",
+    "entered.card-on-table": "{card} уже на столе",
+    "entered.card-seen": "{card} уже была сдана",
+    "entered.not-among-22": "{card} не из 22 карт",
+    "entered.twice-played": "{first} сыграл {card} во взятке {first_trick}",
+    "entered.twice-trump": "{card} — козырная карта",
 }
