@@ -41,7 +41,7 @@ def test_the_wheel_holds_the_runtime_its_models_and_fonts_but_no_training(wheel:
     for model in ("index_reader.onnx", "index_detector.onnx", "index_detector_live.onnx"):
         assert f"companion/models/{model}" in names
     assert "companion/assets/fonts/DejaVu-LICENSE.txt" in names
-    assert "companion/examples/oh-hell.txt" in names
+    assert "companion/games/oh_hell/example.txt" in names
     assert "companion/games/oh_hell/EVENTS.md" in names
     assert not [name for name in names if name.startswith(("training/", "tests/"))]
     assert not [name for name in names if "torch" in name]

@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.arguments import positive_count
+from companion.games.registry import DEFAULT_GAME, game_ids, plugin
 
 DEFAULT_TRIALS = 200
-DEFAULT_GAME = "oh-hell"
 CHILDREN = ("app", "journal")
 DEFAULT_KILL_AFTER_MS = 200
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 EXIT_IN_USE = 1  # --state-dir is another process's: as run's exit status
 
 
@@ -73,17 +72,29 @@ def add_session_arguments(parser: Any, *, default_game: str, moments: str) -> No
     parser.add_argument(
         "--game",
         default=default_game,
-        choices=sorted(path.stem for path in EXAMPLES.glob("*.txt")),
+        choices=game_ids(),
         help=f"the example session to play (default {default_game})",
     )
 
 
 def run(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory(prefix="companion-crash-script-") as folder:
+        return _crash_test(args, example_file(args.game, Path(folder)))
+
+
+def example_file(game: str, folder: Path) -> Path:
+    """The example script of ``game`` written into ``folder``: the app's children read it
+    by its name."""
+    path = folder / f"{game}.txt"
+    path.write_text(plugin(game).example_text(), "utf-8")
+    return path
+
+
+def _crash_test(args: argparse.Namespace, script_path: Path) -> int:
     from companion.games.script import parse_script
     from companion.journal.lock import FolderInUse, WriterLock
     from companion.tools.crash import app_command, run_crash_test
 
-    script_path = EXAMPLES / f"{args.game}.txt"
     script = parse_script(script_path.read_text("utf-8"), str(script_path))
     if args.state_dir is not None and args.state_dir.is_dir():
         try:

@@ -6,32 +6,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.arguments import positive_count
-from companion.games.registry import GAME_IDS
+from companion.games.registry import DEFAULT_GAME, game_ids
 from companion.tools.demo import DEFAULT_SEED
 from companion.ui.texts import Language
 
 if TYPE_CHECKING:
     from companion.tools.demo import DemoTerminal
 
-DEFAULT_GAME = "oh-hell"
 # Lines under the drawn screen: the keys' legend, a log line at least, the cursor's.
 ROWS_BELOW = 3
 EXIT_JOURNAL = 1  # the journal of --state-dir cannot be written: as run's exit status
-
-
-def example_scripts() -> list[tuple[str, str]]:
-    """The bundled example games as (file name, text), the sessions' scripts."""
-    folder = resources.files("companion.examples")
-    return sorted(
-        (entry.name, entry.read_text("utf-8"))
-        for entry in folder.iterdir()
-        if entry.name.endswith(".txt")
-    )
 
 
 def register(subparsers: Any) -> None:
@@ -45,7 +33,10 @@ def register(subparsers: Any) -> None:
         "box: arrows, Enter, Backspace (companion terminal --help).",
     )
     parser.add_argument(
-        "--game", choices=GAME_IDS, default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})"
+        "--game",
+        choices=game_ids(),
+        default=DEFAULT_GAME,
+        help=f"the game (default {DEFAULT_GAME})",
     )
     parser.add_argument(
         "--seed",

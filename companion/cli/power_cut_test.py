@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.arguments import positive_count
-from companion.cli.crash_test import EXAMPLES, add_session_arguments
+from companion.cli.crash_test import add_session_arguments, example_file
 
 DEFAULT_CUTS = 100
 DEFAULT_GAME = "oczko"
@@ -57,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
     if missing is not None:
         print(f"companion power-cut-test: {missing}", file=sys.stderr)
         return EXIT_NO_FUSE
-    script_path = EXAMPLES / f"{args.game}.txt"
-    script = parse_script(script_path.read_text("utf-8"), str(script_path))
     with tempfile.TemporaryDirectory(prefix="companion-power-") as scratch:
         work = Path(scratch)
+        script_path = example_file(args.game, work)
+        script = parse_script(script_path.read_text("utf-8"), str(script_path))
         mount = work / "state"
         app = app_command(mount, script_path, work / "config.toml")
         report = run_power_cut_test(

@@ -18,7 +18,7 @@ DEFAULT_EVENTS = 30
 
 def add_arguments(bench: argparse.ArgumentParser) -> None:
     """The table mode's options on ``companion bench``."""
-    from companion.games.registry import GAME_IDS
+    from companion.games.registry import game_ids
 
     bench.add_argument(
         "--table",
@@ -27,7 +27,7 @@ def add_arguments(bench: argparse.ArgumentParser) -> None:
         "a second, a still frame, a frame where a card landed, and the settle-to-event delay",
     )
     bench.add_argument(
-        "--game", choices=GAME_IDS, default=DEFAULT_GAME, help="--table: the session's game"
+        "--game", choices=game_ids(), default=DEFAULT_GAME, help="--table: the session's game"
     )
     bench.add_argument("--seed", type=int, default=DEFAULT_SEED, help="--table: the session's seed")
     bench.add_argument(

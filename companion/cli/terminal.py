@@ -7,10 +7,9 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids, plugin
 from companion.ui.texts import Language
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ def register(subparsers: Any) -> None:
         description=KEYS_HELP,
     )
     parser.add_argument(
-        "game", nargs="?", default="oh-hell", choices=GAME_IDS, help="the example game to play"
+        "game", nargs="?", default="oh-hell", choices=game_ids(), help="the example game to play"
     )
     parser.add_argument(
         "--language",
@@ -69,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if scale is None:
         print(f"companion terminal: {too_small(columns, rows, rows_below=ROWS_BELOW)}")
         return 2
-    text = resources.files("companion.examples").joinpath(f"{args.game}.txt").read_text("utf-8")
+    text = plugin(args.game).example_text()
     settings = UiSettings(language=Language(args.language))
     table, camera = practice_table(text, f"examples/{args.game}.txt", settings)
     keys = TerminalKeys()

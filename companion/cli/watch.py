@@ -36,7 +36,7 @@ def positive_fps(text: str) -> float:
 
 
 def register(subparsers: Any) -> None:
-    from companion.games.registry import GAME_IDS
+    from companion.games.registry import game_ids
 
     watch = subparsers.add_parser(
         "watch",
@@ -56,7 +56,7 @@ def register(subparsers: Any) -> None:
     )
     watch.add_argument(
         "--game",
-        choices=GAME_IDS,
+        choices=game_ids(),
         default=None,
         help="the game on the mat (default: the one the mat's markers name)",
     )

@@ -301,13 +301,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.photos is not None and not (args.photos / "MANIFEST.tsv").is_file():
         parser.error(f"--photos {args.photos}: no MANIFEST.tsv there")
-    from companion.games.registry import GAME_IDS
+    from companion.games.registry import game_ids
 
     jobs = [
         (
-            GAME_IDS[i % len(GAME_IDS)],
+            game_ids()[i % len(game_ids())],
             args.first_seed + i,
-            FRAME_SIZES[(i // len(GAME_IDS)) % len(FRAME_SIZES)],
+            FRAME_SIZES[(i // len(game_ids())) % len(FRAME_SIZES)],
             kind,
         )
         for kind in args.kinds

@@ -151,14 +151,14 @@ def events_tally(script: Sequence[ScriptStep], printed: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from companion.games.registry import GAME_IDS
+    from companion.games.registry import game_ids
 
     parser = argparse.ArgumentParser(
         prog="python -m companion.tools.watch_bench",
         description="CPU a frame and peak memory of companion watch, whole process, against "
         "a classical per-frame card detector and another commit's watch, in one run.",
     )
-    parser.add_argument("--game", choices=GAME_IDS, default=DEFAULT_GAME)
+    parser.add_argument("--game", choices=game_ids(), default=DEFAULT_GAME)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--events", type=positive_count, default=DEFAULT_EVENTS)
     parser.add_argument("--kind", default="game", help="the session kind (figures --kinds)")

@@ -38,8 +38,8 @@ from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
 from companion.ui.texts import Language
 from companion.values.watched import WatchedGame
+from tests.examples import example_path
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "companion" / "examples"
 HEADER = "game oh-hell players=4 dealer=0 hook=on"
 OK = ButtonPress(Button.OK)
 LONG_OK = ButtonPress(Button.OK, PressKind.LONG)
@@ -91,7 +91,7 @@ def make_kiosk(
 
 
 def example_lines(game: str) -> list[str]:
-    text = (EXAMPLES / f"{game}.txt").read_text("utf-8")
+    text = example_path(game).read_text("utf-8")
     return [str(line.event) for line in parse_script(text, game).lines]
 
 

@@ -4,7 +4,6 @@ import io
 import os
 import signal
 import termios
-from importlib import resources
 
 from companion.app.script_camera import practice_table
 from companion.cli import build_parser
@@ -12,6 +11,7 @@ from companion.cli.terminal import play
 from companion.device.buttons import FakeButtons
 from companion.device.display import Screen
 from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR, TerminalDevice
+from companion.games.registry import plugin
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from tests.cli.pty_session import ESCAPE, MOVE, read_to_exit, read_until, start_in_terminal
@@ -31,7 +31,7 @@ def test_the_subcommand_is_listed_with_its_options() -> None:
 
 
 def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> None:
-    text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
+    text = plugin("oh-hell").example_text()
     table, camera = practice_table(text, "oh-hell")
     keys = FakeButtons(
         [
@@ -53,7 +53,7 @@ def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> No
 
 
 def test_a_press_on_a_dark_screen_only_wakes_it() -> None:
-    text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
+    text = plugin("oh-hell").example_text()
     table, camera = practice_table(text, "oh-hell")
     clock = Clock()
     screen = Screen(TerminalDevice(io.StringIO()), UiSettings(dark_after=10), clock=clock)

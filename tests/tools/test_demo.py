@@ -20,7 +20,7 @@ from companion.app.table_side import TrackedTable
 from companion.cli import main
 from companion.device.display import RecordingDevice, Screen
 from companion.games.events import Action, parse_event
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.events import TableEvent, TrackerOutput
 from companion.table.tracker_settings import TrackerSettings
@@ -183,7 +183,7 @@ def folded_screens(session: SyntheticSession, folder: Path) -> list[bytes]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_fast_demo_screens_are_the_sessions_whether_camera_or_kiosk_is_slower(
     game: str, tmp_path: Path
 ) -> None:

@@ -50,7 +50,7 @@ class Payout:
 
 @dataclass(frozen=True)
 class GwiazdaView:
-    screens: ClassVar[str] = "companion.ui.screens.gwiazda"
+    game_id: ClassVar[str] = "gwiazda"  # the game whose screen draws it
 
     phase: Phase
     deal: int

@@ -128,7 +128,7 @@ class ShoeView:
 
 @dataclass(frozen=True)
 class OchkoBankView:
-    screens: ClassVar[str] = "companion.ui.screens.ochko_bank"
+    game_id: ClassVar[str] = "ochko-bank"  # the game whose screen draws it
 
     phase: Phase
     round: int

@@ -12,13 +12,13 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from importlib import resources
 from typing import Literal, overload
 
 import numpy as np
 
-from companion.cards import IndexScript
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
+from companion.games.plugin import FilmFacts
+from companion.games.registry import plugin
 from companion.games.script import Script, parse_script, strip_comment
 from companion.games.spec import GameSpec
 from companion.table.layouts import MatLayout, Paper, mat_layout
@@ -28,20 +28,6 @@ from companion.tools.synthetic.rendering import NOISE_LEVEL, SceneRenderer
 from companion.tools.synthetic.timeline import PASS_CHANCE, QUIET_FRAMES, Scene, TimelineBuilder
 from companion.values.frame import Frame
 
-# The index letters each game's cards carry at its tables.
-INDEX_SCRIPTS: dict[str, IndexScript] = {
-    "oh-hell": IndexScript.ENGLISH,
-    "oczko": IndexScript.POLISH,
-    "gwiazda": IndexScript.POLISH,
-    "ochko-21": IndexScript.RUSSIAN,
-    "ochko-bank": IndexScript.RUSSIAN,
-}
-# Copies of a card in the pack (Очко with a permanent bank deals from two packs).
-PACK_COPIES: dict[str, int] = {"ochko-bank": 2}
-# Clears of zones whose cards lie face down, which no camera reads, made with the
-# button that says the same: in Очко with a permanent bank the pack stands on its marker
-# card in the "marker" zone, and the "marker" action is "clear marker" (its EVENTS.md).
-UNSEEN_CLEARS: dict[tuple[str, str], str] = {("ochko-bank", "marker"): "marker"}
 # Camera heights (mm). 1280 px across sees 1.23 px/mm from 0.8 m: a rank letter of
 # 8 mm is then 10 px, under what the reader reads surely; at that width the camera is
 # kept at 0.65 m or lower. 1920 px across reads from the whole range (1.85 px/mm at 0.8 m).
@@ -138,8 +124,8 @@ class SyntheticSession:
 
 
 def example_script(game: str) -> str:
-    """The example game of ``companion/examples``."""
-    return resources.files("companion.examples").joinpath(f"{game}.txt").read_text("utf-8")
+    """The example game in the game's folder."""
+    return plugin(game).example_text()
 
 
 def _heights(width: int) -> tuple[float, float]:
@@ -195,17 +181,17 @@ def check_zones(parsed: Script, layout: MatLayout) -> None:
         event = line.event
         if not isinstance(event, CardSeen | CardGone | ZoneCleared) or event.zone in on_mat:
             continue
-        if (layout.game, event.zone) not in UNSEEN_CLEARS:
+        if plugin(layout.game).film.unseen_clear(event.zone) is None:
             raise ValueError(
                 f'{parsed.source}, line {line.number}: zone "{event.zone}" is not on the '
                 f"{layout.paper.name} {layout.game} mat (zones: {', '.join(sorted(on_mat))})"
             )
 
 
-def _seen_as(game: str, event: Event) -> Event:
-    if isinstance(event, ZoneCleared) and (game, event.zone) in UNSEEN_CLEARS:
-        return Action(UNSEEN_CLEARS[(game, event.zone)], ())
-    return event
+def _seen_as(film: FilmFacts, event: Event) -> Event:
+    """A clear of a zone no camera sees, as the button that says it; else the event."""
+    action = film.unseen_clear(event.zone) if isinstance(event, ZoneCleared) else None
+    return event if action is None else Action(action, ())
 
 
 def _joins(together: list[Move], moves: list[Move]) -> bool:
@@ -264,9 +250,10 @@ def make_session(
     check_zones(parsed, layout)
     rng = random.Random(f"{game}:{seed}")
     pose = camera_pose(layout, frame_size, rng)
-    choreographer = Choreographer(layout, copies=PACK_COPIES.get(game, 1), rng=rng)
+    film = plugin(game).film
+    choreographer = Choreographer(layout, copies=film.packs, rng=rng)
     builder = TimelineBuilder(layout, fps=fps, rng=rng)
-    events = [_seen_as(game, line.event) for line in parsed.lines][:max_events]
+    events = [_seen_as(film, line.event) for line in parsed.lines][:max_events]
     light_at = rng.randrange(len(events) // 4, max(len(events) // 4 + 1, len(events) // 2))
     bump_at = rng.randrange(len(events) // 2, max(len(events) // 2 + 1, 3 * len(events) // 4))
     builder.still(QUIET_FRAMES)
@@ -302,7 +289,7 @@ def make_session(
     scenes = tuple(builder.scenes)
     renderer = SceneRenderer(
         layout,
-        INDEX_SCRIPTS[game],
+        film.index_script,
         poses=(pose, _bumped(pose, rng)),
         frame_size=frame_size,
         seed=seed,

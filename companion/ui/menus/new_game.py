@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.games.spec import GameSpec
 from companion.ui.canvas import Sheet
 from companion.ui.intents import StartGame
@@ -41,9 +41,9 @@ def handle_picker(
     state: UiState, picker: GamePicker, press: ButtonPress, context: UiContext
 ) -> Step:
     if direction(press):
-        return go(state, GamePicker((picker.cursor - direction(press)) % len(GAME_IDS)))
+        return go(state, GamePicker((picker.cursor - direction(press)) % len(game_ids())))
     if is_short(press, Button.OK):
-        game = GAME_IDS[picker.cursor % len(GAME_IDS)]
+        game = game_ids()[picker.cursor % len(game_ids())]
         return go(state, GameSetup(game, default_options(game)))
     if press.button is Button.BACK:
         return go(state, MainMenu())
@@ -52,9 +52,9 @@ def handle_picker(
 
 def compose_picker(picker: GamePicker, context: UiContext) -> Sheet:
     language = context.language
-    rows = [draw.Row(game_name(game, language)) for game in GAME_IDS]
+    rows = [draw.Row(game_name(game, language)) for game in game_ids()]
     sheet = draw.new_sheet()
-    draw.menu(sheet, say("menu.new_game", language), rows, picker.cursor % len(GAME_IDS))
+    draw.menu(sheet, say("menu.new_game", language), rows, picker.cursor % len(game_ids()))
     return sheet
 
 
@@ -78,7 +78,7 @@ def handle_setup(state: UiState, setup: GameSetup, press: ButtonPress, context: 
             state, dataclasses.replace(setup, cursor=(setup.cursor - direction(press)) % count)
         )
     if press.button is Button.BACK:
-        return go(state, GamePicker(GAME_IDS.index(setup.game)))
+        return go(state, GamePicker(game_ids().index(setup.game)))
     if not is_short(press, Button.OK):
         return stay(state)
     if on_start:

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from companion.cards import Card
 from companion.games.events import Action, CardGone, CardSeen, ZoneCleared
-from companion.table.layouts import CARD_HEIGHT_MM, CARD_WIDTH_MM, LAYOUT_GAMES, Paper, mat_layout
+from companion.games.registry import game_ids
+from companion.table.layouts import CARD_HEIGHT_MM, CARD_WIDTH_MM, Paper, mat_layout
 from companion.tools.synthetic.choreography import (
     FAN_STEP_MM,
     Choreographer,
@@ -34,7 +35,7 @@ def test_a_trick_of_seven_fans_out_in_one_row_with_indices_apart() -> None:
     assert min(steps) >= FAN_STEP_MM[0]
 
 
-@given(game=st.sampled_from(LAYOUT_GAMES), paper=st.sampled_from(list(Paper)))
+@given(game=st.sampled_from(game_ids()), paper=st.sampled_from(list(Paper)))
 def test_every_slot_keeps_the_card_inside_its_zone(game: str, paper: Paper) -> None:
     for zone in mat_layout(game, paper).zones:
         for x, y in slots(zone):

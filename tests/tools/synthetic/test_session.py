@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 
 from companion.games.events import CardGone, CardSeen, ZoneCleared
+from companion.games.registry import game_ids
 from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.table.calibration import Calibrator
-from companion.table.layouts import LAYOUT_GAMES, Paper, mat_layout
+from companion.table.layouts import Paper, mat_layout
 from companion.tools.synthetic.session import (
     DROPPED_LIGHT,
     GLIMPSE_AFTER_FRAMES,
@@ -35,7 +36,7 @@ def _state(text: str) -> dict[str, Any]:
     return state
 
 
-@pytest.fixture(scope="module", params=LAYOUT_GAMES)
+@pytest.fixture(scope="module", params=game_ids())
 def session(request: pytest.FixtureRequest) -> SyntheticSession:
     return make_session(request.param, seed=0)
 

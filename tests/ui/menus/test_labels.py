@@ -1,14 +1,13 @@
 from __future__ import annotations
 
 import contextlib
-from importlib import resources
 from pathlib import Path
 
 from companion.cards import Suit
 from companion.games.engine import ActionOffer, AmountChoice
 from companion.games.errors import OptionError, RefusedEvent
 from companion.games.oh_hell.schedule import Schedule
-from companion.games.registry import make_engine
+from companion.games.registry import make_engine, plugin
 from companion.games.script import ScriptError, parse_script
 from companion.games.session import Game
 from companion.ui.menus.labels import game_name, offer_label, option_name, option_value
@@ -44,7 +43,7 @@ def test_options_and_values() -> None:
 
 def test_every_offer_of_the_examples_and_scenarios_has_its_own_words() -> None:
     scripts = [
-        resources.files("companion.examples").joinpath(f"{game}.txt").read_text("utf-8")
+        plugin(game).example_text()
         for game in ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
     ]
     scripts += [path.read_text("utf-8") for path in SCENARIOS.glob("*/*.txt")]

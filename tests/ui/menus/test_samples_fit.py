@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.tools.menu_samples import SAMPLES, MenuSample
 from companion.ui.canvas import WIDTH, text_width
 from companion.ui.menus import draw
@@ -18,7 +18,7 @@ from companion.ui.texts import CATALOGUES, Language, seat_label
 
 def every_row_of_every_form() -> list[MenuSample]:
     samples = []
-    for game in GAME_IDS:
+    for game in game_ids():
         options = default_options(game)
         for cursor in range(len(option_fields(type(options))) + 1):
             state = UiState(GameSetup(game, options, cursor))
