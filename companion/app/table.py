@@ -42,11 +42,11 @@ from companion.ui.intents import (
 )
 from companion.ui.menus.state import UnsureReading
 from companion.ui.presses import ButtonPress
-from companion.ui.reasons import event_text, refusal_text, violation_text
 from companion.ui.settings import UiSettings
-from companion.ui.table_texts import app_say
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink
+from companion.words import say
+from companion.words.reasons import event_text, refusal_text, violation_text
 
 VIOLATION_S = 6.0
 # The log is read by whoever looks after the box: in English, with seats counted from 1.
@@ -62,14 +62,14 @@ ROLLED_BACK = (
 def repair_words(repair: Repair, language: Language) -> str:
     """What the journal's opening repaired, as the table is told it."""
     if repair.started_anew:
-        return app_say("journal.moved", language)
+        return say("journal.moved", language)
     if repair.lost is None:
-        return app_say("journal.repaired-some", language)
+        return say("journal.repaired-some", language)
     if repair.lost == 1:
-        return app_say("journal.repaired-one", language)
+        return say("journal.repaired-one", language)
     if repair.lost:
-        return app_say("journal.repaired-lost", language, lost=repair.lost)
-    return app_say("journal.repaired", language)
+        return say("journal.repaired-lost", language, lost=repair.lost)
+    return say("journal.repaired", language)
 
 
 class Table:
@@ -212,10 +212,10 @@ class Table:
         if self.problem is not None:
             return self.problem
         if self.camera is CameraState.LOST:
-            return app_say("camera.lost", self.settings.language)
+            return say("camera.lost", self.settings.language)
         missing = next(iter(self.missing), None)
         if missing is not None:
-            return app_say(f"{missing.value}.lost", self.settings.language)
+            return say(f"{missing.value}.lost", self.settings.language)
         return None
 
     # -- doing ---------------------------------------------------------------------------------
@@ -238,7 +238,7 @@ class Table:
                 self.ui = refused(self.ui, refusal_text(refusal, language))
             else:
                 self._notice(
-                    app_say(
+                    say(
                         "refused.table",
                         language,
                         line=event_text(event, language, seat_led=seat_led),
@@ -303,9 +303,9 @@ class Table:
         self.failed_writes += 1
         language = self.settings.language
         if isinstance(error, JournalFull):
-            self.problem = app_say("journal.full", language)
+            self.problem = say("journal.full", language)
         else:
-            self.problem = app_say("journal.failed", language, reason=error)
+            self.problem = say("journal.failed", language, reason=error)
 
     def _recording_again(self) -> None:
         if self.trouble is not None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from companion.arguments import positive_count
 from companion.games.registry import DEFAULT_GAME, game_ids
 from companion.tools.demo import DEFAULT_SEED
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 if TYPE_CHECKING:
     from companion.tools.demo import DemoTerminal

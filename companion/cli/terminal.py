@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.games.registry import game_ids, plugin
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 if TYPE_CHECKING:
     from companion.app.script_camera import ScriptCamera

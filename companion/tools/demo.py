@@ -37,12 +37,12 @@ from companion.games.registry import make_engine
 from companion.games.script import parse_script
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
-from companion.ui.menus.labels import game_name, options_in_words
-from companion.ui.reasons import event_text
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
 from companion.ui.transcript import TRANSCRIPT_FILE, Shown, screens_text
 from companion.ui.transcript import lines as transcript_lines
+from companion.values.language import Language
+from companion.words.labels import game_name, options_in_words
+from companion.words.reasons import event_text
 
 if TYPE_CHECKING:
     from companion.games.script import Script

@@ -29,8 +29,8 @@ from companion.ui.screens import compose_game
 from companion.ui.screens.outcome import compose_outcome
 from companion.ui.screens.unsure import PickerFocus, UnsureCard, compose_unsure
 from companion.ui.screens.violation import compose_refusal, compose_violation
-from companion.ui.texts import Language
 from companion.ui.views import game_view
+from companion.values.language import Language
 
 TESTS = Path(__file__).resolve().parents[2] / "tests"
 

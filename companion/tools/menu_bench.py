@@ -20,7 +20,7 @@ from companion.tools.menu_samples import SAMPLES
 from companion.ui.controller import compose, context_for
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 SCREEN_BUDGET_MS = 5.0
 PRESS_BUDGET_MS = 100.0

@@ -33,7 +33,7 @@ from companion.ui.menus.state import (
     UnsureReading,
 )
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink, SheetLinkState
 
 SAMPLE_SHEET_URL = "http://192.168.1.23:8080/"

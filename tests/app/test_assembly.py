@@ -17,7 +17,7 @@ from companion.app.config import Config, load_config
 from companion.device.buttons import FakeButtons
 from companion.device.camera import SourceError
 from companion.tools.scripted_run import ScriptedSession
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 
 class UnpluggedDummy(dummy):  # type: ignore[misc]

@@ -36,7 +36,7 @@ from companion.ui.menus.state import TableMenu, UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.watched import WatchedGame
 from tests.examples import example_path
 

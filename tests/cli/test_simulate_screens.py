@@ -11,9 +11,9 @@ from companion.cli import main
 from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.ui.screens import compose_game, draw_game
-from companion.ui.texts import Language
 from companion.ui.transcript import lines as transcript_lines
 from companion.ui.views import game_view
+from companion.values.language import Language
 from tests.examples import example_path
 
 ROOT = Path(__file__).resolve().parents[2]

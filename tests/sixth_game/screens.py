@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.ui.canvas import Sheet
 from companion.ui.screens.layout import BODY, card_text, header, left_right, line, seat
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.sixth_game.engine import HighCardView
 
 NO_CARD = "-"

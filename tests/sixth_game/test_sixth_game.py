@@ -26,8 +26,8 @@ from companion.ui.controller import context_for, render
 from companion.ui.menus.state import UiState
 from companion.ui.menus.table_entry import hand_entry
 from companion.ui.screens import compose_game, draw_game, page_count
-from companion.ui.texts import Language
 from companion.ui.views import game_view
+from companion.values.language import Language
 from tests.sixth_game.engine import HighCardView
 
 HEADER = "game high-card players=3"

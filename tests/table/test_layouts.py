@@ -14,12 +14,12 @@ from companion.table.layouts import (
     CARD_WIDTH_MM,
     MatLayout,
     Paper,
-    Zone,
     all_layouts,
     layout_of_marker,
     mat_layout,
     whole_frame_layout,
 )
+from companion.values.mat import Zone
 from tests.examples import example_path
 
 FAN_STEP_MM = 16.0  # the least sideways step that leaves a corner index in sight

@@ -10,7 +10,7 @@ from companion.ui.controller import handle, refused, render
 from companion.ui.intents import AnswerUnsure, ApplyEvent, ChangeSetting, StartGame
 from companion.ui.menus.home import due_amount
 from companion.ui.menus.state import Home, MainMenu, UnsureReading
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.table_driver import (
     BACK,
     DOWN,

@@ -25,7 +25,7 @@ from companion.ui.intents import (
 from companion.ui.menus.state import UnsureReading
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.table_driver import Table
 
 EXAMPLES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")

@@ -24,8 +24,8 @@ from companion.ui.canvas import Sheet
 from companion.ui.screens import compose_game, page_count
 from companion.ui.screens.layout import amount, seat
 from companion.ui.screens.outcome import compose_outcome
-from companion.ui.texts import Language
 from companion.ui.views import game_view
+from companion.values.language import Language
 from tests.examples import example_scripts
 
 LANGUAGE = Language.EN

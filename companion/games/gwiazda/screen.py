@@ -24,7 +24,8 @@ from companion.ui.screens.layout import (
     stake_line,
 )
 from companion.ui.screens.outcome import bank_text
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 STAKE_AMOUNT = 100  # the highest stake the buttons offer (as the engine's offers)
 SEATS_PER_LINE = 3

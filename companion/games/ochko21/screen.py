@@ -21,7 +21,8 @@ from companion.ui.screens.layout import (
     stake_line,
 )
 from companion.ui.screens.outcome import bank_text
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 PAGES = 2  # the table, the balances
 TWENTY_ONE = 21
@@ -81,7 +82,7 @@ def _stuk_note(view: Ochko21View, language: Language) -> str:
 
 
 def _game(sheet: Sheet, view: Ochko21View, language: Language, turn: str) -> None:
-    stake = say("oczko.stake", language, stake=view.stake or 0)
+    stake = say("ochko21.stake", language, stake=view.stake or 0)
     dark = say("ochko21.dark", language) if view.dark else ""
     left_right(sheet, line(0), turn, f"{stake} {dark}".strip(), BODY_BOLD, right_pen=BODY)
     total = "" if view.player_total is None else str(view.player_total)

@@ -4,6 +4,7 @@ from importlib import resources
 
 from companion.cards import IndexScript
 from companion.games.ochko_bank.mat import MAT
+from companion.games.ochko_bank.words import WORDS
 from companion.games.plugin import FilmFacts, GamePlugin, money_sheet
 
 PLUGIN = GamePlugin(
@@ -11,7 +12,7 @@ PLUGIN = GamePlugin(
     engine="companion.games.ochko_bank.engine:OchkoBank",
     screen="companion.games.ochko_bank.screen",
     mat=MAT,
-    words={},
+    words=WORDS,
     example=resources.files(__package__).joinpath("example.txt"),
     sheet=money_sheet("round"),
     film=FilmFacts(

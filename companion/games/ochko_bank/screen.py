@@ -27,7 +27,8 @@ from companion.ui.screens.layout import (
     stake_line,
 )
 from companion.ui.screens.outcome import banker_total_text
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 PAGES = 2  # the table, the balances and shoe
 SEAT_LINES = 3  # lines left for the seats under the dealer's two

@@ -4,6 +4,7 @@ from importlib import resources
 
 from companion.cards import IndexScript
 from companion.games.oczko.mat import MAT
+from companion.games.oczko.words import WORDS
 from companion.games.plugin import FilmFacts, GamePlugin, money_sheet
 
 PLUGIN = GamePlugin(
@@ -11,7 +12,7 @@ PLUGIN = GamePlugin(
     engine="companion.games.oczko.engine:Oczko",
     screen="companion.games.oczko.screen",
     mat=MAT,
-    words={},
+    words=WORDS,
     example=resources.files(__package__).joinpath("example.txt"),
     sheet=money_sheet("duel"),
     film=FilmFacts(IndexScript.POLISH),

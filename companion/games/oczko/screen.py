@@ -25,7 +25,8 @@ from companion.ui.screens.layout import (
     stake_line,
 )
 from companion.ui.screens.outcome import bank_text
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 PAGES = 2  # the table, the balances
 
@@ -94,8 +95,15 @@ def _hand(
     if not cards:
         sheet.text((MARGIN, baseline), "–", BODY)
         return
-    shown = say(f"oczko.special.{special.value}", language) if special else str(total)
+    shown = str(total) if special is None else _special_name(special, language)
     hand_line(sheet, baseline, cards, shown, language)
+
+
+def _special_name(special: Special, language: Language) -> str:
+    """Oczko's own name for 21; the names of the other two (an outcome says them too)."""
+    if special is Special.OCZKO:
+        return say("oczko.special.oczko", language)
+    return say(f"special.{special.value}", language)
 
 
 def _duel_note(view: OczkoView, language: Language) -> str:

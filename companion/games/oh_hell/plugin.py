@@ -4,6 +4,7 @@ from importlib import resources
 
 from companion.cards import IndexScript
 from companion.games.oh_hell.mat import MAT
+from companion.games.oh_hell.words import WORDS
 from companion.games.plugin import Cell, Column, FilmFacts, GamePlugin, Notes, SheetShape
 
 PLUGIN = GamePlugin(
@@ -11,7 +12,7 @@ PLUGIN = GamePlugin(
     engine="companion.games.oh_hell.engine:OhHell",
     screen="companion.games.oh_hell.screen",
     mat=MAT,
-    words={},
+    words=WORDS,
     example=resources.files(__package__).joinpath("example.txt"),
     sheet=SheetShape(
         leading=(

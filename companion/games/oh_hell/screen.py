@@ -27,7 +27,8 @@ from companion.ui.screens.layout import (
     seat,
     signed,
 )
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 SHEET_ROWS = 3  # hands on a page of the score sheet; its last line holds the totals
 FIXED_PAGES = 2  # the phase's page and tricks against bids

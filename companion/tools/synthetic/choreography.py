@@ -20,7 +20,8 @@ from enum import Enum
 
 from companion.cards import Card
 from companion.games.events import Action, CardGone, CardSeen, Event
-from companion.table.layouts import CARD_HEIGHT_MM, CARD_WIDTH_MM, MatLayout, Zone
+from companion.table.layouts import CARD_HEIGHT_MM, CARD_WIDTH_MM, MatLayout
+from companion.values.mat import Zone
 
 ZONE_PADDING_MM = 4.0
 FAN_STEP_MM = (15.0, 18.0)  # sideways step between fanned cards: least and most

@@ -11,8 +11,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from companion.table.layouts import MatLayout, Zone
+from companion.table.layouts import MatLayout
 from companion.tools.synthetic.choreography import LaidCard, Move, MoveKind
+from companion.values.mat import Zone
 
 APPROACH_FRAMES = 4  # the hand coming in with a card (moving: blurred)
 WITHDRAW_FRAMES = 3

@@ -22,7 +22,6 @@ from companion.ui.menus.game_options import (
     step_option,
     step_seat,
 )
-from companion.ui.menus.labels import game_name, option_name, option_value
 from companion.ui.menus.state import (
     GamePicker,
     GameSetup,
@@ -34,7 +33,9 @@ from companion.ui.menus.state import (
     is_short,
 )
 from companion.ui.presses import Button, ButtonPress
-from companion.ui.texts import Language, say, seat_label
+from companion.values.language import Language
+from companion.words import say, seat_label
+from companion.words.labels import game_name, option_name, option_value
 
 
 def handle_picker(

@@ -13,8 +13,8 @@ from companion.games.events import Event
 from companion.games.round_outcome import RoundOutcome
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
 from companion.ui.views import GameView
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink
 
 

@@ -22,8 +22,8 @@ from PIL import Image
 
 from companion.games.registry import plugin
 from companion.ui.canvas import Sheet
-from companion.ui.texts import Language
 from companion.ui.views import GameView
+from companion.values.language import Language
 
 
 class NoScreens(TypeError):

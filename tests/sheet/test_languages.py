@@ -1,5 +1,4 @@
-"""The sheet's words: every key in every language, and a page's language chosen from the
-phone's Accept-Language, whatever the phone sends."""
+"""A page's language chosen from the phone's Accept-Language, whatever the phone sends."""
 
 from __future__ import annotations
 
@@ -7,20 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.sheet.texts import (
-    SHEET_TEXTS,
-    UnknownLanguage,
-    accepted_language,
-    parse_language,
-)
-from companion.ui.texts import Language
-
-
-def test_every_language_has_every_key() -> None:
-    keys = set(SHEET_TEXTS[Language.EN])
-    for language in Language:
-        assert set(SHEET_TEXTS[language]) == keys
-        assert all(text.strip() for text in SHEET_TEXTS[language].values())
+from companion.sheet.languages import UnknownLanguage, accepted_language, parse_language
+from companion.values.language import Language
 
 
 @pytest.mark.parametrize(

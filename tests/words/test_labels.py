@@ -10,8 +10,9 @@ from companion.games.oh_hell.schedule import Schedule
 from companion.games.registry import make_engine, plugin
 from companion.games.script import ScriptError, parse_script
 from companion.games.session import Game
-from companion.ui.menus.labels import game_name, offer_label, option_name, option_value
-from companion.ui.texts import CATALOGUES, Language, seat_label
+from companion.values.language import Language
+from companion.words import catalogue, seat_label
+from companion.words.labels import game_name, offer_label, option_name, option_value
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -58,7 +59,7 @@ def test_every_offer_of_the_examples_and_scenarios_has_its_own_words() -> None:
             for offer in game.offers():
                 seat = bool(offer.args) and offer.args[0].isdigit()
                 key = f"action.{offer.name}.seat" if seat else f"action.{offer.name}"
-                if key not in CATALOGUES[Language.EN]:
+                if key not in catalogue(Language.EN):
                     missing.add(key)
             with contextlib.suppress(RefusedEvent):
                 game.apply(line.event)

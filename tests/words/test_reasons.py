@@ -17,8 +17,9 @@ from companion.games.events import parse_event
 from companion.games.registry import make_engine
 from companion.games.script import ScriptError, parse_script
 from companion.games.session import replay_script
-from companion.ui.reasons import event_text, refusal_text, violation_text
-from companion.ui.texts import CATALOGUES, Language
+from companion.values.language import Language
+from companion.words import catalogue
+from companion.words.reasons import event_text, refusal_text, violation_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*/*.txt"))
@@ -36,7 +37,7 @@ def test_every_reason_an_engine_gives_has_a_text_in_every_language() -> None:
     keys = _keys_in_the_engines()
     assert len(keys) > 40
     for language in Language:
-        missing = sorted(key for key in keys if f"reason.{key}" not in CATALOGUES[language])
+        missing = sorted(key for key in keys if f"reason.{key}" not in catalogue(language))
         assert missing == [], language
 
 
@@ -57,7 +58,7 @@ def test_every_scenarios_problems_read_in_the_tables_words(language: Language) -
             if violation.reason is None:
                 continue
             text = violation_text(violation, language)
-            template = CATALOGUES[language][f"reason.{violation.reason.key}"]
+            template = catalogue(language)[f"reason.{violation.reason.key}"]
             assert _fields(template) <= set(violation.reason.value_map()), path.name
             assert "seat " not in text and "line" not in text, (path.name, text)
             said.append(text)

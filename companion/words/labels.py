@@ -1,5 +1,5 @@
-"""The words of the menus: offers, games, options and their values, in the player's
-language. An offer or an option the catalogue does not know yet still shows (the engine's
+"""Offers, games, options and their values in the player's words (the menus, the phone
+sheet, the demo). An offer or an option without words yet still shows (the engine's
 English label, the option's own name), so a new game option never breaks the menu."""
 
 from __future__ import annotations
@@ -9,17 +9,12 @@ from enum import Enum
 
 from companion.cards import Suit
 from companion.games.engine import ActionOffer
-from companion.ui.texts import Language, MissingText, say, seat_label
+from companion.games.options import option_order
+from companion.values.language import Language
+from companion.words import say, say_or, seat_label
 
 # Options whose value is a seat number (counted from 0 in the script, from 1 on screen).
 SEAT_OPTIONS = frozenset({"dealer", "banker"})
-
-
-def text_or(key: str, language: Language, fallback: str, **values: object) -> str:
-    try:
-        return say(key, language, **values)
-    except MissingText:
-        return fallback
 
 
 def offer_label(offer: ActionOffer, language: Language) -> str:
@@ -28,20 +23,20 @@ def offer_label(offer: ActionOffer, language: Language) -> str:
     args = list(offer.args)
     if args and args[0].isdigit():
         seat = seat_label(int(args.pop(0)), language)
-        label = text_or(f"action.{offer.name}.seat", language, "", seat=seat)
+        label = say_or(f"action.{offer.name}.seat", language, "", seat=seat)
     else:
-        label = text_or(f"action.{offer.name}", language, "")
+        label = say_or(f"action.{offer.name}", language, "")
     if not label:
         return offer.label
     return " ".join((label, *args))
 
 
 def game_name(game_id: str, language: Language) -> str:
-    return text_or(f"menu.game.{game_id}", language, game_id)
+    return say_or(f"menu.game.{game_id}", language, game_id)
 
 
 def option_name(name: str, language: Language) -> str:
-    return text_or(f"option.{name}", language, name)
+    return say_or(f"option.{name}", language, name)
 
 
 def option_value(name: str, value: object, language: Language) -> str:
@@ -53,7 +48,7 @@ def option_value(name: str, value: object, language: Language) -> str:
     if isinstance(value, Suit):
         return value.symbol
     if isinstance(value, Enum):
-        return text_or(f"choice.{name}.{value.value}", language, str(value.value))
+        return say_or(f"choice.{name}.{value.value}", language, str(value.value))
     if isinstance(value, int) and name in SEAT_OPTIONS:
         return seat_label(value, language)
     if isinstance(value, tuple):
@@ -66,11 +61,8 @@ def options_in_words(
 ) -> tuple[str, ...]:
     """A game's options as the new-game form says them ("Players: 4", "Dealer: P1"), in
     the form's order; ``named``: only these (the ones a script wrote out)."""
-    from companion.ui.menus.game_options import option_fields
-
     return tuple(
-        f"{option_name(field.name, language)}: "
-        f"{option_value(field.name, getattr(options, field.name), language)}"
-        for field in option_fields(type(options))
-        if named is None or field.name in named
+        f"{option_name(name, language)}: {option_value(name, getattr(options, name), language)}"
+        for name in option_order(type(options))
+        if named is None or name in named
     )

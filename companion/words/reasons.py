@@ -26,8 +26,8 @@ from companion.games.events import (
     leading_seat,
     seat_zone,
 )
-from companion.ui.menus.labels import text_or
-from companion.ui.texts import Language, card_text, say, seat_label
+from companion.values.language import Language
+from companion.words import card_text, say, say_or, seat_label
 
 SEAT_WORD = re.compile(r"\bseat (\d+)")
 
@@ -43,7 +43,7 @@ def zone_text(zone: str, language: Language) -> str:
     if seat_hand is not None:
         number, hand = seat_hand
         return seat(number, language) + hand
-    return text_or(f"zone.{zone}", language, zone)
+    return say_or(f"zone.{zone}", language, zone)
 
 
 def people_numbers(message: str) -> str:
@@ -114,9 +114,9 @@ def _action_text(action: Action, language: Language, first_seat: int | None) -> 
     if first_seat is not None:
         who = seat(first_seat, language)
         rest = action.args[1:]
-        label = text_or(f"action.{action.name}.seat", language, "", seat=who)
+        label = say_or(f"action.{action.name}.seat", language, "", seat=who)
         if label:
             return " ".join((label, *rest))
         return " ".join((action.name, who, *rest))
-    label = text_or(f"action.{action.name}", language, action.name)
+    label = say_or(f"action.{action.name}", language, action.name)
     return " ".join((label, *action.args))
