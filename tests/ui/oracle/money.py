@@ -194,10 +194,10 @@ def read_table_outcome(
     right: str | None = None,
     right_value: Fraction | None = None,
 ) -> tuple[dict[int, Fraction], Fraction | None]:
-    """``Round over  <right>`` / each seat's result (``P2 won  6`` or cells ``P2 +6``) /
+    """``Result  <right>`` / each seat's result (``P2 won  6`` or cells ``P2 +6``) /
     why the round ended / ``last`` (the banker's result, or the bank left). Returns the
     results and the last value as drawn."""
-    title = screen.must("Round over" + (f"  {right}" if right else ""), "the outcome's title")
+    title = screen.must("Result" + (f"  {right}" if right else ""), "the outcome's title")
     if right and title is not None and right_value is not None:
         screen.money("the outcome's title", title.group(1), right_value)
     shown: dict[int, Fraction] = {}
