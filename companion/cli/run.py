@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     feed: SideFeed | None = None
     listener: Listener | None = None
     if args.scripted is not None or args.report_shown:
-        from companion.tools.scripted_run import ScriptedSession, shown_reporter
+        from companion.app.scripted import ScriptedSession, shown_reporter
 
         feed = None if args.scripted is None else ScriptedSession(args.scripted)
         listener = shown_reporter(out) if args.report_shown else None

@@ -32,6 +32,7 @@ from companion.words.reasons import event_text
 # The views' keys that name a seat by its role, for the words of what is due now.
 SEAT_ROLES = ("dealer", "banker", "punter", "bidder", "leader", "trick_winner")
 STAKE_FIELD = "{stake}"
+NO_SEAT = "–"  # a seat column's cell that names nobody
 # Phases in which the last round is settled: the stakes still in the view are that
 # round's, no longer on the table.
 SETTLED_PHASES = frozenset({"settled", "over"})
@@ -378,8 +379,10 @@ def _card_words(cell: str, language: Language) -> str:
 
 
 def _seat_words(cell: str, language: Language) -> str:
-    """A seat of export's row ("P2") as the page's language names it (G2, И2); any other
-    cell as it is."""
+    """A seat of export's row ("P2") as the page's language names it (G2, И2), a dash for
+    none (a tie); any other cell as it is."""
+    if not cell:
+        return NO_SEAT
     if is_seat_column(cell):
         return seat_label(int(cell[1:]) - 1, language, short=True)
     return cell

@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.arguments import positive_count
+from companion.demo.film.session import DROPPED_LIGHT, SessionKind
+from companion.demo.film.timeline import GLANCE_FRAMES
 from companion.tools.session_run import in_settling_order
-from companion.tools.synthetic.session import DROPPED_LIGHT, SessionKind
-from companion.tools.synthetic.timeline import GLANCE_FRAMES
 
 # Seeds the tracker was developed on: 1-4 tuned on, 5000-5099 debugged on.
 DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
@@ -78,10 +78,10 @@ def session_figures(
     first ``events`` event lines)."""
     from difflib import unified_diff
 
+    from companion.demo.film.session import make_session
     from companion.games.registry import make_engine
     from companion.table.tracker_settings import TrackerSettings
     from companion.tools.session_run import tally, track_session
-    from companion.tools.synthetic.session import make_session
     from companion.vision.reader import CardReader
 
     session = make_session(game, seed=seed, frame_size=frame_size, max_events=events, kind=kind)

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.arguments import positive_count
+from companion.demo.film.session import ScriptStep
 from companion.tools.session_run import TrackedEvent, tally
-from companion.tools.synthetic.session import ScriptStep
 
 JPEG_QUALITY = 92
 FORMATS = ("bmp", "jpg")
@@ -119,7 +119,7 @@ def write_frames(folder: Path, args: argparse.Namespace) -> tuple[ScriptStep, ..
     """The session's frames as image files in ``folder``; the session's script."""
     import cv2
 
-    from companion.tools.synthetic.session import SessionKind, make_session
+    from companion.demo.film.session import SessionKind, make_session
 
     width, height = (int(side) for side in args.size.split("x"))
     session = make_session(

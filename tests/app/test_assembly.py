@@ -14,9 +14,9 @@ from PIL import Image
 
 from companion.app.assembly import GuardedDevice, LastPicture, assemble, camera_feed
 from companion.app.config import Config, load_config
+from companion.app.scripted import ScriptedSession
 from companion.device.buttons import FakeButtons
 from companion.device.camera import SourceError
-from companion.tools.scripted_run import ScriptedSession
 from companion.values.language import Language
 
 

@@ -13,11 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cards import FRENCH52, SHORT36, Card, DeckProfile
+from companion.demo.film.camera_view import CameraPose, filmed
 from companion.table.layouts import Paper, mat_layout
 from companion.table.mat_drawing import draw_mat
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.watching import TableWatch, WatchOptions, scene_change, still_frames
-from companion.tools.synthetic.camera_view import CameraPose, filmed
 from companion.values.camera_events import CardGone, CardSeen
 from companion.values.frame import Frame
 from companion.values.watched import WatchedGame

@@ -8,13 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.scripted import UNDO_STEP, session_steps
 from companion.games.script import parse_script
-from companion.tools.crash import (
-    UNDO_STEP,
-    expected_game,
-    run_crash_test,
-    session_steps,
-)
+from companion.tools.crash import expected_game, run_crash_test
 from tests.examples import example_path
 from tests.journal.helpers import example
 

@@ -8,6 +8,7 @@ import cv2
 import pytest
 
 from companion.cards import Card
+from companion.demo.film.session import SessionKind
 from companion.tools import figures
 from companion.tools.figures import (
     DEVELOPMENT_SEEDS,
@@ -18,7 +19,6 @@ from companion.tools.figures import (
     photo_glimpses,
     session_figures,
 )
-from companion.tools.synthetic.session import SessionKind
 from tests.table.rendered import Placed, table_image
 
 

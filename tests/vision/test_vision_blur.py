@@ -13,8 +13,8 @@ import pytest
 
 from companion.cards import Card, parse_cards
 from companion.table.tracker_settings import TrackerSettings
-from companion.vision.drawn import row_frame, table_frame
-from companion.vision.evaluation import WHOLE_CARD_KIND, ManifestEntry, read_manifest
+from companion.tools.drawn import row_frame, table_frame
+from companion.tools.evaluation import WHOLE_CARD_KIND, ManifestEntry, read_manifest
 from companion.vision.finder import working_image
 from companion.vision.images import load_image
 from companion.vision.reader import CardReader

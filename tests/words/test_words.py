@@ -107,5 +107,5 @@ def test_a_word_another_catalogue_has_is_refused(cleanup: list[str]) -> None:
     words = {language: {"common.seat": "Seat {number}"} for language in Language}
     register(dataclasses.replace(plugin("oczko"), game_id="copycat", words=words))
     cleanup.append("copycat")
-    with pytest.raises(DuplicateWord, match='copycat: the word "common.seat" is in the shared'):
+    with pytest.raises(DuplicateWord, match=r'copycat: the word "common\.seat" is in the shared'):
         say("common.seat", Language.EN, number=1)

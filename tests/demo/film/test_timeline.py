@@ -6,10 +6,8 @@ import random
 import pytest
 
 from companion.cards import Card
-from companion.games.events import Action, CardSeen, ZoneCleared
-from companion.table.layouts import Paper, mat_layout
-from companion.tools.synthetic.choreography import Choreographer
-from companion.tools.synthetic.timeline import (
+from companion.demo.film.choreography import Choreographer
+from companion.demo.film.timeline import (
     DIMMER_LIGHT,
     QUIET_FRAMES,
     HandAt,
@@ -17,6 +15,8 @@ from companion.tools.synthetic.timeline import (
     blur_length,
     hand_covers,
 )
+from companion.games.events import Action, CardSeen, ZoneCleared
+from companion.table.layouts import Paper, mat_layout
 
 LAYOUT = mat_layout("oh-hell", Paper.A3)
 

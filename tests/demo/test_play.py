@@ -18,14 +18,14 @@ from companion.app.kiosk import Kiosk
 from companion.app.messages import CameraNews, CameraState, Intended, Message, TableNews
 from companion.app.table_side import TrackedTable
 from companion.cli import main
+from companion.demo.film.session import SyntheticSession, make_session
+from companion.demo.play import DEFAULT_SEED, DemoOptions, run_demo
 from companion.device.display import RecordingDevice, Screen
 from companion.games.events import Action, parse_event
 from companion.games.registry import game_ids
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.events import TableEvent, TrackerOutput
 from companion.table.tracker_settings import TrackerSettings
-from companion.tools.demo import DEFAULT_SEED, DemoOptions, run_demo
-from companion.tools.synthetic.session import SyntheticSession, make_session
 from companion.ui.intents import ApplyEvent
 from companion.ui.settings import UiSettings
 from companion.values.camera_events import CameraEvent

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript
-from companion.tools.synthetic.card_faces import MARGIN_X, MARGIN_Y, RANK_HEIGHT, card_face
+from companion.demo.film.card_faces import MARGIN_X, MARGIN_Y, RANK_HEIGHT, card_face
 
 
 def _index_corner(face: np.ndarray) -> np.ndarray:

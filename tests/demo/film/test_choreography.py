@@ -7,15 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cards import Card
-from companion.games.events import Action, CardGone, CardSeen, ZoneCleared
-from companion.games.registry import game_ids
-from companion.table.layouts import CARD_HEIGHT_MM, CARD_WIDTH_MM, Paper, mat_layout
-from companion.tools.synthetic.choreography import (
+from companion.demo.film.choreography import (
     FAN_STEP_MM,
     Choreographer,
     MoveKind,
     slots,
 )
+from companion.games.events import Action, CardGone, CardSeen, ZoneCleared
+from companion.games.registry import game_ids
+from companion.table.layouts import CARD_HEIGHT_MM, CARD_WIDTH_MM, Paper, mat_layout
 
 
 def _choreographer(game: str = "oh-hell", *, copies: int = 1) -> Choreographer:

@@ -7,13 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from companion.games.events import CardGone, CardSeen, ZoneCleared
-from companion.games.registry import game_ids
-from companion.games.script import parse_script
-from companion.games.session import replay_script
-from companion.table.calibration import Calibrator
-from companion.table.layouts import Paper, mat_layout
-from companion.tools.synthetic.session import (
+from companion.demo.film.session import (
     DROPPED_LIGHT,
     GLIMPSE_AFTER_FRAMES,
     GLIMPSE_BEFORE_FRAMES,
@@ -23,7 +17,13 @@ from companion.tools.synthetic.session import (
     example_script,
     make_session,
 )
-from companion.tools.synthetic.timeline import QUIET_FRAMES, hand_covers
+from companion.demo.film.timeline import QUIET_FRAMES, hand_covers
+from companion.games.events import CardGone, CardSeen, ZoneCleared
+from companion.games.registry import game_ids
+from companion.games.script import parse_script
+from companion.games.session import replay_script
+from companion.table.calibration import Calibrator
+from companion.table.layouts import Paper, mat_layout
 
 
 def _state(text: str) -> dict[str, Any]:

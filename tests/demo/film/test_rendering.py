@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript
+from companion.demo.film.camera_view import TABLE_GREEN, CameraPose, mat_to_image
+from companion.demo.film.choreography import LaidCard
+from companion.demo.film.rendering import SKIN, SceneRenderer
+from companion.demo.film.timeline import HandAt, Scene
 from companion.table.layouts import Paper, mat_layout
-from companion.tools.synthetic.camera_view import TABLE_GREEN, CameraPose, mat_to_image
-from companion.tools.synthetic.choreography import LaidCard
-from companion.tools.synthetic.rendering import SKIN, SceneRenderer
-from companion.tools.synthetic.timeline import HandAt, Scene
 
 LAYOUT = mat_layout("oczko", Paper.A3)
 POSE = CameraPose(600.0, 12.0, 3.0, aim_mm=(210.0, 148.5))

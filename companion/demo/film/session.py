@@ -16,16 +16,16 @@ from typing import Literal, overload
 
 import numpy as np
 
+from companion.demo.film.camera_view import CameraPose, mat_to_image
+from companion.demo.film.choreography import Choreographer, Move, MoveKind
+from companion.demo.film.rendering import NOISE_LEVEL, SceneRenderer
+from companion.demo.film.timeline import PASS_CHANCE, QUIET_FRAMES, Scene, TimelineBuilder
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.plugin import FilmFacts
 from companion.games.registry import plugin
 from companion.games.script import Script, parse_script, strip_comment
 from companion.games.spec import GameSpec
 from companion.table.layouts import MatLayout, Paper, mat_layout
-from companion.tools.synthetic.camera_view import CameraPose, mat_to_image
-from companion.tools.synthetic.choreography import Choreographer, Move, MoveKind
-from companion.tools.synthetic.rendering import NOISE_LEVEL, SceneRenderer
-from companion.tools.synthetic.timeline import PASS_CHANCE, QUIET_FRAMES, Scene, TimelineBuilder
 from companion.values.frame import Frame
 
 # Camera heights (mm). 1280 px across sees 1.23 px/mm from 0.8 m: a rank letter of

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, parse_cards
-from companion.vision.evaluation import (
+from companion.tools.evaluation import (
     EvalReport,
     ManifestEntry,
     ManifestError,

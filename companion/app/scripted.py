@@ -1,6 +1,7 @@
-"""``companion run --scripted SCRIPT --report-shown``: the crash test's session fed to the
-running app beside its real inputs, and a listener that says on stdout when each journal
-row's effect is on the screen (the crash test's witness)."""
+"""``companion run --scripted SCRIPT --report-shown``: a scripted session fed to the running
+app beside its real inputs (a game's script played for ever, undos pressed now and then),
+and a listener that says on stdout when each journal row's effect is on the screen. The
+crash and power-cut tests kill the app under it; the booted system's test plays it."""
 
 from __future__ import annotations
 
@@ -14,17 +15,31 @@ from companion.app.feeds import Inbox
 from companion.app.kiosk import Kiosk
 from companion.app.messages import Intended, Message, Press, TableNews
 from companion.games.events import Action, parse_event
+from companion.games.script import Script
 from companion.games.spec import GameSpec
 from companion.journal.records import EventRow
 from companion.table.events import TableEvent
-from companion.tools.crash import READY, SHOWN, UNDO_STEP, session_steps
 from companion.ui.intents import ApplyEvent, StartGame
 from companion.ui.presses import Button, ButtonPress, PressKind
 
+# The session's step that undoes the last event (a long BACK, then OK).
+UNDO_STEP = "undo"
+SHOWN = "shown"  # the child's line "shown GAME SEQ": the event's effect is on screen
+READY = "ready"
 # A scripted feed waits while the inbox holds this many messages, so a feed that never
 # ends cannot fill memory ahead of the main loop.
 SCRIPT_BACKLOG = 32
 UNDO_PRESSES = (ButtonPress(Button.BACK, PressKind.LONG), ButtonPress(Button.OK))
+
+
+def session_steps(script: Script, *, undo_every: int = 5) -> tuple[str, ...]:
+    """The script's events, with every ``undo_every``-th one taken back and made again."""
+    steps: list[str] = []
+    for number, line in enumerate(script.lines, start=1):
+        steps.append(str(line.event))
+        if number % undo_every == 0:
+            steps += [UNDO_STEP, str(line.event)]
+    return tuple(steps)
 
 
 class ScriptFeed:

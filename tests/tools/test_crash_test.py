@@ -1,4 +1,4 @@
-"""``companion crash-test`` prints the figures and exits 0 when nothing was lost."""
+"""``python -m companion.tools.crash_test`` prints the figures and exits 0 when nothing was lost."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from companion.journal.lock import WriterLock
+from companion.tools.crash_test import main
 
 
 def test_crash_test_prints_zero_lost(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["crash-test", "--trials", "3", "--game", "oczko", "--state-dir", str(tmp_path)])
+    code = main(["--trials", "3", "--game", "oczko", "--state-dir", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0
     assert "trials (SIGKILL at a random moment): 3" in out
@@ -22,7 +22,7 @@ def test_crash_test_prints_zero_lost(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_crash_test_refuses_no_trials(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as raised:
-        main(["crash-test", "--trials", "0"])
+        main(["--trials", "0"])
     assert raised.value.code == 2
     assert "--trials" in capsys.readouterr().err
 
@@ -32,7 +32,7 @@ def test_crash_test_on_a_folder_another_process_writes_is_refused(
 ) -> None:
     held = WriterLock.take(tmp_path)
     try:
-        code = main(["crash-test", "--trials", "1", "--state-dir", str(tmp_path)])
+        code = main(["--trials", "1", "--state-dir", str(tmp_path)])
     finally:
         held.release()
     assert code == 1
@@ -44,7 +44,6 @@ def test_first_start_kills_print_their_figures(
 ) -> None:
     code = main(
         [
-            "crash-test",
             "--first-start",
             "--trials",
             "2",

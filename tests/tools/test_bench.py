@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from companion.cli import main
+from companion.tools.bench import main
 
 
 def test_the_table_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--table", "--game", "oczko", "--events", "4", "--json"]) == 0
+    assert main(["--table", "--game", "oczko", "--events", "4", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["game"] == "oczko" and figures["frames"] > 20
     assert figures["frames_per_second"] > 0

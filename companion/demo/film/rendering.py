@@ -14,12 +14,12 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from companion.cards import IndexScript
+from companion.demo.film.camera_view import TABLE_GREEN, CameraPose, mat_to_image
+from companion.demo.film.card_faces import card_face
+from companion.demo.film.choreography import LaidCard
+from companion.demo.film.timeline import ARM_WIDTH_MM, PALM_MM, HandAt, Scene, blur_length
 from companion.table.layouts import MatLayout
 from companion.table.mat_drawing import draw_mat
-from companion.tools.synthetic.camera_view import TABLE_GREEN, CameraPose, mat_to_image
-from companion.tools.synthetic.card_faces import card_face
-from companion.tools.synthetic.choreography import LaidCard
-from companion.tools.synthetic.timeline import ARM_WIDTH_MM, PALM_MM, HandAt, Scene, blur_length
 
 CANVAS_PX_PER_MM = 3.0
 TABLE_MARGIN_MM = 0.0  # the table beyond the paper is the warp's border colour

@@ -1,17 +1,17 @@
-"""``companion power-cut-test``: cut the power under ``companion run`` playing a scripted
-session, on a FUSE file system that loses everything unsynced, and count the shown events
-lost (the figure must be 0)."""
+"""``python -m companion.tools.power_cut_test``: cut the power under ``companion run``
+playing a scripted session, on a FUSE file system that loses everything unsynced, and
+count the shown events lost (the figure must be 0)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from companion.arguments import positive_count
-from companion.cli.crash_test import add_session_arguments, example_file
+from companion.tools.crash_test import add_session_arguments, example_file
 
 DEFAULT_CUTS = 100
 DEFAULT_GAME = "oczko"
@@ -19,10 +19,9 @@ DEFAULT_CUT_AFTER_MS = 1000
 EXIT_NO_FUSE = 2
 
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "power-cut-test",
-        help="cut the power under the running app at random moments and count lost events",
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.tools.power_cut_test",
         description="companion run plays an example game's events with its state folder on "
         "a FUSE file system that keeps writes in memory until they are synced; the power is "
         "cut at a random moment (during start-up, mid-session, or at a random write of a "
@@ -45,7 +44,7 @@ def register(subparsers: Any) -> None:
         help="a mid-session cut comes at a random moment up to this long after the app's "
         f"first screen (default {DEFAULT_CUT_AFTER_MS})",
     )
-    parser.set_defaults(run=run)
+    return run(parser.parse_args(argv))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     missing = fuse_missing()
     if missing is not None:
-        print(f"companion power-cut-test: {missing}", file=sys.stderr)
+        print(f"power_cut_test: {missing}", file=sys.stderr)
         return EXIT_NO_FUSE
     with tempfile.TemporaryDirectory(prefix="companion-power-") as scratch:
         work = Path(scratch)
@@ -74,3 +73,7 @@ def run(args: argparse.Namespace) -> int:
         )
     print("\n".join(report.lines()))
     return 0 if report.passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

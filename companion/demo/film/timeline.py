@@ -11,8 +11,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from companion.demo.film.choreography import LaidCard, Move, MoveKind
 from companion.table.layouts import MatLayout
-from companion.tools.synthetic.choreography import LaidCard, Move, MoveKind
 from companion.values.mat import Zone
 
 APPROACH_FRAMES = 4  # the hand coming in with a card (moving: blurred)

@@ -1,4 +1,6 @@
-"""``companion eval``: the reader against a manifest of photos with known cards.
+"""``python -m companion.tools.evaluation MANIFEST.tsv``: the reader against a manifest of
+photos with known cards (precision, recall, results per kind, confused pairs and ms per
+image).
 
 The manifest is a TSV with a header and the columns ``path cards partial kind`` (as in
 ``shared/photos/MANIFEST.tsv``). Partial cards never count against the reader: a
@@ -7,15 +9,28 @@ detection of a partial card is ignored, and each ``?`` partial excuses one detec
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from companion.cards import Card, CardError
+from companion.cli.vision import (
+    EXIT_OK,
+    EXIT_SOME_FAILED,
+    EXIT_USAGE,
+    make_reader,
+    reader_options,
+)
+from companion.tools.bench import peak_memory_mb
+from companion.vision.images import load_image
 
 UNKNOWN_PARTIAL = "?"
 REQUIRED_COLUMNS = ("path", "cards", "partial", "kind")
@@ -198,3 +213,74 @@ def evaluate(
         report.milliseconds.append((time.perf_counter() - started) * 1000)
         score_image(entry, found, report)
     return report
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.tools.evaluation",
+        description="Read every photo of a manifest (TSV: path, cards, partial, kind) and "
+        "print precision, recall, results per kind, confused pairs and ms per image.",
+    )
+    parser.add_argument(
+        "manifest",
+        type=Path,
+        metavar="MANIFEST.tsv",
+        help="the manifest; its photo paths are relative to its folder",
+    )
+    reader_options(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_eval(build_parser().parse_args(argv))
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    """Read the manifest's photos and print the figures; 1 when a photo could not be read."""
+    try:
+        entries = read_manifest(args.manifest)
+    except ManifestError as error:
+        print(f"evaluation: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    reader = make_reader(args, "evaluation")
+    if reader is None:
+        return EXIT_USAGE
+    report = evaluate(
+        entries,
+        lambda image: [d.card for d in reader.read(image) if d.doubt is None],
+        load_image,
+    )
+    summary = report.to_json()
+    summary["peak_memory_mb"] = peak_memory_mb()
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_eval(summary)
+    return EXIT_SOME_FAILED if report.errors else EXIT_OK
+
+
+def _print_eval(summary: dict[str, Any]) -> None:
+    overall = summary["overall"]
+    print(
+        f"all: {overall['images']} images, precision {overall['precision']:.4f}, "
+        f"recall {overall['recall']:.4f}, {summary['ms_per_image']} ms per image, "
+        f"peak memory {summary['peak_memory_mb']} MB"
+    )
+    for kind, tally in summary["per_kind"].items():
+        print(
+            f"  {kind}: {tally['images']} images ({tally['images_all_correct']} all correct), "
+            f"precision {tally['precision']:.4f}, recall {tally['recall']:.4f}, "
+            f"TP {tally['true_positives']} FP {tally['false_positives']} "
+            f"FN {tally['false_negatives']}"
+        )
+    if summary["confused_pairs"]:
+        pairs = ", ".join(
+            f"{p['expected']}->{p['read']} x{p['count']}" for p in summary["confused_pairs"]
+        )
+        print(f"confused (expected->read): {pairs}")
+    for error in summary["errors"]:
+        print(f"error: {error}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,11 +1,12 @@
-"""``companion crash-test``: SIGKILL ``companion run`` playing a scripted session at
-random moments and count the shown events lost (the figure must be 0)."""
+"""``python -m companion.tools.crash_test``: SIGKILL ``companion run`` playing a scripted
+session at random moments and count the shown events lost (the figure must be 0)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,9 @@ DEFAULT_KILL_AFTER_MS = 200
 EXIT_IN_USE = 1  # --state-dir is another process's: as run's exit status
 
 
-def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "crash-test",
-        help="kill the running app with SIGKILL at random moments and count lost events",
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.tools.crash_test",
         description="companion run plays an example game's events (with undos pressed on "
         "fake buttons) and prints each event once its effect is on the screen; it is killed "
         "with SIGKILL at a random moment, again and again, and resumes the game at each "
@@ -63,7 +63,7 @@ def register(subparsers: Any) -> None:
         "journal's creation, then start again on what it left: none may be refused, find "
         "anything to repair or lose a shown event",
     )
-    parser.set_defaults(run=run)
+    return run(parser.parse_args(argv))
 
 
 def add_session_arguments(parser: Any, *, default_game: str, moments: str) -> None:
@@ -100,7 +100,7 @@ def _crash_test(args: argparse.Namespace, script_path: Path) -> int:
         try:
             WriterLock.take(args.state_dir).release()
         except FolderInUse as busy:
-            print(f"companion crash-test: {busy}; one writer per state folder", file=sys.stderr)
+            print(f"crash_test: {busy}; one writer per state folder", file=sys.stderr)
             return EXIT_IN_USE
     if args.first_start:
         return _first_start(args, script_path)
@@ -136,3 +136,7 @@ def _first_start(args: argparse.Namespace, script_path: Path) -> int:
         report = run_first_start_test(command, work, trials=args.trials, seed=args.seed)
     print("\n".join(report.lines()))
     return 0 if report.passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -9,11 +9,11 @@ from datetime import UTC, datetime
 
 from companion.app.feeds import Inbox
 from companion.app.messages import Intended, Press, TableNews
+from companion.app.scripted import UNDO_PRESSES, ScriptFeed, shown_reporter
 from companion.cards import Card
 from companion.games.events import Action, CardSeen
 from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, RowKind, Source
-from companion.tools.scripted_run import UNDO_PRESSES, ScriptFeed, shown_reporter
 from companion.ui.intents import ApplyEvent, StartGame
 
 BID = Action("bid", ("1", "1"))

@@ -3,8 +3,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from companion.demo.film.camera_view import CameraPose, filmed, mat_to_image
 from companion.device.camera import pixels_per_mm
-from companion.tools.synthetic.camera_view import CameraPose, filmed, mat_to_image
 
 
 def _project(matrix: np.ndarray, x: float, y: float) -> np.ndarray:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.tools.demo import DemoResult
+from companion.demo.play import DemoResult
 
 HEADER = "game oczko players=3 banker=0 upper_limit=10"
 PLAYED = ("stake 1 4", "card punter 9D", "card punter 7H", "stand", "card banker KC", "showdown")

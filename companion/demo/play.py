@@ -45,8 +45,8 @@ from companion.words.labels import game_name, options_in_words
 from companion.words.reasons import event_text
 
 if TYPE_CHECKING:
+    from companion.demo.film.session import ScriptStep, SyntheticSession
     from companion.games.script import Script
-    from companion.tools.synthetic.session import ScriptStep, SyntheticSession
     from companion.values.frame import Frame
 
 DEFAULT_SEED = 2  # a session the tracker follows whole (on seed 1 it misreads a fan)
@@ -319,10 +319,10 @@ def run_demo(
     log lines alone, plain text); ``device`` replaces the drawing (the benchmark),
     ``tracker(game, say)`` the real tracker and ``frames(session)`` the session's drawn
     frames (tests of the wiring)."""
+    from companion.demo.film.session import make_session
     from companion.device.camera import FakeSource, FrameSource
     from companion.device.display import RecordingDevice
     from companion.journal.export import score_sheet
-    from companion.tools.synthetic.session import make_session
 
     session = make_session(
         options.game, seed=options.seed, max_events=options.events, script=options.script
@@ -421,9 +421,9 @@ def run_demo(
 def filmable(script: Script) -> None:
     """Raise a ``ScriptError`` (naming the line) when the game refuses the script, a
     ``ValueError`` when it names a zone its mat does not have."""
+    from companion.demo.film.session import check_zones
     from companion.games.session import replay_script
     from companion.table.layouts import Paper, mat_layout
-    from companion.tools.synthetic.session import check_zones
 
     replay_script(script)
     check_zones(script, mat_layout(script.game, Paper.A3))
