@@ -65,7 +65,6 @@ def register(subparsers: Any) -> None:
     teach.set_defaults(run=run_teach)
 
 
-
 def reader_options(parser: argparse.ArgumentParser) -> None:
     from companion.vision.merging import CornerIndices
 

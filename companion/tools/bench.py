@@ -230,6 +230,8 @@ def _print_bench(figures: dict[str, Any]) -> None:
     )
     print(f"cards read: {right} of {len(expected)}, {len(read) - right} false")
     print(f"peak memory: {figures['peak_memory_mb']} MB")
+
+
 def _detector_models(reader: CardReader) -> dict[str, str]:
     """The detector model files the reader runs, by the looks they run."""
     detector = reader.find.detector

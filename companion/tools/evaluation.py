@@ -214,6 +214,7 @@ def evaluate(
         score_image(entry, found, report)
     return report
 
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m companion.tools.evaluation",

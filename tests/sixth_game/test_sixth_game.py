@@ -16,6 +16,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.cli import main
+from companion.games.errors import RefusedEvent
 from companion.games.events import parse_event
 from companion.games.registry import game_ids, make_engine, plugin, register, unregister
 from companion.games.script import parse_script
@@ -89,13 +90,9 @@ def test_its_words_are_in_three_languages() -> None:
     assert all(set(PLUGIN.words[language]) == keys for language in Language)
     names = [say("menu.game.high-card", language) for language in Language]
     assert names == ["High Card", "Wysoka karta", "Старшая карта"]
-    refusal = None
-    try:
+    with pytest.raises(RefusedEvent) as refused:
         _played().apply(parse_event("card seat0 QS"))
-    except Exception as error:  # noqa: BLE001 - the refusal, as the table is told it
-        refusal = error
-    assert refusal is not None
-    said = [refusal_text(refusal, language) for language in Language]  # type: ignore[arg-type]
+    said = [refusal_text(refused.value, language) for language in Language]
     assert said == [
         "P1 has shown 10♥ already",
         "G1 już pokazał 10♥",
@@ -132,7 +129,11 @@ def test_the_journal_resumes_it_after_an_undo(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("language", "title"),
-    [(Language.EN, "High Card 3"), (Language.PL, "Wysoka karta 3"), (Language.RU, "Старшая карта 3")],
+    [
+        (Language.EN, "High Card 3"),
+        (Language.PL, "Wysoka karta 3"),
+        (Language.RU, "Старшая карта 3"),
+    ],
 )
 def test_its_screen_is_drawn_by_its_own_module_through_the_controller(
     tmp_path: Path, language: Language, title: str
