@@ -89,7 +89,7 @@ class ScriptFeed:
 
 class ScriptedSession:
     """The side feed of ``run --scripted``: the script's session, carried on from the rows
-    the resumed game holds (the kiosk counts them as it starts, before threads start)."""
+    the resumed game holds (the kiosk resumes it as it starts, before threads start)."""
 
     def __init__(self, path: Path) -> None:
         from companion.games.script import parse_script
@@ -99,8 +99,8 @@ class ScriptedSession:
 
     def thread(self, kiosk: Kiosk, inbox: Inbox, stop: threading.Event) -> threading.Thread:
         def run() -> None:
-            done = kiosk.table.resumed_rows
-            start_at = len(self.steps) if done is None else done
+            played = kiosk.table.played
+            start_at = len(self.steps) if played is None else played.rows
             ScriptFeed(self.spec, self.steps, inbox, stop, start_at=start_at).run()
 
         return threading.Thread(target=run, name="script", daemon=True)

@@ -108,7 +108,6 @@ class Table:
         # flagged by the rules: shown until the next press or for VIOLATION_S
         self.violation: Violation | None = None
         self.violation_until = 0.0
-        self.resumed_rows: int | None = None  # the resumed game's rows, undos too
         self.written: list[EventRow] = []  # rows written since the caller last took them
 
     @property
@@ -132,7 +131,6 @@ class Table:
         resumed = JournaledGame.resume_last(self.journal)
         if resumed is not None:
             self.played, bad = resumed
-            self.resumed_rows = len(self.journal.rows(self.played.record.id))
             for row in bad:
                 self.log(str(row))
             self.log(f"resumed game {self.played.record.id}: {self.played.record.header}")

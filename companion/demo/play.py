@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import queue
 import statistics
 import tempfile
 import textwrap
@@ -25,18 +24,21 @@ from typing import TYPE_CHECKING, TextIO
 from PIL import Image
 
 from companion.app.feeds import ButtonPump, CameraFeed, FrameTracker
-from companion.app.kiosk import Kiosk
-from companion.app.messages import CameraState, Message, TableNews
+from companion.app.kiosk import Kiosk, KioskWatcher
+from companion.app.messages import CameraState
 from companion.app.notify import Notifier, Watchdog
 from companion.app.runner import Runner
+from companion.demo.filmed import FilmedCamera, SessionInbox, button_steps
 from companion.device.buttons import ButtonSource, FakeButtons
 from companion.device.display import LumaDevice, Screen
 from companion.device.terminal import CLEAR_LINE, KEYS_LEGEND, Scale, TerminalDevice
 from companion.games.events import Action, CardSeen, parse_event
 from companion.games.registry import make_engine
 from companion.games.script import parse_script
+from companion.journal.records import EventRow
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
+from companion.ui.canvas import Sheet, TextMark
 from companion.ui.settings import UiSettings
 from companion.ui.transcript import TRANSCRIPT_FILE, Shown, screens_text
 from companion.ui.transcript import lines as transcript_lines
@@ -45,7 +47,7 @@ from companion.words.labels import game_name, options_in_words
 from companion.words.reasons import event_text
 
 if TYPE_CHECKING:
-    from companion.demo.film.session import ScriptStep, SyntheticSession
+    from companion.demo.film.session import SyntheticSession
     from companion.games.script import Script
     from companion.values.frame import Frame
 
@@ -53,7 +55,6 @@ DEFAULT_SEED = 2  # a session the tracker follows whole (on seed 1 it misreads a
 TICKER_LINES = 5  # log lines kept under the drawn screen, where the terminal has room
 SUMMARY_WIDTH = 79  # the end's lines, so that an 80-column terminal never wraps them
 WRAP_INDENT = "  "
-DRAWN_POLL_S = 0.2  # how often a wait for the kiosk looks whether the run was stopped
 
 
 @dataclass(frozen=True)
@@ -172,45 +173,32 @@ def _count(number: int, word: str, plural: str | None = None) -> str:
     return f"{number} {word if number == 1 else plural or word + 's'}"
 
 
-class SessionInbox(queue.Queue[Message]):
-    """The demo's inbox. Its clock is the session's own: the time of the last frame the
-    kiosk took out, so what the kiosk does by time (a violation put away, the picture
-    shifted against burn-in) falls between the same frames at any pace. ``wait_drawn``
-    is fast mode's handshake: it returns once the kiosk has acted on every message posted
-    so far (it is back for the next one), however slow the machine."""
+class DemoWatcher(KioskWatcher):
+    """What the demo tells of the kiosk at the end: the screens it drew (the texts of the
+    last one, for the drawing in text and the PNGs' lines), and how long a card or a press
+    took to reach the screen."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.time = 0.0
-        self._acted = threading.Condition()
-        self._open = 0  # messages posted and not yet acted on
-        self._holding = False  # the kiosk has taken a message and is acting on it
+        self.screens = 0
+        self.marks: tuple[TextMark, ...] = ()
+        self.latencies: list[float] = []
+        self.press_latencies: list[float] = []
 
-    def now(self) -> float:
-        return self.time
+    def showing(self, sheet: Sheet) -> None:
+        self.marks = tuple(sheet.marks)
 
-    def put(self, item: Message, block: bool = True, timeout: float | None = None) -> None:
-        with self._acted:
-            self._open += 1
-        super().put(item, block, timeout)
+    def shown(self, sheet: Sheet, rows: Sequence[EventRow]) -> None:
+        self.screens += 1
 
-    def get(self, block: bool = True, timeout: float | None = None) -> Message:
-        # The kiosk is back for another message: it has acted on the one it held.
-        if self._holding:
-            self._holding = False
-            with self._acted:
-                self._open -= 1
-                self._acted.notify_all()
-        message = super().get(block, timeout)
-        self._holding = True
-        if isinstance(message, TableNews):
-            self.time = message.frame_time
-        return message
+    def card_shown(self, seconds: float) -> None:
+        self.latencies.append(seconds)
 
-    def wait_drawn(self, stop: threading.Event) -> None:
-        with self._acted:
-            while self._open and not stop.is_set():
-                self._acted.wait(DRAWN_POLL_S)
+    def press_shown(self, seconds: float) -> None:
+        self.press_latencies.append(seconds)
+
+    def lines(self) -> list[str]:
+        """The lines of the screen shown last."""
+        return transcript_lines(self.marks)
 
 
 class PngFolder:
@@ -320,7 +308,6 @@ def run_demo(
     ``tracker(game, say)`` the real tracker and ``frames(session)`` the session's drawn
     frames (tests of the wiring)."""
     from companion.demo.film.session import make_session
-    from companion.device.camera import FakeSource, FrameSource
     from companion.device.display import RecordingDevice
     from companion.journal.export import score_sheet
 
@@ -345,8 +332,6 @@ def run_demo(
         shown = BothDevices(shown, pictures)
     make_tracker = tracker or _real_tracker
 
-    def open_frames() -> FrameSource:
-        return FakeSource(session.frames if frames is None else frames(session))
 
     buttons = buttons or FakeButtons()
     with contextlib.ExitStack() as stack:
@@ -357,32 +342,31 @@ def run_demo(
         try:
             inbox = SessionInbox()
             stop = threading.Event()
-            feed = CameraFeed(
-                open_frames,
-                lambda: make_tracker(session.game, log),
+            camera = FilmedCamera(
+                session.frames if frames is None else frames(session),
+                button_steps(session.script),
                 inbox,
                 stop,
-                pace=not options.fast,
-                timed_actions=_button_steps(session.script),
-                before_frame=(
-                    functools.partial(inbox.wait_drawn, stop) if options.fast else lambda: None
-                ),
+                wait_drawn=functools.partial(inbox.wait_drawn, stop) if options.fast else None,
             )
+            feed = CameraFeed(lambda: camera, lambda: make_tracker(session.game, log), inbox, stop)
             # the screen never dims or goes dark: the film has no player to wake it
             settings = UiSettings(language=options.language, dim_after=None, dark_after=None)
+            watcher = DemoWatcher()
             kiosk = Kiosk(
                 journal,
                 Screen(shown, settings, clock=inbox.now),
                 settings=settings,
                 camera=CameraState.STARTING,
                 log=log,
+                watcher=watcher,
                 tell_camera=feed.tell,
                 table_clock=inbox.now,
             )
             if pictures is not None:
-                pictures.lines = functools.partial(_shown_lines, kiosk)
+                pictures.lines = watcher.lines
             if drawn is not None:
-                drawn.text = functools.partial(_shown_lines, kiosk)
+                drawn.text = watcher.lines
             notifier = Notifier(None)
             runner = Runner(
                 kiosk,
@@ -410,10 +394,10 @@ def run_demo(
         expected=tuple(step.line for step in session.script),
         recorded=recorded,
         sheet=sheet,
-        latencies=tuple(kiosk.latencies),
-        press_latencies=tuple(kiosk.press_latencies),
-        screens=kiosk.screens_shown,
-        frames=feed.frames_seen,
+        latencies=tuple(watcher.latencies),
+        press_latencies=tuple(watcher.press_latencies),
+        screens=watcher.screens,
+        frames=camera.count,
         journal=None if options.state_dir is None else options.state_dir / JOURNAL_FILE,
     )
 
@@ -427,22 +411,6 @@ def filmable(script: Script) -> None:
 
     replay_script(script)
     check_zones(script, mat_layout(script.game, Paper.A3))
-
-
-def _button_steps(script: Sequence[ScriptStep]) -> list[tuple[float, Action]]:
-    """The session's button actions with their times (the script's text read here)."""
-    steps = []
-    for step in script:
-        if step.source == "button":
-            event = parse_event(step.line)
-            if not isinstance(event, Action):
-                raise ValueError(f"the session's button step {step.line!r} is not an action")
-            steps.append((step.time, event))
-    return steps
-
-
-def _shown_lines(kiosk: Kiosk) -> list[str]:
-    return transcript_lines(kiosk.shown_marks)
 
 
 def _real_tracker(game: str, say: Callable[[str], None]) -> FrameTracker:
