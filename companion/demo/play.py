@@ -332,7 +332,6 @@ def run_demo(
         shown = BothDevices(shown, pictures)
     make_tracker = tracker or _real_tracker
 
-
     buttons = buttons or FakeButtons()
     with contextlib.ExitStack() as stack:
         folder = options.state_dir or Path(
