@@ -198,10 +198,6 @@ def build_view(state: OchkoBankState, options: OchkoBankOptions) -> OchkoBankVie
     )
 
 
-def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, Any]:
-    return build_view(state, options).to_json()
-
-
 LOSING = (HandStatus.BUST, HandStatus.LOST)
 WINNING = (HandStatus.WON,)
 
