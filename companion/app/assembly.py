@@ -271,4 +271,4 @@ def camera_feed(
         return open_source(source, fps=fps, size=size, on_skip=skip)
 
     settings = tracker_settings(config)
-    return CameraFeed(opened, lambda: TrackedTable(settings, game=None, say=log), inbox, stop)
+    return CameraFeed(opened, lambda: TrackedTable(settings, game=None, log=log), inbox, stop)

@@ -305,7 +305,7 @@ def run_demo(
 ) -> DemoResult:
     """Play the session; ``terminal``: draw it in the terminal ``stream`` is (None: the
     log lines alone, plain text); ``device`` replaces the drawing (the benchmark),
-    ``tracker(game, say)`` the real tracker and ``frames(session)`` the session's drawn
+    ``tracker(game, log)`` the real tracker and ``frames(session)`` the session's drawn
     frames (tests of the wiring)."""
     from companion.demo.film.session import make_session
     from companion.device.display import RecordingDevice
@@ -412,7 +412,7 @@ def filmable(script: Script) -> None:
     check_zones(script, mat_layout(script.game, Paper.A3))
 
 
-def _real_tracker(game: str, say: Callable[[str], None]) -> FrameTracker:
+def _real_tracker(game: str, log: Callable[[str], None]) -> FrameTracker:
     from companion.app.table_side import TrackedTable
 
-    return TrackedTable(TrackerSettings(), game=game, say=say)
+    return TrackedTable(TrackerSettings(), game=game, log=log)

@@ -61,7 +61,7 @@ FRAME_TIMES = (
     "settings = TrackerSettings()\n"
     "reader = CardReader(settings=settings.reader_settings(), deck=deck)\n"
     "options = WatchOptions(game=game, settings=settings, live=False)\n"
-    "watch = TableWatch(reader, options, deck_for=lambda _: deck, say=lambda _: None)\n"
+    "watch = TableWatch(reader, options, deck_for=lambda _: deck, log=lambda _: None)\n"
     "spent = []\n"
     "for number, path in enumerate(sorted(folder.iterdir())):\n"
     "    image = cv2.imread(str(path), cv2.IMREAD_COLOR)\n"

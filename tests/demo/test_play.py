@@ -47,8 +47,8 @@ def test_a_deck52_game_with_twos_to_fives_played_through_demo_script_equals_its_
 class DeafTable:
     """The real camera side that never hears which game is played (the bug)."""
 
-    def __init__(self, game: str, say: Callable[[str], None]) -> None:
-        self.table = TrackedTable(TrackerSettings(), game=game, say=say)
+    def __init__(self, game: str, log: Callable[[str], None]) -> None:
+        self.table = TrackedTable(TrackerSettings(), game=game, log=log)
 
     def step(self, frame: Frame) -> TrackerOutput:
         return self.table.step(frame)
@@ -195,7 +195,7 @@ def test_fast_demo_screens_are_the_sessions_whether_camera_or_kiosk_is_slower(
             DemoOptions(game=game, fast=True),
             stream=io.StringIO(),
             device=device,
-            tracker=lambda game, say, delay=delay: ScriptedTable(session, delay),  # type: ignore[misc]
+            tracker=lambda game, log, delay=delay: ScriptedTable(session, delay),  # type: ignore[misc]
             frames=blank_frames,
         )
         assert result.same_game
