@@ -1,8 +1,8 @@
 """The layers of DESIGN.md held over every import of ours, those inside functions too:
 each package names what it must not import, no runtime package imports the developer
 tools, and a game's folder holds its layers by role (its rules import nothing above the
-values, its screen only the ui's drawing kit). No module outside the games' folders is
-named after a game."""
+values, its screen only the ui's drawing kit). No module, and no layer, imports itself
+round a cycle. No module outside the games' folders is named after a game."""
 
 from __future__ import annotations
 
@@ -169,6 +169,106 @@ def test_every_package_has_its_row() -> None:
     packages = {path.parent.name for path in PACKAGE.glob("*/__init__.py")}
     without_rules = {"assets", "models", "tools"}  # data, and the developer tools
     assert packages - without_rules == set(FORBIDDEN)
+
+
+def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """Each module of ours and the modules of ours it imports (inside functions too), a
+    package's name standing for its ``__init__``."""
+    modules = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        own = module + ".__init__" if path.name == "__init__.py" else module
+        found = set()
+        for imported in _imported_names(path.read_text("utf-8"), own):
+            while imported and imported not in modules:  # a name imported from a module
+                imported = imported.rpartition(".")[0]
+            if imported and imported != module:
+                found.add(imported)
+        graph[module] = found
+    return graph
+
+
+def _imported_names(source: str, module: str) -> list[str]:
+    """What ``imports_of`` finds and, for ``from package import name``, the dotted name
+    too: the submodule when ``name`` is one (``from . import first`` imports ``first``)."""
+    names = [name for _, name in imports_of(source, module)]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            base = module.split(".")[: -node.level] if node.level else []
+            package = ".".join([*base, node.module] if node.module else base)
+            names.extend(f"{package}.{alias.name}" for alias in node.names)
+    return [name for name in names if name.split(".")[0] == OURS]
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one node (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph.get(node, ()):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def layer_by_role(module: str, folders: dict[str, str]) -> str:
+    """A module's layer, a game's folder by role: its screen is the ui's, its words and
+    mat are values, the rest the games'."""
+    prefix = next((p for p in folders if module.startswith(p)), None)
+    if prefix is None:
+        return layer_of(module)
+    return {"screen": "ui", "words": "values", "mat": "values"}.get(
+        role_of(module, prefix), "games"
+    )
+
+
+def test_a_cycle_through_an_import_inside_a_function_is_found(tmp_path: Path) -> None:
+    ui = tmp_path / OURS / "ui"
+    ui.mkdir(parents=True)
+    (ui / "__init__.py").write_text("", "utf-8")
+    (ui / "first.py").write_text("from companion.ui.second import x\n", "utf-8")
+    (ui / "second.py").write_text("def f():\n    from . import first\n", "utf-8")
+    (ui / "third.py").write_text("from companion.ui import second\n", "utf-8")
+    assert cycles(import_graph(tmp_path / OURS)) == [["companion.ui.first", "companion.ui.second"]]
+
+
+def test_no_module_imports_itself_round_a_cycle() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_no_layer_imports_itself_round_a_cycle() -> None:
+    folders = game_folders()
+    layers: dict[str, set[str]] = {}
+    for module, imported in import_graph().items():
+        mine = layer_by_role(module, folders)
+        layers.setdefault(mine, set()).update(
+            theirs for other in imported if (theirs := layer_by_role(other, folders)) != mine
+        )
+    assert cycles(layers) == []
 
 
 def test_imports_inside_functions_and_relative_ones_are_seen(tmp_path: Path) -> None:
