@@ -35,7 +35,9 @@ apt-get update -q
 # companion still runs there: the USB camera, and gpiozero's other pin libraries.
 PACKAGES=(python3-venv python3-pip i2c-tools)
 for package in python3-picamera2 python3-lgpio; do
-    if [[ -n "$(apt-cache policy "$package" 2>/dev/null | grep -E '^ +Candidate: [^(]')" ]]; then
+    # Captured first: grep -q may stop reading early, which pipefail would call a failure.
+    policy="$(apt-cache policy "$package" 2>/dev/null || true)"
+    if grep -qE '^ +Candidate: [^(]' <<<"$policy"; then
         PACKAGES+=("$package")
     else
         say "$package: not in the apt sources (not Raspberry Pi OS?): going on without it"
