@@ -131,7 +131,8 @@ class Kiosk:
     def table_news(self, news: TableNews) -> None:
         table = self.table
         if table.camera is not None and table.camera is not CameraState.READING:
-            table.camera, self.camera_detail = CameraState.READING, ""
+            table.camera_is(CameraState.READING)
+            self.camera_detail = ""
         if not news.events and not news.unsure:
             return
         recorded = [seen.time for seen in news.events if table.seen(seen.event)]
@@ -145,15 +146,13 @@ class Kiosk:
     def camera_news(self, news: CameraNews) -> None:
         if news.state is not self.table.camera or news.detail != self.camera_detail:
             self.log(f"camera {news.state.value}" + (f": {news.detail}" if news.detail else ""))
-        self.table.camera, self.camera_detail = news.state, news.detail
+        self.table.camera_is(news.state)
+        self.camera_detail = news.detail
         self.show()
 
     def part_news(self, news: PartNews) -> None:
         """Logged where the part is opened; kept by the table for the status line."""
-        if news.problem is None:
-            self.table.missing.pop(news.part, None)
-        else:
-            self.table.missing[news.part] = news.problem
+        self.table.part_opened(news.part, news.problem)
         self.show()
 
     def tick(self) -> None:
@@ -168,8 +167,7 @@ class Kiosk:
         sheet = self.table.sheet()
         self.watcher.showing(sheet)
         self.screen.show(sheet.image)
-        written, self.table.written = self.table.written, []
-        self.watcher.shown(sheet, written)
+        self.watcher.shown(sheet, self.table.take_written())
 
     def status_text(self) -> str:
         """One line for systemd's STATUS."""

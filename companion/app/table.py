@@ -89,7 +89,7 @@ class Table:
         phone sheet is now (None: there is none for this table)."""
         self.journal = journal
         self.settings = settings
-        self.camera = camera
+        self._camera = camera
         self.log = log
         self.on_settings = on_settings
         self.clock = clock
@@ -102,17 +102,27 @@ class Table:
         self.trouble: type[JournalError] | None = None  # its kind: logged once an episode
         self.failed_writes = 0  # in this episode of trouble
         self.repaired: str | None = None  # what the journal's opening repaired (for STATUS)
-        self.missing: dict[Part, str] = {}  # parts that could not be opened, and why
+        self._missing: dict[Part, str] = {}  # parts that could not be opened, and why
         self.stopped = False
         self.shutdown_asked = False
         # flagged by the rules: shown until the next press or for VIOLATION_S
         self.violation: Violation | None = None
         self.violation_until = 0.0
-        self.written: list[EventRow] = []  # rows written since the caller last took them
+        self._rows_written: list[EventRow] = []  # since the caller last took them
 
     @property
     def game(self) -> Game | None:
         return None if self.played is None else self.played.game
+
+    @property
+    def camera(self) -> CameraState | None:
+        """The camera's state as last told (None: no camera, cards entered by hand)."""
+        return self._camera
+
+    @property
+    def missing(self) -> dict[Part, str]:
+        """The parts that could not be opened, and why (a copy)."""
+        return dict(self._missing)
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -157,6 +167,22 @@ class Table:
         ranks = self.played.game.engine.deck.ranks
         self.questions.append(UnsureReading(report.zone, card, confidence, ranks))
 
+    def camera_is(self, state: CameraState) -> None:
+        """What the camera reports of itself."""
+        self._camera = state
+
+    def part_opened(self, part: Part, problem: str | None) -> None:
+        """A part of the box (the sheet's server, say) opened, or ``problem``: why not."""
+        if problem is None:
+            self._missing.pop(part, None)
+        else:
+            self._missing[part] = problem
+
+    def take_written(self) -> list[EventRow]:
+        """The rows written since this was last asked, oldest first."""
+        rows, self._rows_written = self._rows_written, []
+        return rows
+
     def tick(self) -> bool:
         """Time passing: a violation shown long enough is put away; True when it was."""
         if self.violation is not None and self.clock() >= self.violation_until:
@@ -192,7 +218,7 @@ class Table:
             self.game,
             self.settings,
             unsure=question,
-            by_hand=self.camera in BY_HAND,
+            by_hand=self._camera in BY_HAND,
             violation=self.violation,
             status=self.status_line(),
             sheet_link=self.sheet_link,
@@ -209,9 +235,9 @@ class Table:
         """The line kept at the bottom of the screen while something is wrong."""
         if self.problem is not None:
             return self.problem
-        if self.camera is CameraState.LOST:
+        if self._camera is CameraState.LOST:
             return say("camera.lost", self.settings.language)
-        missing = next(iter(self.missing), None)
+        missing = next(iter(self._missing), None)
         if missing is not None:
             return say(f"{missing.value}.lost", self.settings.language)
         return None
@@ -290,7 +316,7 @@ class Table:
 
     def _written(self, row: EventRow) -> None:
         self._recording_again()
-        self.written.append(row)
+        self._rows_written.append(row)
 
     def _journal_trouble(self, error: JournalError) -> None:
         """Said on the screen at every failed write, logged once an episode (a full disk
