@@ -76,9 +76,9 @@ MENU_CONFIG_TEXT = (
     '[camera]\nsource = "none"\n[display]\nkind = "terminal"\n'
     f'[state]\ndirectory = "{STATE}/menu"\n'
 )
-# BACK (home), long OK (the menu), UP (from its first item round to Shut down, the
-# last), OK (are you sure?), OK.
-MENU_SHUTDOWN_KEYS = "bOuoo"
+# BACK (home), long OK (the menu, on a new game with no game yet), DOWN four times to
+# Shut down (the last row), OK (the question, on no), DOWN (yes), OK.
+MENU_SHUTDOWN_KEYS = "bOddddodo"
 KEYS_NAME_FILE = "/run/systest-keys.name"
 KEYS_FILE = "/run/systest-keys.keys"
 
@@ -255,7 +255,7 @@ class Container:
             shutil.copy2(CHECKOUT / name, target / name)
         session = self.root / SESSION_INSIDE.lstrip("/")
         session.parent.mkdir(parents=True)
-        shutil.copyfile(CHECKOUT / "companion/examples/oh-hell.txt", session)
+        shutil.copyfile(CHECKOUT / "companion/games/oh_hell/example.txt", session)
         session.with_name("bad.toml").write_text("[display]\nkind = 7\n", "utf-8")
         session.with_name("menu.toml").write_text(MENU_CONFIG_TEXT, "utf-8")
         shutil.copyfile(

@@ -160,9 +160,9 @@ def open_screen(
 ) -> Screen:
     kind = config.display.kind
     if kind is DisplayKind.TERMINAL:
-        from companion.device.terminal import TerminalDevice
+        from companion.device.terminal import KEYS_LEGEND, TerminalDevice
 
-        return Screen(TerminalDevice(sys.stdout), settings)
+        return Screen(TerminalDevice(sys.stdout, legend=KEYS_LEGEND), settings)
     if kind is DisplayKind.NONE:
         return Screen(LastPicture(), settings)
     from companion.device.display import open_display

@@ -6,6 +6,8 @@ hand)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.app.messages import CameraState
 from companion.app.table import Table
 from companion.games.events import Action, Event
@@ -54,18 +56,29 @@ class ScriptCamera:
 
 
 def practice_table(
-    text: str, source: str, settings: UiSettings | None = None
+    text: str,
+    source: str,
+    settings: UiSettings | None = None,
+    *,
+    journal: Journal | None = None,
+    on_settings: Callable[[UiSettings, UiSettings], None] | None = None,
 ) -> tuple[Table, ScriptCamera]:
-    """A table playing a script's game from the keys, its journal in memory, and the
-    script's camera events brought up to its first button action."""
+    """A table playing a script's game from the keys, and the script's camera events
+    brought up to its first button action. ``journal``: where the games are kept (in
+    memory when None); the unfinished game it holds is resumed, and the script's camera
+    follows it while it is the script's own game. ``on_settings``: told of each change
+    made in the settings menu."""
     script = parse_script(text, source)
     table = Table(
-        Journal.in_memory(),
+        journal or Journal.in_memory(),
         settings=settings or UiSettings(),
         camera=CameraState.READING,
         log=lambda line: None,  # the terminal shows the screen, not a log
+        on_settings=on_settings,
     )
-    table.carry_out(StartGame(script.spec()))
+    table.resume()
+    if table.played is None:
+        table.carry_out(StartGame(script.spec()))
     camera = ScriptCamera(script)
     camera.feed(table)
     return table, camera

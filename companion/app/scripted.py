@@ -29,7 +29,16 @@ READY = "ready"
 # A scripted feed waits while the inbox holds this many messages, so a feed that never
 # ends cannot fill memory ahead of the main loop.
 SCRIPT_BACKLOG = 32
-UNDO_PRESSES = (ButtonPress(Button.BACK, PressKind.LONG), ButtonPress(Button.OK))
+# An undo as a player presses it: BACK twice puts away whatever lies over the screen (a
+# refusal or a violation, then a round's outcome; with none, the pages and back), a long
+# BACK asks, DOWN moves to yes, OK answers.
+UNDO_PRESSES = (
+    ButtonPress(Button.BACK),
+    ButtonPress(Button.BACK),
+    ButtonPress(Button.BACK, PressKind.LONG),
+    ButtonPress(Button.DOWN),
+    ButtonPress(Button.OK),
+)
 
 
 def session_steps(script: Script, *, undo_every: int = 5) -> tuple[str, ...]:
@@ -44,8 +53,8 @@ def session_steps(script: Script, *, undo_every: int = 5) -> tuple[str, ...]:
 
 class ScriptFeed:
     """A scripted session played for ever: camera lines as the tracker would send them,
-    action lines as the menus would, ``undo`` as the presses that undo (a long BACK, then
-    OK); at the end, a new game of the same spec (the last one is finished).
+    action lines as the menus would, ``undo`` as the presses that undo
+    (``UNDO_PRESSES``); at the end, a new game of the same spec (the last one is finished).
     ``start_at``: the steps the journal already holds (a resumed game carries on)."""
 
     def __init__(

@@ -18,35 +18,43 @@ from collections.abc import Callable
 
 from PIL import Image
 
+from companion.app.hand_entry import placed_already
 from companion.app.messages import CameraState, Part
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
-from companion.games.events import CameraEvent, CardSeen, Event
+from companion.games.events import CameraEvent, CardSeen, Event, ZoneCleared
 from companion.games.session import Game
 from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, Repair, Source
-from companion.journal.session import JournaledGame
+from companion.journal.replay import replay
+from companion.journal.session import JournaledGame, kept_games
 from companion.journal.store import Journal, JournalError, JournalFull
 from companion.table.events import UnsureReport
 from companion.ui.canvas import Sheet
 from companion.ui.controller import UiContext, UiState, compose, context_for, handle, refused
+from companion.ui.goodbye import compose_goodbye
 from companion.ui.intents import (
     AnswerUnsure,
     ApplyEvent,
     ChangeSetting,
+    EnterCard,
     Intent,
     LookUpSheet,
+    Previous,
+    ResumeGame,
     Shutdown,
     StartGame,
     UndoLast,
 )
+from companion.ui.menus.home import pinned
 from companion.ui.menus.state import UnsureReading
 from companion.ui.presses import ButtonPress
 from companion.ui.settings import UiSettings
+from companion.ui.summary import GameSummary, summarise
 from companion.values.language import Language
 from companion.values.sheet_address import SheetLink
 from companion.words import say
-from companion.words.reasons import event_text, refusal_text, violation_text
+from companion.words.reasons import entered_text, event_text, refusal_text, violation_text
 
 VIOLATION_S = 6.0
 # The log is read by whoever looks after the box: in English, with seats counted from 1.
@@ -108,6 +116,7 @@ class Table:
         # flagged by the rules: shown until the next press or for VIOLATION_S
         self.violation: Violation | None = None
         self.violation_until = 0.0
+        self._kept: tuple[GameSummary, ...] | None = None  # None: to be worked out
         self._rows_written: list[EventRow] = []  # since the caller last took them
 
     @property
@@ -148,8 +157,9 @@ class Table:
     # -- what comes in ----------------------------------------------------------------------
 
     def press(self, press: ButtonPress) -> None:
-        self.violation = None  # a press puts a violation away and acts as usual
-        self.ui, intents = handle(self.ui, press, self.context())
+        context = self.context()
+        self.violation = None  # a press on a violation only puts it away
+        self.ui, intents = handle(self.ui, press, context)
         for intent in intents:
             self.carry_out(intent)
 
@@ -193,10 +203,14 @@ class Table:
     def carry_out(self, intent: Intent) -> None:
         if isinstance(intent, ApplyEvent):
             self._record(intent.event, Source.BUTTON, from_menu=True)
+        elif isinstance(intent, EnterCard):
+            self._enter(intent.event)
         elif isinstance(intent, UndoLast):
             self._undo()
         elif isinstance(intent, StartGame):
-            self._start_game(intent.spec)
+            self._start_game(intent.spec, intent.previous)
+        elif isinstance(intent, ResumeGame):
+            self._resume_game(intent.game_id, intent.previous)
         elif isinstance(intent, ChangeSetting):
             before, self.settings = self.settings, intent.settings
             if self.on_settings is not None:
@@ -222,14 +236,35 @@ class Table:
             violation=self.violation,
             status=self.status_line(),
             sheet_link=self.sheet_link,
+            journal_id=None if self.played is None else self.played.record.id,
+            kept=self.kept(),
         )
+
+    def kept(self) -> tuple[GameSummary, ...]:
+        """The unfinished games kept for later, summed up (worked out once per change)."""
+        if self._kept is None:
+            playing = None if self.played is None else self.played.record.id
+            found = []
+            for record in kept_games(self.journal, playing):
+                try:
+                    found.append(summarise(replay(self.journal, record.id).game, record.id))
+                except JournalError as error:  # a game this program cannot replay
+                    self.log(f"kept game {record.id} left out: {error}")
+            self._kept = tuple(found)
+        return self._kept
 
     def picture(self) -> Image.Image:
         return self.sheet().image
 
     def sheet(self) -> Sheet:
-        """The screen as drawn, with the marks of its texts (its transcript)."""
-        return compose(self.ui, self.context())
+        """The screen as drawn, with the marks of its texts (its transcript); an amount
+        it shows on a picker is kept from here on (only UP/DOWN on that picker, or its own
+        OK, moves it)."""
+        if self.shutdown_asked:
+            return compose_goodbye(self.settings.language)
+        context = self.context()
+        self.ui = pinned(self.ui, context)
+        return compose(self.ui, context)
 
     def status_line(self) -> str | None:
         """The line kept at the bottom of the screen while something is wrong."""
@@ -296,20 +331,61 @@ class Table:
         else:
             self._written(row)
 
-    def _start_game(self, spec: GameSpec) -> None:
-        previous = self.played
+    def _enter(self, event: CardSeen | ZoneCleared) -> None:
+        """A card (or a clearing) entered by hand: a card already placed is refused in
+        hand-entry words, before anything is written."""
+        if isinstance(event, CardSeen) and self.played is not None:
+            reason = placed_already(self.played.game, event)
+            if reason is not None:
+                said = entered_text(reason, LOG_LANGUAGE)
+                self.log(f"refused {event} (entered by hand): {said}")
+                self.ui = refused(self.ui, entered_text(reason, self.settings.language))
+                return
+        self._record(event, Source.BUTTON, from_menu=True)
+
+    def _start_game(self, spec: GameSpec, previous: Previous = Previous.FINISHED) -> None:
         try:
-            if previous is not None:
-                previous.finish()
+            self._leave(previous)
             self.played = JournaledGame.start(self.journal, spec)
         except JournalError as error:
             self._journal_trouble(error)
             return
+        self._fresh_table()
+        self.log(f"new game {self.played.record.id}: {self.played.record.header}")
+
+    def _resume_game(self, game_id: int, previous: Previous) -> None:
+        try:
+            self._leave(previous)
+            self.played, bad = JournaledGame.resume(self.journal, game_id)
+        except JournalError as error:
+            self._journal_trouble(error)
+            return
+        for row in bad:
+            self.log(str(row))
+        self._fresh_table()
+        self.log(f"resumed game {game_id}: {self.played.record.header}")
+
+    def _leave(self, previous: Previous) -> None:
+        """The game at the table gives way: finished, kept for later or abandoned."""
+        played = self.played
+        if played is None:
+            return
+        if previous is Previous.FINISHED:
+            played.finish()
+        elif previous is Previous.ABANDONED:
+            self._written(played.abandon(source=Source.BUTTON))
+            self.log(f"game {played.record.id} abandoned")
+        else:
+            self.log(f"game {played.record.id} kept for later")
+        self.played = None
+        self._kept = None
+
+    def _fresh_table(self) -> None:
         self._recording_again()
         self.questions.clear()
         self.violation = None
-        self.ui = UiState(remembered=self.ui.remembered)
-        self.log(f"new game {self.played.record.id}: {self.played.record.header}")
+        self._kept = None
+        self.ui = self.ui.at_a_new_table()
 
     def _forget_questions(self, zone: str) -> None:
         self.questions = deque(question for question in self.questions if question.zone != zone)

@@ -59,9 +59,8 @@ def run(args: argparse.Namespace) -> int:
         with Journal.open_read_only(state_dir / JOURNAL_FILE) as journal:
             if args.list:
                 for game in journal.games():
-                    done = "finished" if game.is_finished else "unfinished"
                     started = game.started.isoformat(timespec="seconds")
-                    print(f"{game.id}\t{started}\t{done}\t{game.header}")
+                    print(f"{game.id}\t{started}\t{game.state}\t{game.header}")
                 return EXIT_OK
             record = journal.game(args.game) if args.game else journal.last_game()
             if record is None:

@@ -7,6 +7,7 @@ import argparse
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ EXIT_OK, EXIT_FAILED, EXIT_BAD_CONFIG = 0, 1, 2
 # restart, no failure) and its ExecStopPost= powers the Pi off on it. Outside 0-2 (ours
 # above), 64-78 (sysexits.h) and 126-255 (shells, signals, systemd's own 200-243).
 EXIT_POWER_OFF = 10
+# How long the goodbye screen stays before the process ends (and luma darkens the panel).
+GOODBYE_S = 1.5
 # systemd sets it for every process of a service; its absence means a terminal.
 SERVICE_MARK = "INVOCATION_ID"
 
@@ -89,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, lambda number, frame: stop.set())
     try:
         assembled.runner.run()
+        if assembled.runner.kiosk.table.shutdown_asked:
+            time.sleep(GOODBYE_S)  # the goodbye screen, up a moment before the panel goes dark
     except KeyboardInterrupt:
         pass
     except JournalError as error:

@@ -1,14 +1,18 @@
 """``companion terminal``: play a bundled example from the keyboard, the OLED drawn in
-the terminal. The camera's events come from the example between your button actions."""
+the terminal. The camera's events come from the example between your button actions.
+``--config`` gives the screens' settings, ``--state-dir`` a journal kept on disk."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli.config import add_config_argument
 from companion.games.registry import game_ids, plugin
 from companion.values.language import Language
 
@@ -37,13 +41,24 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--language",
         choices=[language.value for language in Language],
-        default=Language.EN.value,
-        help="the language of the screens",
+        default=None,
+        help="the language of the screens (default: the config's [ui] language, else en)",
     )
+    parser.add_argument(
+        "--state-dir",
+        type=Path,
+        default=None,
+        help="keep the journal (and the menu's settings) in this folder: its unfinished "
+        "game is resumed, games are kept as `companion run` keeps them (default: in memory)",
+    )
+    add_config_argument(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.app.assembly import ui_settings
+    from companion.app.config import ConfigError, load_config
+    from companion.app.saved_settings import SETTINGS_FILE, SavedSettings
     from companion.app.script_camera import practice_table
     from companion.device.display import Screen
     from companion.device.terminal import (
@@ -55,8 +70,19 @@ def run(args: argparse.Namespace) -> int:
         terminal_size,
         too_small,
     )
-    from companion.ui.settings import UiSettings
+    from companion.journal.store import JOURNAL_FILE, Journal, JournalError
 
+    try:
+        settings = ui_settings(load_config(args.config).config)
+    except ConfigError as error:
+        print(f"companion terminal: {error}", file=sys.stderr)
+        return 2
+    saved = None
+    if args.state_dir is not None:
+        saved = SavedSettings(args.state_dir / SETTINGS_FILE, log=lambda line: None)
+        settings = saved.load(settings)
+    if args.language is not None:
+        settings = dataclasses.replace(settings, language=Language(args.language))
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print(
             "companion terminal: the keys are read from a terminal and the screen drawn in "
@@ -69,8 +95,22 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion terminal: {too_small(columns, rows, rows_below=ROWS_BELOW)}")
         return 2
     text = plugin(args.game).example_text()
-    settings = UiSettings(language=Language(args.language))
-    table, camera = practice_table(text, f"examples/{args.game}.txt", settings)
+    try:
+        journal = (
+            Journal.in_memory()
+            if args.state_dir is None
+            else Journal.open(args.state_dir / JOURNAL_FILE)
+        )
+    except JournalError as error:
+        print(f"companion terminal: {error}", file=sys.stderr)
+        return 1
+    table, camera = practice_table(
+        text,
+        f"examples/{args.game}.txt",
+        settings,
+        journal=journal,
+        on_settings=None if saved is None else saved.save,
+    )
     keys = TerminalKeys()
     device = TerminalDevice(sys.stdout, scale=scale, legend=KEYS_LEGEND, hide_cursor=True)
     screen = Screen(device, settings)
@@ -82,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         keys.close()
         device.close()
+        journal.close()
     print()
     return 0
 

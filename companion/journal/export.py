@@ -21,9 +21,10 @@ __all__ = ["ScoreSheet", "event_script", "score_sheet"]
 
 def event_script(replayed: Replayed, *, source: str) -> str:
     record = replayed.record
+    ended = "abandoned" if record.abandoned else "finished"
     lines = [
         f"# game {record.id} from {source}, started {_time(record.started)}"
-        + ("" if record.finished is None else f", finished {_time(record.finished)}"),
+        + ("" if record.finished is None else f", {ended} {_time(record.finished)}"),
         record.header,
     ]
     width = max((len(row.line) for row in replayed.live), default=0)

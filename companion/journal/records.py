@@ -20,18 +20,30 @@ class Source(Enum):
 class RowKind(Enum):
     EVENT = "event"
     UNDO = "undo"  # takes back the event whose sequence number it names
+    ABANDON = "abandon"  # the game was left unfinished on purpose (it ends the game)
 
 
 @dataclass(frozen=True)
 class GameRecord:
+    """``finished``: when the game ended (played out, or abandoned); ``abandoned``: it
+    was left unfinished on purpose (its journal holds an abandon row)."""
+
     id: int
     header: str
     started: datetime
     finished: datetime | None
+    abandoned: bool = False
 
     @property
     def is_finished(self) -> bool:
         return self.finished is not None
+
+    @property
+    def state(self) -> str:
+        """ "finished", "abandoned" or "unfinished": what ``export --list`` says."""
+        if self.abandoned:
+            return "abandoned"
+        return "finished" if self.is_finished else "unfinished"
 
 
 @dataclass(frozen=True)

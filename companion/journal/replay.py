@@ -67,6 +67,8 @@ class Replayed:
             if isinstance(row, BadRow):
                 self._bad.append(row)
                 continue
+            if row.kind is RowKind.ABANDON:
+                continue  # it ends the game (the record says so) and changes nothing in it
             problem = self._undo(row) if row.kind is RowKind.UNDO else self._apply(row)
             if problem is not None:
                 self._bad.append(BadRow(row.seq, row.line, problem))

@@ -52,8 +52,9 @@ class JournaledGame:
 
     @classmethod
     def resume_last(cls, journal: Journal) -> tuple[JournaledGame, tuple[BadRow, ...]] | None:
-        """The last unfinished game resumed, or None when every game is finished."""
-        record = journal.last_unfinished()
+        """The unfinished game played last (its newest row, or its start) resumed, or
+        None when every game is finished. Games kept for later wait in the journal."""
+        record = last_played(journal)
         return None if record is None else cls.resume(journal, record.id)
 
     @property
@@ -79,3 +80,37 @@ class JournaledGame:
 
     def finish(self) -> None:
         self.journal.finish_game(self.record.id)
+
+    def abandon(self, *, source: Source) -> EventRow:
+        """End the game unfinished, marked abandoned in the journal."""
+        return self.journal.abandon_game(self.record.id, source=source)
+
+
+def last_played(journal: Journal) -> GameRecord | None:
+    """The unfinished game with the newest row, or begun after it (with no row yet), by
+    the rows' order, not their times: a game with no row comes after every row of the
+    games begun before it (a game played again after it was begun writes a newer one)."""
+    last = journal.last_rows()
+
+    def played_at(record: GameRecord) -> tuple[float, int]:
+        if record.id in last:
+            return (last[record.id], record.id)
+        before = [seq for game, seq in last.items() if game < record.id]
+        return (max(before, default=0) + 0.5, record.id)
+
+    unfinished = [record for record in journal.games() if not record.is_finished]
+    return max(unfinished, key=played_at, default=None)
+
+
+def game_at_the_table(journal: Journal) -> GameRecord | None:
+    """The game a reader follows: the unfinished one played last (a kept game resumed
+    comes before a later one kept for later), else the latest game."""
+    return last_played(journal) or journal.last_game()
+
+
+def kept_games(journal: Journal, playing: int | None) -> list[GameRecord]:
+    """The unfinished games other than ``playing``, the one played last first."""
+    unfinished = [
+        record for record in journal.games() if not record.is_finished and record.id != playing
+    ]
+    return sorted(unfinished, key=lambda record: record.id, reverse=True)

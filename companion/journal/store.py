@@ -83,6 +83,12 @@ CHECKPOINT_EVERY = timedelta(minutes=3)
 
 Clock = Callable[[], datetime]
 
+# A game's row, and whether an abandon row of its own says it was left unfinished.
+_GAMES = (
+    "SELECT id, header, started, finished, EXISTS (SELECT 1 FROM events "
+    f"WHERE events.game = games.id AND kind = '{RowKind.ABANDON.value}') FROM games"
+)
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -309,6 +315,13 @@ class Journal:
             )
         self.checkpoint()
 
+    def abandon_game(self, game_id: int, *, source: Source) -> EventRow:
+        """Mark the game abandoned (a row of its own, so nothing is ever changed) and end
+        it; the game is then finished for every reader, and said to be abandoned."""
+        row = self._insert(game_id, source, RowKind.ABANDON, RowKind.ABANDON.value, None)
+        self.finish_game(game_id)
+        return row
+
     def checkpoint(self) -> bool:
         """Copy the ``-wal`` into the main file (synced) and empty the log; False when
         SQLite could not finish it, in which case the log still holds everything."""
@@ -322,13 +335,11 @@ class Journal:
         return busy == 0
 
     def games(self) -> list[GameRecord]:
-        rows = self._read("SELECT id, header, started, finished FROM games ORDER BY id", ())
+        rows = self._read(f"{_GAMES} ORDER BY id", ())
         return [_game_record(row) for row in rows]
 
     def game(self, game_id: int) -> GameRecord:
-        rows = self._read(
-            "SELECT id, header, started, finished FROM games WHERE id = ?", (game_id,)
-        )
+        rows = self._read(f"{_GAMES} WHERE id = ?", (game_id,))
         if not rows:
             raise UnknownGame(f"the journal {self.path} has no game {game_id}")
         return _game_record(rows[0])
@@ -360,6 +371,13 @@ class Journal:
             (game_id,),
         )
         return [_event_row(row) for row in found]
+
+    def last_rows(self) -> dict[int, int]:
+        """Each game's newest row (its seq), for the games that have one: the order in
+        which games were played, which the rows' times cannot give (a Pi's clock may go
+        back at boot)."""
+        found = self._read("SELECT game, MAX(seq) FROM events GROUP BY game", ())
+        return {int(str(game)): int(str(seq)) for game, seq in found}
 
     def _insert(
         self, game_id: int, source: Source, kind: RowKind, line: str, undoes: int | None
@@ -516,13 +534,14 @@ def _unusable(path: Path) -> Problem | None:
 
 
 def _game_record(row: tuple[object, ...]) -> GameRecord:
-    game_id, header, started, finished = row
+    game_id, header, started, finished, abandoned = row
     try:
         return GameRecord(
             int(str(game_id)),
             str(header),
             datetime.fromisoformat(str(started)),
             None if finished is None else datetime.fromisoformat(str(finished)),
+            abandoned=bool(abandoned),
         )
     except ValueError as error:
         raise JournalError(f"game {game_id} ({header}) has an unreadable time: {error}") from None

@@ -47,15 +47,23 @@ class Progress(Enum):
     """Where a game stands, as its page and the list of games say it."""
 
     FINISHED = "finished"
+    ABANDONED = "abandoned"  # ended unfinished on purpose (the journal's abandon row)
     PLAYING = "unfinished"  # the latest game, moved on lately: "in play"
     IDLE = "idle"  # the latest game, but no move for a while
     LEFT = "left"  # unfinished, and a later game began: it will not go on
 
 
 def progress(
-    *, finished: bool, latest: bool, last_move: datetime | None, now: datetime
+    *,
+    finished: bool,
+    latest: bool,
+    last_move: datetime | None,
+    now: datetime,
+    abandoned: bool = False,
 ) -> Progress:
     """A game's progress; the page's script says the same from the same facts, live."""
+    if abandoned:
+        return Progress.ABANDONED
     if finished:
         return Progress.FINISHED
     if not latest:
@@ -118,6 +126,7 @@ class GameSheet:
     options: tuple[str, ...]  # the game's options in words: "Players: 4"
     started: str  # times in ISO 8601 with their offset: the page shows them local
     finished: str | None
+    abandoned: bool  # ended unfinished on purpose (the journal's abandon row)
     last_move: str | None  # the time of the last event standing
     latest: bool  # the journal's latest game: an unfinished earlier one was left
     events: int
@@ -140,6 +149,7 @@ class GameSheet:
             "options": list(self.options),
             "started": self.started,
             "finished": self.finished,
+            "abandoned": self.abandoned,
             "last_move": self.last_move,
             "latest": self.latest,
             "events": self.events,
@@ -203,6 +213,7 @@ def game_sheet(
         finished=None if record.finished is None else _time(record.finished),
         last_move=None if last_move is None else _time(last_move),
         latest=latest,
+        abandoned=record.abandoned,
         events=len(game.events),
         leading_columns=leading,
         seat_columns=seat_names,

@@ -133,17 +133,21 @@ def games_page(
     records: Sequence[GameRecord],
     language: Language,
     *,
+    latest: int | None = None,
     last_move: datetime | None = None,
     now: datetime,
 ) -> str:
-    """The journal's games, latest first; ``last_move``: the latest game's last event."""
-    latest = records[-1].id if records else None
+    """The journal's games, latest first; ``latest``: the game at the table (default: the
+    last one begun); ``last_move``: its last event."""
+    if latest is None and records:
+        latest = records[-1].id
     items = [
         _game_item(
             record,
             language,
             progress(
                 finished=record.finished is not None,
+                abandoned=record.abandoned,
                 latest=record.id == latest,
                 last_move=last_move if record.id == latest else None,
                 now=now,

@@ -278,9 +278,11 @@ class SheetServer:
     async def _games(self, request: web.Request) -> web.Response:
         language = self._language(request)
         records = await self._read(self._reader.games)
-        latest = records[-1].id if records else None
+        latest = await self._read(self._reader.latest_id)
         last_move = await self._read(lambda: self._reader.last_move(latest))
-        page = games_page(records, language, last_move=last_move, now=datetime.now(UTC))
+        page = games_page(
+            records, language, latest=latest, last_move=last_move, now=datetime.now(UTC)
+        )
         return web.Response(text=page, content_type="text/html")
 
     async def _static(self, request: web.Request) -> web.FileResponse:

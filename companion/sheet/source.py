@@ -22,6 +22,7 @@ from pathlib import Path
 from companion.games.score_sheet import ScoreSheet, SheetCut
 from companion.journal.records import BadRow, EventRow, GameRecord
 from companion.journal.replay import Replayed, begin
+from companion.journal.session import game_at_the_table
 from companion.journal.store import Journal, JournalError, UnknownGame
 from companion.sheet.model import GameSheet, game_sheet
 from companion.values.language import Language
@@ -142,7 +143,7 @@ class JournalReader:
 
     def latest_id(self) -> int | None:
         journal = self._opened()
-        record = None if journal is None else journal.last_game()
+        record = None if journal is None else game_at_the_table(journal)
         return None if record is None else record.id
 
     def _fold(self, game_id: int | None) -> Fold:
@@ -153,7 +154,7 @@ class JournalReader:
                 raise JournalError(self.problem or f"cannot read the journal {self.path}")
             raise NoGame("there is no journal yet: no game has been played")
         if game_id is None:
-            record = journal.last_game()
+            record = game_at_the_table(journal)
             if record is None:
                 raise NoGame("the journal holds no game yet")
             game_id = record.id

@@ -25,6 +25,7 @@ from companion.games.script import parse_script
 from companion.games.session import Game, Replay, replay_script
 from companion.tools.menu_samples import SAMPLES as MENU_SAMPLES
 from companion.ui.canvas import Sheet
+from companion.ui.goodbye import compose_goodbye
 from companion.ui.screens import compose_game
 from companion.ui.screens.outcome import compose_outcome
 from companion.ui.screens.unsure import PickerFocus, UnsureCard, compose_unsure
@@ -240,6 +241,7 @@ def screens() -> tuple[NamedScreen, ...]:
             NamedScreen(f"{sample.name}-{language.value}", partial(sample.compose, language))
             for sample in MENU_SAMPLES
         )
+        found.append(NamedScreen(f"goodbye-{language.value}", partial(compose_goodbye, language)))
     return tuple(found)
 
 

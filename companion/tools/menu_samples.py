@@ -12,16 +12,17 @@ from companion.cards import Card, Rank, Suit
 from companion.games.registry import game_ids, plugin
 from companion.games.script import parse_script
 from companion.games.session import Game, replay_script
+from companion.games.spec import GameSpec
 from companion.ui.canvas import Sheet
 from companion.ui.controller import compose, context_for
 from companion.ui.menus.game_options import default_options, option_fields
 from companion.ui.menus.state import (
-    AmountEntry,
     CardPick,
     Confirm,
     GamePicker,
     GameSetup,
     Home,
+    KeptGames,
     MainMenu,
     OfferKey,
     Picked,
@@ -29,14 +30,18 @@ from companion.ui.menus.state import (
     Scores,
     SettingsMenu,
     SheetAddress,
+    TableActions,
     UiState,
+    Unfinished,
     UnsureReading,
 )
 from companion.ui.settings import UiSettings
+from companion.ui.summary import GameSummary, summarise
 from companion.values.language import Language
 from companion.values.sheet_address import SheetLink, SheetLinkState
 
 SAMPLE_SHEET_URL = "http://192.168.1.23:8080/"
+SAMPLE_GAME_NUMBER = 12
 LONG_SHEET_URL = "http://192.168.100.200:65000/"  # the longest IPv4 address and port
 
 
@@ -62,6 +67,7 @@ class MenuSample:
     game: Callable[[], Game | None] = lambda: None
     unsure: UnsureReading | None = None
     sheet_link: SheetLink | None = None
+    kept: tuple[GameSummary, ...] = ()
 
     def compose(self, language: Language) -> Sheet:
         context = context_for(
@@ -69,6 +75,8 @@ class MenuSample:
             UiSettings(language=language),
             unsure=self.unsure,
             sheet_link=self.sheet_link,
+            journal_id=None if self.game() is None else SAMPLE_GAME_NUMBER,
+            kept=self.kept,
         )
         state = self.state
         mode = state.mode
@@ -95,6 +103,18 @@ def _gwiazda() -> Game:
     return example_game("gwiazda")
 
 
+def _oczko_stakes() -> Game:
+    return example_game("oczko", 9)
+
+
+def _kept() -> tuple[GameSummary, ...]:
+    return (
+        summarise(example_game("oczko", 30), 9),
+        summarise(example_game("ochko-bank", 20), 7),
+        summarise(example_game("gwiazda", 12), 4),
+    )
+
+
 def _bids_at_once() -> Game:
     script = "game oh-hell players=5 hand=4 simultaneous_bids=on\ncard trump 9H\n"
     return example_game("", script=script)
@@ -118,21 +138,26 @@ def _setups() -> list[MenuSample]:
 SAMPLES: tuple[MenuSample, ...] = (
     MenuSample("menu-home-no-game", UiState()),
     MenuSample("menu-main-no-game", UiState(MainMenu())),
-    MenuSample("menu-main-oh-hell", UiState(MainMenu(1)), _oh_hell_bidding),
-    MenuSample("menu-main-bank-bets", UiState(MainMenu(3)), _bank_bets),
+    MenuSample("menu-main-oh-hell", UiState(MainMenu(2)), _oh_hell_bidding),
+    MenuSample("menu-main-bank-bets", UiState(MainMenu(4)), _bank_bets, kept=_kept()),
+    MenuSample("menu-actions-oczko", UiState(TableActions(0)), _oczko_stakes),
     MenuSample(
         "menu-amount-bet",
-        UiState(AmountEntry(Picked(OfferKey("bet", ("2",)), 4))),
+        UiState(
+            Home(), chosen=(Picked(OfferKey("bet", ("2",)), 4),), focus=OfferKey("bet", ("2",))
+        ),
         _bank_bets,
     ),
     MenuSample(
         "menu-amount-bet-zero",
-        UiState(AmountEntry(Picked(OfferKey("bet", ("2",)), 0))),
+        UiState(
+            Home(), chosen=(Picked(OfferKey("bet", ("2",)), 0),), focus=OfferKey("bet", ("2",))
+        ),
         _bank_bets,
     ),
     MenuSample(
         "menu-amount-stake-wide",
-        UiState(AmountEntry(Picked(OfferKey("pool"), 20))),
+        UiState(Home(), chosen=(Picked(OfferKey("pool"), 20),)),
         lambda: example_game("gwiazda", 0),
     ),
     MenuSample("menu-home-bids-at-once", UiState(), _bids_at_once),
@@ -145,7 +170,21 @@ SAMPLES: tuple[MenuSample, ...] = (
         _bids_at_once,
     ),
     MenuSample("menu-confirm-undo", UiState(Confirm(Question.UNDO)), _oh_hell_bidding),
+    MenuSample(
+        "menu-confirm-undo-yes", UiState(Confirm(Question.UNDO, yes=True)), _oh_hell_bidding
+    ),
     MenuSample("menu-confirm-shutdown", UiState(Confirm(Question.SHUTDOWN))),
+    MenuSample(
+        "menu-unfinished",
+        UiState(Unfinished(GameSpec.parse("game oczko players=4"))),
+        lambda: example_game("oh-hell", 30),
+    ),
+    MenuSample(
+        "menu-unfinished-abandon",
+        UiState(Unfinished(resume=9, abandon=True)),
+        lambda: example_game("ochko-bank", 40),
+    ),
+    MenuSample("menu-kept-games", UiState(KeptGames(1)), _oh_hell_bidding, kept=_kept()),
     MenuSample("menu-scores-oh-hell", UiState(Scores()), _oh_hell_over),
     MenuSample("menu-scores-gwiazda", UiState(Scores(2)), _gwiazda),
     MenuSample("menu-settings", UiState(SettingsMenu(0))),

@@ -25,35 +25,46 @@ from companion.ui.canvas import HEIGHT, PAPER, WIDTH, Sheet
 from companion.ui.intents import Intent
 from companion.ui.menus import draw
 from companion.ui.menus.common import Step, go
-from companion.ui.menus.home import compose_home, handle_home
+from companion.ui.menus.home import compose_home, handle_home, pinned, shown_outcome
 from companion.ui.menus.main_menu import (
-    compose_amount,
+    compose_actions,
     compose_confirm,
     compose_menu,
     compose_scores,
-    handle_amount,
+    handle_actions,
     handle_confirm,
     handle_menu,
     handle_scores,
 )
-from companion.ui.menus.new_game import compose_picker, compose_setup, handle_picker, handle_setup
+from companion.ui.menus.new_game import (
+    compose_kept,
+    compose_picker,
+    compose_setup,
+    compose_unfinished,
+    handle_kept,
+    handle_picker,
+    handle_setup,
+    handle_unfinished,
+)
 from companion.ui.menus.settings_menu import compose_settings, handle_settings
 from companion.ui.menus.sheet_link import compose_sheet_link, handle_sheet_link
 from companion.ui.menus.state import (
-    AmountEntry,
     CardPick,
     Confirm,
     GamePicker,
     GameSetup,
     Home,
+    KeptGames,
     MainMenu,
     Mode,
     Scores,
     SettingsMenu,
     SheetAddress,
+    TableActions,
     TableMenu,
     UiContext,
     UiState,
+    Unfinished,
     UnsureReading,
     is_long,
 )
@@ -62,6 +73,7 @@ from companion.ui.menus.unsure import compose_unsure_question, handle_unsure
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
+from companion.ui.summary import GameSummary, summarise
 from companion.ui.views import game_view
 from companion.values.sheet_address import SheetLink
 
@@ -75,27 +87,36 @@ def handle(
     state: UiState, press: ButtonPress, context: UiContext
 ) -> tuple[UiState, tuple[Intent, ...]]:
     repeats = state.repeats + 1 if press.kind is PressKind.REPEAT else 0
-    state = dataclasses.replace(state, notice=None, repeats=repeats, before_send=None)
+    if state.notice or context.violation is not None:
+        # a line or a screen over the rest (a refusal, a violation): any press only puts
+        # it away, so no press lands on a screen the player could not see
+        return dataclasses.replace(state, notice=None, repeats=repeats, before_send=None), ()
+    state = dataclasses.replace(state, repeats=repeats, before_send=None)
+    state = pinned(state, context)
     if context.unsure is not None:
         return handle_unsure(state, press, context)
-    mode = _current(state.mode, context)
-    if mode is not state.mode:
-        state = dataclasses.replace(state, mode=mode)
+    mode = shown_mode(state, context)
+    state = dataclasses.replace(state, mode=mode)
+    outcome = shown_outcome(state, context) if isinstance(mode, Home) else None
+    if outcome is not None:  # a round's outcome, like any message: a press puts it away
+        return dataclasses.replace(state, outcome_seen=outcome), ()
     if context.hand_entry is not None and isinstance(mode, Home) and is_long(press, Button.OK):
         return go(state, TableMenu())
     return _screen_of(mode).handle(state, mode, press, context)
 
 
-def _current(mode: Mode, context: UiContext) -> Mode:
-    """The mode to act in and to draw: home where what it was about went away (the
-    question was answered elsewhere, the game the scores were of, the hand entry as the
-    camera reads again)."""
-    gone = (
-        isinstance(mode, CardPick)
+def shown_mode(state: UiState, context: UiContext) -> Mode:
+    """The mode the screen is in, home where what it showed went away: the unsure
+    card's question (answered elsewhere), the game the scores were of, the hand entry
+    (the camera reads again)."""
+    mode = state.mode
+    if (
+        (isinstance(mode, CardPick) and context.unsure is None)
         or (context.view is None and isinstance(mode, Scores))
         or (context.hand_entry is None and isinstance(mode, TableMenu))
-    )
-    return Home() if gone else mode
+    ):
+        return Home()
+    return mode
 
 
 @dataclass(frozen=True)
@@ -114,17 +135,19 @@ def _drawn(compose: Callable[[M, UiContext], Sheet]) -> Callable[[UiState, M, Ui
 def _handle_table_menu(
     state: UiState, menu: TableMenu, press: ButtonPress, context: UiContext
 ) -> Step:
-    if context.hand_entry is None:  # left for home before this (``_current``)
+    if context.hand_entry is None:  # left for home before this (``shown_mode``)
         return go(state, Home())
     return handle_table_menu(state, menu, press, context.hand_entry)
 
 
-# Every mode of the menus, one row each.
+# Every mode of the menus, one row each (a card pick is the unsure question's own).
 MODES: Mapping[type[Mode], ModeScreen[Any]] = {
     Home: ModeScreen(handle_home, compose_home),
     MainMenu: ModeScreen(handle_menu, _drawn(compose_menu)),
-    AmountEntry: ModeScreen(handle_amount, _drawn(compose_amount)),
+    TableActions: ModeScreen(handle_actions, _drawn(compose_actions)),
     Confirm: ModeScreen(handle_confirm, _drawn(compose_confirm)),
+    Unfinished: ModeScreen(handle_unfinished, _drawn(compose_unfinished)),
+    KeptGames: ModeScreen(handle_kept, _drawn(compose_kept)),
     Scores: ModeScreen(handle_scores, _drawn(compose_scores)),
     SettingsMenu: ModeScreen(handle_settings, _drawn(compose_settings)),
     SheetAddress: ModeScreen(handle_sheet_link, _drawn(compose_sheet_link)),
@@ -178,7 +201,7 @@ def _status_bar(sheet: Sheet, text: str) -> None:
 def _compose_mode(state: UiState, context: UiContext) -> Sheet:
     if context.unsure is not None:
         return compose_unsure_question(state, context)
-    mode = _current(state.mode, context)
+    mode = shown_mode(state, context)
     return _screen_of(mode).compose(state, mode, context)
 
 
@@ -195,12 +218,17 @@ def context_for(
     violation: Violation | None = None,
     status: str | None = None,
     sheet_link: SheetLink | None = None,
+    journal_id: int | None = None,
+    kept: tuple[GameSummary, ...] = (),
 ) -> UiContext:
     """The context of a game as it stands (None: no game started yet); ``by_hand``:
-    cards are entered by hand (no camera reads the table)."""
+    cards are entered by hand (no camera reads the table); ``journal_id``: the game's
+    number in the journal; ``kept``: the unfinished games kept to be resumed."""
     settings = settings or UiSettings()
     if game is None:
-        return UiContext(settings=settings, unsure=unsure, status=status, sheet_link=sheet_link)
+        return UiContext(
+            settings=settings, unsure=unsure, status=status, sheet_link=sheet_link, kept=kept
+        )
     events = game.events
     return UiContext(
         view=game_view(game),
@@ -213,4 +241,6 @@ def context_for(
         status=status,
         sheet_link=sheet_link,
         seat_led=game.engine.seat_led_actions,
+        summary=summarise(game, journal_id),
+        kept=kept,
     )

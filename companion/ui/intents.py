@@ -4,17 +4,17 @@ app journals and applies an event, then hands the controller the new view."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from companion.cards import Card
-from companion.games.events import Event
+from companion.games.events import CardSeen, Event, ZoneCleared
 from companion.games.spec import GameSpec
 from companion.ui.settings import UiSettings
 
 
 @dataclass(frozen=True)
 class ApplyEvent:
-    """Journal and apply an event sent from the menus: a button action (``bid 1 2``) or
-    a camera event entered by hand (``card trick QS``)."""
+    """Journal and apply an event sent from the menus: a button action (``bid 1 2``)."""
 
     event: Event
 
@@ -24,11 +24,38 @@ class UndoLast:
     """Drop the last event of the game (the player confirmed)."""
 
 
+class Previous(Enum):
+    """What becomes of the game at the table when another one takes its place."""
+
+    FINISHED = "finished"  # it was over (or there was none)
+    KEPT = "kept"  # unfinished, kept to be resumed from the menu
+    ABANDONED = "abandoned"  # unfinished (or nothing played), marked abandoned
+
+
 @dataclass(frozen=True)
 class StartGame:
-    """Start a new game: this game with these options."""
+    """Start a new game: this game with these options; ``previous``: what becomes of the
+    game at the table."""
 
     spec: GameSpec
+    previous: Previous = Previous.FINISHED
+
+
+@dataclass(frozen=True)
+class ResumeGame:
+    """Go on with the kept game ``game_id`` of the journal; ``previous``: what becomes of
+    the game at the table."""
+
+    game_id: int
+    previous: Previous = Previous.KEPT
+
+
+@dataclass(frozen=True)
+class EnterCard:
+    """Journal and apply a camera event entered by hand (``card trick QS``, ``clear
+    trick``); a card already placed is refused in hand-entry words."""
+
+    event: CardSeen | ZoneCleared
 
 
 @dataclass(frozen=True)
@@ -56,4 +83,14 @@ class LookUpSheet:
     """Find where the phone sheet is now (its page in the menu was opened)."""
 
 
-Intent = ApplyEvent | UndoLast | StartGame | ChangeSetting | Shutdown | AnswerUnsure | LookUpSheet
+Intent = (
+    ApplyEvent
+    | EnterCard
+    | UndoLast
+    | StartGame
+    | ResumeGame
+    | ChangeSetting
+    | Shutdown
+    | AnswerUnsure
+    | LookUpSheet
+)

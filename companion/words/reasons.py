@@ -71,6 +71,14 @@ def _value(name: str, value: object, language: Language) -> str:
     return str(value)
 
 
+def entered_text(reason: Reason, language: Language) -> str:
+    """Why a card entered by hand was refused, in hand-entry words ("Q♥ is the trump
+    card", not a camera's "a misread"); the usual reason where there are none."""
+    values = {name: _value(name, value, language) for name, value in reason.values}
+    text = say_or(f"entered.{reason.key}", language, "", **values)
+    return text or reason_text(reason, language)
+
+
 def refusal_kind_key(refusal: RefusedEvent) -> str:
     if isinstance(refusal, OutOfTurn):
         return "refused.out-of-turn"

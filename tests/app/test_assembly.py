@@ -149,3 +149,14 @@ def test_a_folder_camera_read_again_after_each_retry_names_each_bad_image_once(
         with pytest.raises(SourceError, match="none of its 1 images is readable"):
             list(source.frames())
     assert logged == [f"{folder / '0001.png'}: not a readable image, skipped"]
+
+
+def test_the_terminal_display_shows_the_keys_legend(tmp_path: Path) -> None:
+    from companion.app.assembly import open_screen, ui_settings
+    from companion.device.terminal import KEYS_LEGEND, TerminalDevice
+
+    path = tmp_path / "config.toml"
+    path.write_text('[display]\nkind = "terminal"\n', "utf-8")
+    config = load_config(path).config
+    screen = open_screen(config, ui_settings(config), log=lambda line: None, report=print)
+    assert isinstance(screen.device, TerminalDevice) and screen.device.legend == KEYS_LEGEND

@@ -219,6 +219,7 @@ def test_without_a_camera_a_card_is_entered_from_the_menus(tmp_path: Path) -> No
     assert not isinstance(kiosk.table.ui.mode, TableMenu)
     kiosk.take(news("card trick KS"))  # a scripted camera line: still no camera to wait for
     assert kiosk.table.camera is None
+    kiosk.take(Press(LONG_OK))  # it was refused (bids first): the press puts that line away
     kiosk.take(Press(LONG_OK))
     assert isinstance(kiosk.table.ui.mode, TableMenu)
 
@@ -312,6 +313,7 @@ def test_undo_from_the_buttons_appends_an_undo_row(tmp_path: Path) -> None:
     kiosk.begin(GameSpec.parse(HEADER))
     kiosk.take(news("card trump 8D"))
     kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))
+    kiosk.take(Press(ButtonPress(Button.DOWN)))  # the question starts on no: down to yes
     kiosk.take(Press(OK))
     assert kiosk.table.played is not None and kiosk.table.played.game.events == ()
     rows = kiosk.table.journal.rows(kiosk.table.played.record.id)
@@ -332,8 +334,11 @@ def test_a_flagged_violation_is_shown_until_the_next_press_or_a_while(
         kiosk.take(step(line))
     assert kiosk.table.violation is not None and kiosk.table.violation.kind == "revoke"
     assert same(device.images[-1], compose_violation(kiosk.table.violation, Language.EN).image)
-    kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))  # puts it away and acts
-    assert kiosk.table.violation is None and type(kiosk.table.ui.mode).__name__ == "Confirm"
+    kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))  # only puts it away
+    assert kiosk.table.violation is None and type(kiosk.table.ui.mode).__name__ == "Home"
+    kiosk.take(Press(ButtonPress(Button.BACK, PressKind.LONG)))  # asks to undo
+    assert type(kiosk.table.ui.mode).__name__ == "Confirm"
+    kiosk.take(Press(ButtonPress(Button.DOWN)))
     kiosk.take(Press(OK))  # undo the revoke...
     kiosk.take(step("card trick 8C"))  # ...and it comes again
     assert kiosk.table.violation is not None

@@ -20,8 +20,9 @@ from companion.ui.settings import UiSettings
 from companion.values.language import Language
 
 OK, UP, DOWN = ButtonPress(Button.OK), ButtonPress(Button.UP), ButtonPress(Button.DOWN)
-# With no game: OK opens the menu, DOWN to the settings, OK into them (the language).
-TO_SETTINGS = (OK, DOWN, OK)
+# With no game: OK opens the menu (on a new game), DOWN twice to the settings, OK into
+# them (the language).
+TO_SETTINGS = (OK, DOWN, DOWN, OK)
 # On the language: OK to change it, UP to the next (English -> Polski), OK to keep it.
 NEXT_LANGUAGE = (OK, UP, OK)
 # From the language DOWN to the brightness, OK, UP (4 -> 5), OK.

@@ -40,9 +40,8 @@ def events(practice: Practice) -> list[str]:
 
 def shown_bid(practice: Practice) -> int:
     table = practice.table
-    home = table.ui.mode
-    assert isinstance(home, Home)
-    picked = due_amount(table.ui, home, table.context())
+    assert isinstance(table.ui.mode, Home)
+    picked = due_amount(table.ui, table.context())
     assert picked is not None
     return picked.value
 
@@ -77,6 +76,7 @@ def test_leaving_the_script_stops_the_camera_and_cards_are_entered_by_hand() -> 
     assert not table.camera.following
     assert table.table.camera is CameraState.ENDED
     table.press(LONG_BACK)
+    table.press(DOWN)
     table.press(OK)  # undo, confirmed
     assert events(table) == ["card trump 8D"]
     table.press(LONG_OK)  # no camera now: the table menu

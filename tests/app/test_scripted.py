@@ -27,14 +27,16 @@ def test_the_script_feed_plays_undos_as_presses_and_restarts_at_the_end() -> Non
     spec = GameSpec.parse("game oh-hell players=4")
     feed = ScriptFeed(spec, steps, inbox, stop, start_at=1)
     feed.thread.start()
-    taken = [inbox.get(timeout=10) for _ in range(6)]
+    presses = len(UNDO_PRESSES)
+    taken = [inbox.get(timeout=10) for _ in range(4 + presses)]
     stop.set()
     feed.thread.join(10)
     assert taken[0] == Intended(ApplyEvent(BID))
-    assert taken[1:3] == [Press(press) for press in UNDO_PRESSES]
-    assert taken[3] == Intended(StartGame(spec))
-    assert isinstance(taken[4], TableNews) and taken[4].events[0].event == EIGHT
-    assert taken[5] == Intended(ApplyEvent(BID))
+    assert taken[1 : 1 + presses] == [Press(press) for press in UNDO_PRESSES]
+    rest = taken[1 + presses :]
+    assert rest[0] == Intended(StartGame(spec))
+    assert isinstance(rest[1], TableNews) and rest[1].events[0].event == EIGHT
+    assert rest[2] == Intended(ApplyEvent(BID))
 
 
 def test_the_listener_says_ready_and_each_row_shown() -> None:

@@ -74,10 +74,10 @@ def test_sigterm_is_a_clean_stop_with_ready_and_stopping_told_to_systemd(
     assert (tmp_path / "state" / JOURNAL_FILE).exists()
 
 
-# The terminal's keys for OK (no game: the menu), UP (from its first item round to Shut
-# down, the last) and OK, and OK for "yes"; each a while after the last, so none is taken
-# for a held key.
-SHUTDOWN_KEYS = (b"o", b"u", b"o", b"o")
+# The terminal's keys for OK (no game: the menu, its cursor on New game), DOWN four times
+# to Shut down, the last row, and OK, then DOWN from "no" (where a question starts) round
+# to "yes" and OK; each a while after the last, so none is taken for a held key.
+SHUTDOWN_KEYS = (b"o", b"d", b"d", b"d", b"d", b"o", b"d", b"o")
 KEY_GAP_S = 0.3
 
 

@@ -4,6 +4,7 @@ import io
 import os
 import signal
 import termios
+from pathlib import Path
 
 from companion.app.script_camera import practice_table
 from companion.cli import build_parser
@@ -12,6 +13,7 @@ from companion.device.buttons import FakeButtons
 from companion.device.display import Screen
 from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR, TerminalDevice
 from companion.games.registry import plugin
+from companion.journal.store import JOURNAL_FILE, Journal
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from tests.cli.pty_session import ESCAPE, MOVE, read_to_exit, read_until, start_in_terminal
@@ -28,6 +30,38 @@ class Clock:
 def test_the_subcommand_is_listed_with_its_options() -> None:
     args = build_parser().parse_args(["terminal", "oczko", "--language", "ru"])
     assert (args.game, args.language) == ("oczko", "ru")
+    args = build_parser().parse_args(
+        ["terminal", "--config", "c.toml", "--state-dir", "/tmp/table"]
+    )
+    assert (args.config, args.state_dir) == (Path("c.toml"), Path("/tmp/table"))
+
+
+def test_with_a_state_folder_the_game_is_kept_and_resumed(tmp_path: Path) -> None:
+    text = plugin("oh-hell").example_text()
+    with Journal.open(tmp_path / JOURNAL_FILE) as journal:
+        table, camera = practice_table(text, "oh-hell", journal=journal)
+        table.press(ButtonPress(Button.UP))
+        table.press(ButtonPress(Button.OK))  # bid 1 1, the script's
+        camera.feed(table)
+        played = [str(event) for event in table.game.events] if table.game else []
+    with Journal.open(tmp_path / JOURNAL_FILE) as journal:
+        again, camera = practice_table(text, "oh-hell", journal=journal)
+        assert again.game is not None and [str(e) for e in again.game.events] == played
+        assert camera.following  # still the script's own game: its camera goes on
+        assert len(journal.games()) == 1
+
+
+def test_a_bad_config_is_named_before_the_terminal_is_touched(tmp_path: Path) -> None:
+    config = tmp_path / "bad.toml"
+    config.write_text("[ui]\nlanguage = 'de'\n", "utf-8")
+    process, leader, follower = start_in_terminal(["terminal", "--config", str(config)], 80, 24)
+    try:
+        shown = read_to_exit(leader, process, 60)
+        assert process.wait(20) == 2
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert b"language" in shown and b"de" in shown
 
 
 def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> None:
@@ -38,9 +72,10 @@ def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> No
             ButtonPress(Button.UP),
             ButtonPress(Button.OK),  # bid 1 1
             ButtonPress(Button.OK, PressKind.LONG),  # the menu
-            ButtonPress(Button.UP),  # from the first item up to the last: shut down
+            ButtonPress(Button.UP),  # from the first item up round to the last: shut down
+            ButtonPress(Button.OK),  # asked: the answer starts on no
+            ButtonPress(Button.DOWN),  # yes
             ButtonPress(Button.OK),
-            ButtonPress(Button.OK),  # yes
         ]
     )
     out = io.StringIO()

@@ -27,7 +27,7 @@ def _result(recorded: tuple[str, ...], journal: Path | None = None) -> DemoResul
 
 def test_a_game_recorded_as_played_is_said_so() -> None:
     lines = _result(PLAYED, Path("/tmp/state/journal.sqlite3")).lines()
-    assert lines[0] == "Oczko for 3 players (Banker: Player 1, Max stake: 10)."
+    assert lines[0] == "Oczko for 3 players (Banker: Player 1, Max bank: 10)."
     assert lines[1] == "Filmed: 120 camera frames; the box drew 9 screens."
     assert lines[2] == "Played: 6 moves: 3 cards laid, 0 taken away, 3 button presses."
     assert lines[3] == "Recorded: all 6 moves as played, in order; none missed, added or misread."

@@ -14,7 +14,7 @@ from companion.games.events import Action, parse_event
 from companion.games.spec import GameSpec
 from companion.journal.records import RowKind, Source
 from companion.journal.replay import new_game
-from companion.journal.session import JournaledGame
+from companion.journal.session import JournaledGame, last_played
 from companion.journal.store import JOURNAL_FILE, Journal
 from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, example
 
@@ -114,3 +114,24 @@ def test_resume_last_takes_the_last_unfinished_game(tmp_path: Path) -> None:
     played, bad = resumed
     assert played.record.id == first.record.id and bad == ()
     assert played.game.events == first.game.events
+
+
+def test_the_game_played_last_is_found_by_the_rows_order_not_their_times(
+    tmp_path: Path,
+) -> None:
+    """A Pi's clock may go back at boot: each opening here starts the clock again, so the
+    later game's rows carry earlier times than the kept one's."""
+    oh_hell = GameSpec.parse("game oh-hell players=4 dealer=0")
+    with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
+        kept = JournaledGame.start(journal, oh_hell)
+        for line in ("card trump 8D", "bid 1 1", "bid 2 0"):
+            kept.record_event(parse_event(line), source=Source.CAMERA)
+    with Journal.open(tmp_path / JOURNAL_FILE, clock=TickingClock()) as journal:
+        later = JournaledGame.start(journal, GameSpec.parse("game oczko players=3"))
+        assert last_played(journal) == later.record  # begun after the kept game's rows
+        later.record_event(parse_event("bank 10"), source=Source.CAMERA)
+        assert last_played(journal) == later.record
+        resumed, _ = JournaledGame.resume(journal, kept.record.id)
+        assert last_played(journal) == later.record  # a resume writes nothing
+        resumed.record_event(parse_event("bid 3 1"), source=Source.CAMERA)
+        assert last_played(journal) == resumed.record

@@ -7,6 +7,8 @@ import importlib
 
 import pytest
 
+from tests.training.needs_torch import TORCH_MISSING
+
 TOOLS_AND_OPTIONS = [
     ("training.reader_synth_eval", "--scenes"),  # held_out's scene options
     ("training.threshold_sweep", "--scenes"),
@@ -30,7 +32,7 @@ def test_a_count_of_zero_is_an_error_naming_the_option(
 def test_the_readers_channels_must_each_be_at_least_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    pytest.importorskip("torch")
+    pytest.importorskip("torch", reason=TORCH_MISSING)
     from training import train_reader
 
     with pytest.raises(SystemExit) as stopped:

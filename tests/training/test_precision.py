@@ -1,6 +1,5 @@
-"""The trainers' layout and precision. torch is in the training venv only, so these run
-there (`.venv-train/bin/python -m pytest tests/training/test_precision.py`) and skip in
-the ordinary one."""
+"""The trainers' layout and precision. torch comes with the training setup (README,
+"Training the models"); without it these skip, saying so."""
 
 from __future__ import annotations
 
@@ -8,10 +7,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.training.needs_torch import TORCH_MISSING
+
 if TYPE_CHECKING:
     import torch
 else:
-    torch = pytest.importorskip("torch")
+    torch = pytest.importorskip("torch", reason=TORCH_MISSING)
 
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from training.detector_model import DetectorNet

@@ -6,7 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-pytest.importorskip("torch")
+from tests.training.needs_torch import TORCH_MISSING
+
+pytest.importorskip("torch", reason=TORCH_MISSING)
 
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from training import train_reader

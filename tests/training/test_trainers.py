@@ -3,8 +3,8 @@ faces (no Debian packages): each prints its progress and validation figures and 
 an ONNX model that the recogniser's own code loads and runs. The models are far too
 small to read cards; what is checked is that the scripts work and what they make fits.
 
-torch comes with the `train` extra, which the README's test command installs; without
-it these skip."""
+torch comes with the training setup (README, "Training the models"), which `.ci/run`
+installs too; without it these skip, saying so."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytest.importorskip("torch")
+from tests.training.needs_torch import TORCH_MISSING
+
+pytest.importorskip("torch", reason=TORCH_MISSING)
 
 from companion.cards import Card
 from companion.tools.drawn import table_frame

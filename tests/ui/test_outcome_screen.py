@@ -21,7 +21,7 @@ from companion.ui.screens.outcome import bank_text, compose_outcome
 from companion.ui.views import game_view
 from companion.values.language import Language
 from companion.words import say
-from tests.ui.table_driver import BACK, DOWN, LONG_OK, OK, UP, Table
+from tests.ui.table_driver import BACK, DOWN, DOWN_HELD, LONG_OK, UP, Table
 from tests.ui.test_fit import problems
 
 # A money game's round just ended (the example's events so far) and the next event,
@@ -81,8 +81,10 @@ def test_a_press_puts_the_outcome_away_and_does_nothing_else(
     assert not shows_outcome(table)
 
 
-def test_a_long_press_on_the_outcome_still_opens_the_menu() -> None:
+def test_a_long_press_on_the_outcome_only_puts_it_away_too() -> None:
     table = table_after("ochko-bank", 15)
+    table.press(LONG_OK)
+    assert isinstance(table.state.mode, Home) and not shows_outcome(table)
     table.press(LONG_OK)
     assert not isinstance(table.state.mode, Home)
     table.press(BACK)
@@ -137,9 +139,8 @@ def test_the_balances_are_one_press_from_the_table_screen(name: str, in_play: in
         assert view is not None
         balances = draw_game(view, Language.EN, page=page_count(view) - 1)
         assert ImageChops.difference(table.screen(), balances).getbbox() is None, (name, press)
-        table.press(OK)
-        if press is BACK:
-            assert isinstance(table.state.mode, Home) and not table.state.mode.browsing
+        table.press(BACK)  # and BACK is back on the table screen (or the amount due)
+        assert isinstance(table.state.mode, Home) and not table.state.mode.browsing
 
 
 def test_the_bank_says_what_its_number_is() -> None:
@@ -160,7 +161,7 @@ def test_a_stake_of_zero_says_the_seat_sits_the_round_out() -> None:
     note = say("amount.zero-sits-out", Language.EN)
     # the first seat's bet is due: step down to 0
     for _ in range(12):
-        table.press(DOWN)
+        table.press(DOWN_HELD)
     words = _drawn_texts(table)
     assert note in words
     table.press(UP)
@@ -172,7 +173,7 @@ def test_a_stake_of_zero_on_the_games_own_screen_says_it_too() -> None:
     the minimum, 0 still sits out)."""
     table = Table.playing("game ochko-bank players=2\n")
     for _ in range(12):
-        table.press(DOWN)
+        table.press(DOWN_HELD)
     assert say("amount.zero-sits-out", Language.EN) in _drawn_texts(table)
     for language in Language:
         table.settings = dataclasses.replace(table.settings, language=language)
@@ -185,7 +186,7 @@ def test_a_gwiazda_stake_of_zero_says_it_too() -> None:
     """Six seats or more: the picker of one seat's stake among the punters'."""
     table = Table.playing("game gwiazda players=6 banker=0\npool 10\n")
     for _ in range(12):
-        table.press(DOWN)
+        table.press(DOWN_HELD)
     for language in Language:
         table.settings = dataclasses.replace(table.settings, language=language)
         assert say("amount.zero-sits-out", language) in _drawn_texts(table)
@@ -195,7 +196,7 @@ def test_a_gwiazda_stake_of_zero_says_it_too() -> None:
 def test_a_bid_of_zero_is_a_bid() -> None:
     table = Table.playing("game oh-hell players=4 hand=3 dealer=0\ncard trump 9H\n")
     for _ in range(5):
-        table.press(DOWN)
+        table.press(DOWN_HELD)
     assert say("amount.zero-sits-out", Language.EN) not in _drawn_texts(table)
 
 

@@ -53,6 +53,7 @@ WORDS: Words = {
         "reason.comeback-stage1": "Coming back only before deck B",
         "reason.not-out": "{seat} has not left: nothing to come back to",
         "reason.not-among-22": "{card} is not among the 22 cards: a misread",
+        "entered.not-among-22": "{card} is not among the 22 cards",
         "zone.reveal": "reveal",
         "zone.bank": "bank",
         # the phone sheet
@@ -116,6 +117,7 @@ WORDS: Words = {
         "reason.comeback-stage1": "Wrócić można tylko przed talią B",
         "reason.not-out": "{seat} nie odpadł: nie ma do czego wracać",
         "reason.not-among-22": "{card} nie należy do 22 kart: błędny odczyt",
+        "entered.not-among-22": "{card} nie należy do 22 kart",
         "zone.reveal": "odkryte",
         "zone.bank": "bank",
         # the phone sheet
@@ -179,6 +181,7 @@ WORDS: Words = {
         "reason.comeback-stage1": "Вернуться можно только до колоды Б",
         "reason.not-out": "{seat} не выбывал: возвращаться некуда",
         "reason.not-among-22": "{card} не из 22 карт: ошибка чтения",
+        "entered.not-among-22": "{card} не из 22 карт",
         "zone.reveal": "открытые",
         "zone.bank": "банк",
         # the phone sheet

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from companion.games.oh_hell.state import HandRecord, Phase
 from companion.games.oh_hell.view import OhHellView
-from companion.ui.canvas import HEIGHT, INK, WIDTH, Align, Sheet, text_width
+from companion.ui.canvas import HEIGHT, INK, PAPER, WIDTH, Align, Sheet, text_width
 from companion.ui.screens.layout import (
     BIG,
     BODY,
     BODY_BOLD,
     BODY_LINES,
+    HEADER_BASELINE,
     HEADER_BOTTOM,
     MARGIN,
     RIGHT,
@@ -136,6 +137,11 @@ def _bidding(sheet: Sheet, view: OhHellView, language: Language, chosen: int | N
         _bid_values(sheet, view, view.bidder, language, chosen, line(after) + 9)
     elif view.simultaneous_bids:
         sheet.text((MARGIN, line(after)), say("oh-hell.bids-at-once", language), BODY)
+    if view.bidder is not None and view.forbidden_bid is not None:
+        # why a value is struck out and UP/DOWN pass it by: said once, in a line
+        hook = say("oh-hell.hook", language, bid=view.forbidden_bid, size=view.hand_size)
+        sheet.text((MARGIN, line(4)), hook, BODY)
+        return
     total = "" if view.bids_total is None else f"Σ {view.bids_total} / {view.hand_size}"
     left_right(
         sheet, line(4), say("oh-hell.dealer", language, seat=seat(view.dealer, language)), total
@@ -225,7 +231,10 @@ def _trick_line(view: OhHellView, language: Language) -> str:
 
 def _tricks_page(sheet: Sheet, view: OhHellView, language: Language) -> None:
     """Each seat's bid, tricks taken and score; the title says which column is which."""
-    header(sheet, say("oh-hell.tricks-bids", language), f"{view.hand}/{view.hands}")
+    # the hand in words ("Hand 2/10", not a page number), the columns' names beside it
+    header(sheet, say("oh-hell.tricks-hand", language, hand=view.hand, hands=view.hands))
+    columns_said = say("oh-hell.tricks-bids", language)
+    sheet.text((RIGHT, HEADER_BASELINE), columns_said, SMALL, align=Align.RIGHT, fill=PAPER)
     columns = 1 if len(view.seats) <= BODY_LINES else 2
     rows = -(-len(view.seats) // columns)
     width = WIDTH // columns

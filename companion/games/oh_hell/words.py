@@ -19,9 +19,11 @@ WORDS: Words = {
         "oh-hell.score-sheet": "Score sheet",
         "oh-hell.takes-trick": "{seat} takes the trick",
         "oh-hell.trick": "Trick {trick}/{tricks}",
-        "oh-hell.tricks-bids": "Bid · took · score",
+        "oh-hell.tricks-bids": "BID·TOOK·SCORE",
         "oh-hell.trump": "Trump {card}",
         "oh-hell.turn-up-trump": "{seat} turns up the trump",
+        "oh-hell.hook": "Hook: {bid} would make Σ {size}",
+        "oh-hell.tricks-hand": "Hand {hand}/{hands}",
         "violation.duplicate-card": "Card seen twice",
         "violation.revoke": "Revoke!",
         "violation.trump-revoke": "Revoke in trumps!",
@@ -49,9 +51,11 @@ WORDS: Words = {
             "Trick {trick}: {seat} played {card} on a {led} lead, no trump; now trumps {now}"
         ),
         "reason.twice-trump": "Trick {trick}: {seat} plays {card}, the trump card",
+        "entered.twice-trump": "{card} is the trump card",
         "reason.twice-played": (
             "Trick {trick}: {seat} plays {card}; {first} played it in trick {first_trick}"
         ),
+        "entered.twice-played": "{first} played {card} in trick {first_trick}",
         "reason.bid-already": "{seat} has already bid {bid}",
         "reason.bid-turn": "{seat} cannot bid now: {due}'s turn",
         "reason.bid-hook": "{seat} cannot bid {bid}: the bids may not add up to {size}",
@@ -93,9 +97,11 @@ WORDS: Words = {
         "oh-hell.score-sheet": "Zapis punktów",
         "oh-hell.takes-trick": "{seat} bierze lewę",
         "oh-hell.trick": "Lewa {trick}/{tricks}",
-        "oh-hell.tricks-bids": "Dekl. · lewy · pkt",
+        "oh-hell.tricks-bids": "DEKL·LEWY·PKT",
         "oh-hell.trump": "Atut {card}",
         "oh-hell.turn-up-trump": "{seat} odkrywa atut",
+        "oh-hell.hook": "Hak: {bid} dałoby Σ {size}",
+        "oh-hell.tricks-hand": "Rozd. {hand}/{hands}",
         "violation.duplicate-card": "Karta dwa razy",
         "violation.revoke": "Renons!",
         "violation.trump-revoke": "Renons w atu!",
@@ -123,9 +129,11 @@ WORDS: Words = {
             "Lewa {trick}: {seat} dał {card} na wyjście w {led}, bez atu; teraz bije atu {now}"
         ),
         "reason.twice-trump": "Lewa {trick}: {seat} gra {card}, a to karta atutowa",
+        "entered.twice-trump": "{card} to karta atutowa",
         "reason.twice-played": (
             "Lewa {trick}: {seat} gra {card}; {first} zagrał ją w lewie {first_trick}"
         ),
+        "entered.twice-played": "{first} zagrał {card} w lewie {first_trick}",
         "reason.bid-already": "{seat} już zalicytował {bid}",
         "reason.bid-turn": "{seat} nie licytuje teraz: kolej {due}",
         "reason.bid-hook": "{seat} nie może dać {bid}: suma deklaracji nie może być {size}",
@@ -167,9 +175,11 @@ WORDS: Words = {
         "oh-hell.score-sheet": "Запись очков",
         "oh-hell.takes-trick": "{seat} берёт взятку",
         "oh-hell.trick": "Взятка {trick}/{tricks}",
-        "oh-hell.tricks-bids": "Заказ · взял · очки",
+        "oh-hell.tricks-bids": "ЗАК·ВЗЯЛ·ОЧКИ",
         "oh-hell.trump": "Козырь {card}",
         "oh-hell.turn-up-trump": "{seat} открывает козырь",
+        "oh-hell.hook": "Крюк: {bid} даст Σ {size}",
+        "oh-hell.tricks-hand": "Сдача {hand}/{hands}",
         "violation.duplicate-card": "Карта дважды",
         "violation.revoke": "Ренонс!",
         "violation.trump-revoke": "Ренонс по козырю!",
@@ -197,9 +207,11 @@ WORDS: Words = {
             "Взятка {trick}: {seat} дал {card} на ход в {led}, не козырь; теперь бьёт {now}"
         ),
         "reason.twice-trump": "Взятка {trick}: {seat} играет {card}, а это козырная карта",
+        "entered.twice-trump": "{card} — козырная карта",
         "reason.twice-played": (
             "Взятка {trick}: {seat} играет {card}; {first} сыграл её во взятке {first_trick}"
         ),
+        "entered.twice-played": "{first} сыграл {card} во взятке {first_trick}",
         "reason.bid-already": "{seat} уже заказал {bid}",
         "reason.bid-turn": "{seat} не заказывает сейчас: очередь {due}",
         "reason.bid-hook": "{seat} не может заказать {bid}: сумма заказов не может быть {size}",

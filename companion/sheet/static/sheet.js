@@ -179,6 +179,7 @@
   // Where the game stands: finished, in play, idle (no move for a while) or left
   // unfinished (a later game began), as the server's model says it of the same facts.
   function progress(sheet) {
+    if (sheet.abandoned) return "abandoned";
     if (sheet.finished) return "finished";
     if (!sheet.latest) return "left";
     const idle = Date.now() + CLOCK_OFFSET_MS - Date.parse(sheet.last_move);

@@ -8,7 +8,7 @@ from companion.games.engine import ActionOffer, AmountChoice
 from companion.ui.canvas import WIDTH, Align, Sheet, text_width
 from companion.ui.menus import draw
 from companion.ui.menus.amounts import start_value, step_value
-from companion.ui.menus.state import OfferKey, Picked, UiState, direction
+from companion.ui.menus.state import OfferKey, Picked, UiState, direction, is_held
 from companion.ui.presses import ButtonPress, PressKind
 from companion.values.language import Language
 from companion.words import say
@@ -29,7 +29,8 @@ def zero_note(offer: ActionOffer, value: int, language: Language) -> str | None:
 
 
 def fresh_pick(state: UiState, offer: ActionOffer) -> Picked | None:
-    """A new picker for ``offer``, starting at the last amount chosen for its action."""
+    """A new picker for ``offer``, starting at the last amount entered for its action,
+    else at the last amount entered (a stake after a bank of 10 starts at 10)."""
     assert offer.amount is not None
     value = start_value(offer.amount, state.remembered_amount(offer.name))
     return None if value is None else Picked(OfferKey.of(offer), value)
@@ -47,7 +48,7 @@ def kept_pick(picked: Picked, offer: ActionOffer) -> Picked | None:
 def stepped(picked: Picked, choice: AmountChoice, press: ButtonPress, repeats: int) -> Picked:
     if press.kind is PressKind.LONG:
         return picked
-    value = step_value(choice, picked.value, direction(press), repeats=repeats)
+    value = step_value(choice, picked.value, direction(press), repeats=repeats, held=is_held(press))
     return dataclasses.replace(picked, value=value)
 
 
@@ -55,7 +56,9 @@ def draw_amount(sheet: Sheet, offer: ActionOffer, value: int, language: Language
     choice = offer.amount
     assert choice is not None
     allowed = choice.values()
-    draw.header(sheet, offer_label(offer, language), f"{choice.low}–{choice.high}")
+    # the values it may take, not the range's ends when an end is excluded (the hook)
+    span = f"{allowed[0]}–{allowed[-1]}" if len(allowed) > 1 else str(value)
+    draw.header(sheet, offer_label(offer, language), span)
     note = zero_note(offer, value, language)
     if note is not None:
         draw.centred(sheet, draw.line(0), note)

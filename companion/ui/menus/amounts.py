@@ -1,7 +1,8 @@
 """Choosing a whole number with UP and DOWN: a bid, a stake, a bank.
 
 Values the engine excludes (the hook's forbidden bid) are stepped over, so the number
-shown is always one the engine offers. A held button steps faster through a long range.
+shown is always one the engine offers. A held button steps faster through a long range
+and stops at its end; a single press at the end goes round to the other end.
 """
 
 from __future__ import annotations
@@ -31,13 +32,19 @@ def stride(choice: AmountChoice, repeats: int) -> int:
     return 1
 
 
-def step_value(choice: AmountChoice, value: int, direction: int, *, repeats: int = 0) -> int:
+def step_value(
+    choice: AmountChoice, value: int, direction: int, *, repeats: int = 0, held: bool = False
+) -> int:
     """``value`` moved ``direction`` (+1 up, -1 down) by the stride, skipping excluded
-    values and stopping at the ends of the range."""
+    values. At the end of the range a held button stops; a single press goes round to
+    the other end (the rule of every list and value on the box)."""
+    allowed = choice.values()
+    if not allowed:
+        return value
     target = value + direction * stride(choice, repeats)
-    target = max(choice.low, min(choice.high, target))
-    while target not in choice:
-        target += direction
-        if not choice.low <= target <= choice.high:
-            return value if value in choice else (start_value(choice, value) or choice.low)
-    return target
+    ahead = [v for v in allowed if (v >= target if direction > 0 else v <= target)]
+    if ahead:
+        return min(ahead) if direction > 0 else max(ahead)
+    if held:
+        return max(allowed) if direction > 0 else min(allowed)
+    return min(allowed) if direction > 0 else max(allowed)

@@ -8,7 +8,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from companion.cards import Card, Rank, Suit
-from companion.ui.menus.state import CardPick, direction, is_short
+from companion.ui.menus.state import CardPick, direction, is_short, moved
 from companion.ui.presses import Button, ButtonPress
 
 SUITS = tuple(Suit)
@@ -25,12 +25,13 @@ does nothing here (None)."""
 
 
 def step_picker(pick: CardPick, press: ButtonPress, ranks: tuple[Rank, ...]) -> PickerStep:
-    step = direction(press)
-    if step and not pick.picking_suit:
+    # UP is the higher rank: the rank list's cursor runs the other way round
+    flipped = ButtonPress(Button.DOWN if press.button is Button.UP else Button.UP, press.kind)
+    if direction(press) and not pick.picking_suit:
         index = ranks.index(pick.rank) if pick.rank in ranks else 0
-        return dataclasses.replace(pick, rank=ranks[(index + step) % len(ranks)])
-    if step:
-        suit = SUITS[(SUITS.index(pick.suit) + step) % len(SUITS)]
+        return dataclasses.replace(pick, rank=ranks[moved(index, len(ranks), flipped)])
+    if direction(press):
+        suit = SUITS[moved(SUITS.index(pick.suit), len(SUITS), flipped)]
         return dataclasses.replace(pick, suit=suit)
     if is_short(press, Button.OK):
         return Card(pick.rank, pick.suit) if pick.picking_suit else _suit_next(pick)

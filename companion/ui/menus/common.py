@@ -6,7 +6,7 @@ import dataclasses
 
 from companion.games.engine import ActionOffer
 from companion.ui.intents import ApplyEvent, Intent
-from companion.ui.menus.state import Mode, UiState
+from companion.ui.menus.state import Mode, OfferKey, UiState
 
 Step = tuple[UiState, tuple[Intent, ...]]
 
@@ -20,8 +20,22 @@ def go(state: UiState, mode: Mode) -> Step:
 
 
 def send(state: UiState, offer: ActionOffer, value: int | None, *, then: Mode) -> Step:
-    """Ask the app to apply the offer's event; remember the amount for the next time and
-    the mode it was sent from, to come back to if the app refuses it."""
-    remembered = state.remembered if value is None else state.remember(offer.name, value)
-    new_state = dataclasses.replace(state, mode=then, remembered=remembered, before_send=state.mode)
+    """Ask the app to apply the offer's event; its amount is taken (the next picker of
+    its kind starts from it) and the mode it was sent from kept, to come back to if the
+    app refuses it."""
+    key = OfferKey.of(offer)
+    new_state = dataclasses.replace(
+        state,
+        mode=then,
+        before_send=state.mode,
+        chosen=state.without_chosen(key),
+        focus=None,
+    )
+    if value is not None:
+        new_state = dataclasses.replace(
+            new_state,
+            remembered=state.remember(offer.name, value),
+            last_amount=value,
+            after=key,
+        )
     return new_state, (ApplyEvent(offer.action(value)),)

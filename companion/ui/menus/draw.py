@@ -73,6 +73,16 @@ def menu(
         _scroll_bar(sheet, top, len(rows))
 
 
+def choices(sheet: Sheet, answers: Sequence[str], cursor: int, *, first: int) -> None:
+    """The answers of a question, one a line from body line ``first``, the cursor's
+    highlighted."""
+    for index, answer in enumerate(answers):
+        baseline = line(first + index)
+        sheet.text((MARGIN + 1, baseline), answer, BODY, max_width=RIGHT - MARGIN - 1)
+        if index == cursor:
+            sheet.invert(0, baseline - 8, RIGHT + 1, baseline + 1)
+
+
 def _scroll_bar(sheet: Sheet, top: int, count: int) -> None:
     height = HEIGHT - HEADER_BOTTOM - 3
     start = HEADER_BOTTOM + 2 + height * top // count

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from functools import lru_cache
+from typing import Any, cast
 
 from companion.games.errors import OptionError
 from companion.games.options import option_order
@@ -47,6 +49,12 @@ def default_options(game_id: str) -> Any:
 
 
 def option_fields(kind: type[Any]) -> tuple[OptionField, ...]:
+    return _option_fields(cast(Hashable, kind))
+
+
+@lru_cache(maxsize=16)  # read from the type's hints: slow, and asked at every press
+def _option_fields(hashed: Hashable) -> tuple[OptionField, ...]:
+    kind = cast(type[Any], hashed)
     hints = typing.get_type_hints(kind)
     return tuple(_field(name, hints[name]) for name in option_order(kind))
 
@@ -75,26 +83,32 @@ def is_valid(options: Any) -> bool:
     return True
 
 
-def step_option(options: Any, field: OptionField, direction: int, *, stride: int = 1) -> Any:
+def step_option(
+    options: Any, field: OptionField, direction: int, *, stride: int = 1, held: bool = False
+) -> Any:
     """``options`` with ``field`` moved one step ``direction`` (+1/-1); unchanged when no
-    valid value lies that way."""
+    valid value lies that way. A switch or a choice goes round at its end, unless
+    ``held`` (a held button stops at the end)."""
     current = getattr(options, field.name)
-    for candidate in _candidates(field, current, direction, stride):
+    for candidate in _candidates(field, current, direction, stride, held=held):
         changed = _valid_with(options, field.name, candidate)
         if changed is not None:
             return changed
     return options
 
 
-def _candidates(field: OptionField, current: Any, direction: int, stride: int) -> list[Any]:
+def _candidates(
+    field: OptionField, current: Any, direction: int, stride: int, *, held: bool
+) -> list[Any]:
     if field.kind is FieldKind.NUMBER:
         return [current + direction * step for step in range(stride, stride + SEARCH)]
     if field.kind in (FieldKind.SWITCH, FieldKind.CHOICE):
         choices = field.choices
         index = choices.index(current)
-        return [
-            choices[(index + direction * step) % len(choices)] for step in range(1, len(choices))
-        ]
+        steps = [index + direction * step for step in range(1, len(choices))]
+        if held:
+            steps = [step for step in steps if 0 <= step < len(choices)]
+        return [choices[step % len(choices)] for step in steps]
     return []
 
 

@@ -1,13 +1,18 @@
 """The home screen: the game's own pages, and the amount the table is waiting for.
 
-While an amount is due (a bid, a stake, the bank) UP and DOWN change it and OK enters
-it, with no menu in between: four bids of a hand cost at most three presses each when
-each is within two of the last. After a money game's round, its outcome comes first: it
-stays until the next round's first event (the view has no outcome then) or a press,
-which only puts it away (a long press also does what it always does). BACK looks at the
-game's pages instead, from the last (a money game's balances; UP/DOWN turn them, OK comes
-back); with no amount due UP turns to the last page at once; a long OK opens the menu, a long
-BACK asks to undo.
+Two kinds of screen, each with one meaning per button:
+- the amount picker, while an amount is due (a bid, a stake, the bank): UP and DOWN
+  change it, OK enters it, BACK looks at the game's pages. Four bids of a hand cost at
+  most three presses each when each is within two of the last. The amount chosen stays
+  whatever else is pressed (the menu, the pages, an undo question) until its own OK
+  enters it.
+- the game's screens (the front when nothing is due, or its pages): UP and DOWN turn the
+  pages, OK opens the menu, BACK goes between the front and the pages (from the front to
+  the last page: the score sheet, the balances).
+On both a long OK opens the menu and a long BACK asks to undo. After a money game's
+round, its outcome comes first: it stays until the next round's first event (the view
+has no outcome then) or a press, which only puts it away (as with every message over
+a screen: a refusal, a violation).
 """
 
 from __future__ import annotations
@@ -31,10 +36,11 @@ from companion.ui.menus.state import (
     UiState,
     direction,
     find_offer,
+    is_held,
     is_long,
     is_short,
 )
-from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens import compose_game, page_count
 from companion.ui.screens.outcome import compose_outcome
 from companion.words import say
@@ -44,21 +50,35 @@ def amount_offers(context: UiContext) -> tuple[ActionOffer, ...]:
     return tuple(offer for offer in context.offers if offer.amount is not None)
 
 
-def due_amount(state: UiState, home: Home, context: UiContext) -> Picked | None:
-    """The amount the home screen asks for now: the one being chosen if still offered,
-    else the next offer of the kind just sent (the next seat's bet), else the first."""
+def due_amount(state: UiState, context: UiContext) -> Picked | None:
+    """The amount the picker shows now: the one the player is on if still offered, else
+    the next offer of the kind just sent (the next seat's bet), else the first; each at
+    the value chosen for it so far, or where a new picker starts."""
     offers = amount_offers(context)
-    if home.amount is not None:
-        offer = find_offer(offers, home.amount.offer)
-        if offer is not None:
-            kept = kept_pick(home.amount, offer)
-            if kept is not None:
-                return kept
-    for offer in _in_turn(offers, home.after):
-        picked = fresh_pick(state, offer)
+    if state.focus is not None:
+        offer = find_offer(offers, state.focus)
+        picked = None if offer is None else _pick(state, offer)
+        if picked is not None:
+            return picked
+    for offer in _in_turn(offers, state.after):
+        picked = _pick(state, offer)
         if picked is not None:
             return picked
     return None
+
+
+def _pick(state: UiState, offer: ActionOffer) -> Picked | None:
+    kept = state.chosen_for(OfferKey.of(offer))
+    return fresh_pick(state, offer) if kept is None else kept_pick(kept, offer)
+
+
+def pinned(state: UiState, context: UiContext) -> UiState:
+    """``state`` with the amount its picker shows now kept as chosen, so that nothing
+    but UP or DOWN on it (or its own OK) moves it from here on."""
+    picked = due_amount(state, context)
+    if picked is None or state.chosen_for(picked.offer) == picked:
+        return state
+    return dataclasses.replace(state, chosen=state.with_chosen(picked))
 
 
 def _in_turn(offers: tuple[ActionOffer, ...], after: OfferKey | None) -> list[ActionOffer]:
@@ -80,46 +100,55 @@ def shown_outcome(state: UiState, context: UiContext) -> RoundOutcome | None:
     return outcome
 
 
+def picker_shown(state: UiState, home: Home, context: UiContext) -> Picked | None:
+    """The amount picker the home screen shows, if it shows one."""
+    if home.browsing or shown_outcome(state, context) is not None:
+        return None
+    return due_amount(state, context)
+
+
+def open_menu(state: UiState, context: UiContext) -> Step:
+    """The menu, its cursor where the player left it (at first: on the game's actions,
+    or on a new game when there is no game yet)."""
+    from companion.ui.menus.main_menu import first_cursor
+
+    cursor = state.menu_at if state.menu_at is not None else first_cursor(context)
+    return go(state, MainMenu(cursor))
+
+
 def handle_home(state: UiState, home: Home, press: ButtonPress, context: UiContext) -> Step:
-    outcome = shown_outcome(state, context)
-    if outcome is not None:
-        state = dataclasses.replace(state, outcome_seen=outcome)
-        if press.kind is not PressKind.LONG:
-            return stay(state)
     if is_long(press, Button.OK):
-        return go(state, MainMenu())
+        return open_menu(state, context)
     if is_long(press, Button.BACK):
         return go(state, Confirm(Question.UNDO)) if context.last_event else stay(state)
-    picked = due_amount(state, home, context)
-    if picked is not None and not home.browsing:
-        return _choose(state, home, picked, press, context)
+    picked = None if home.browsing else due_amount(state, context)
+    if picked is not None:
+        return _choose(state, picked, press, context)
     pages = page_count(context.view) if context.view is not None else 1
+    last = pages - 1
     if direction(press):
-        return go(state, dataclasses.replace(home, page=(home.page + direction(press)) % pages))
+        page = home.page + direction(press)
+        page = max(0, min(last, page)) if is_held(press) else page % pages
+        return go(state, Home(page, browsing=True))
     if is_short(press, Button.OK):
-        if picked is not None:
-            return go(state, Home(amount=picked))
-        return go(state, MainMenu())
+        return open_menu(state, context)
     if is_short(press, Button.BACK):
-        return go(state, dataclasses.replace(home, page=0))
+        return go(state, Home() if home.browsing else Home(last, browsing=True))
     return stay(state)
 
 
-def _choose(
-    state: UiState, home: Home, picked: Picked, press: ButtonPress, context: UiContext
-) -> Step:
+def _choose(state: UiState, picked: Picked, press: ButtonPress, context: UiContext) -> Step:
     offer = find_offer(context.offers, picked.offer)
     assert offer is not None and offer.amount is not None
     if direction(press):
         moved = stepped(picked, offer.amount, press, state.repeats)
-        return go(state, dataclasses.replace(home, amount=moved))
+        return dataclasses.replace(state, chosen=state.with_chosen(moved), focus=moved.offer), ()
     if is_short(press, Button.OK):
-        state = dataclasses.replace(state, mode=dataclasses.replace(home, amount=picked))
-        return send(state, offer, picked.value, then=Home(after=picked.offer))
+        return send(state, offer, picked.value, then=Home())
     if is_short(press, Button.BACK):
         # The last page first: the balances of a money game, Oh Hell's score sheet.
         last = page_count(context.view) - 1 if context.view is not None else 0
-        return go(state, Home(page=last, browsing=True, amount=picked))
+        return go(state, Home(last, browsing=True))
     return stay(state)
 
 
@@ -131,8 +160,8 @@ def compose_home(state: UiState, home: Home, context: UiContext) -> Sheet:
         sheet = draw.new_sheet()
         compose_outcome(sheet, outcome, language)
         return sheet
-    picked = due_amount(state, home, context)
-    if picked is not None and not home.browsing:
+    picked = picker_shown(state, home, context)
+    if picked is not None:
         offer = find_offer(context.offers, picked.offer)
         assert offer is not None
         if view is not None and len(amount_offers(context)) == 1:

@@ -1,24 +1,23 @@
-"""The menu (a long OK from home): the offers of the moment, then undo, the scores, a
-new game, the settings, where the phone sheet is, and shutting down. Also the screens it
-leads to that are too small for a module of their own: an amount for a chosen offer, a
-yes/no question and the score list."""
+"""The menu (OK on a game screen, or a long OK anywhere on home): the same rows in the
+same order whatever the game's phase, its cursor where the player left it. The game's
+actions of the moment are one row (a list of their own), so none of them moves the
+others. Also the screens it leads to that are too small for a module of their own: the
+actions, a yes/no question and the score list."""
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from enum import Enum
 
 from companion.ui.canvas import Align, Sheet
 from companion.ui.intents import LookUpSheet, Shutdown, UndoLast
 from companion.ui.menus import draw
-from companion.ui.menus.amount_screen import draw_amount, fresh_pick, kept_pick, stepped
 from companion.ui.menus.common import Step, go, send, stay
 from companion.ui.menus.state import (
-    AmountEntry,
     Confirm,
     GamePicker,
     Home,
+    KeptGames,
     MainMenu,
     Mode,
     OfferKey,
@@ -26,11 +25,12 @@ from companion.ui.menus.state import (
     Scores,
     SettingsMenu,
     SheetAddress,
+    TableActions,
     UiContext,
     UiState,
     direction,
-    find_offer,
     is_short,
+    moved,
 )
 from companion.ui.presses import Button, ButtonPress
 from companion.words import say, seat_label
@@ -39,103 +39,114 @@ from companion.words.reasons import event_text
 
 
 class Entry(Enum):
-    UNDO = "menu.undo"
+    ACTIONS = "menu.actions"
     SCORES = "menu.scores"
-    SHEET = "menu.sheet"
+    UNDO = "menu.undo"
     NEW_GAME = "menu.new_game"
+    RESUME = "menu.resume"
     SETTINGS = "menu.settings"
+    SHEET = "menu.sheet"
     SHUTDOWN = "menu.shutdown"
 
 
-@dataclass(frozen=True)
-class OfferItem:
-    offer: OfferKey
+ENTRIES = tuple(Entry)  # the menu's rows, always all of them, in this order
 
 
-MenuItem = OfferItem | Entry
+def first_cursor(context: UiContext) -> int:
+    """Where the menu opens the first time: the game's actions, or a new game when
+    there is no game yet."""
+    return ENTRIES.index(Entry.NEW_GAME if context.view is None else Entry.ACTIONS)
 
 
-def menu_items(context: UiContext) -> tuple[MenuItem, ...]:
-    items: list[MenuItem] = [OfferItem(OfferKey.of(offer)) for offer in context.offers]
-    if context.last_event is not None:
-        items.append(Entry.UNDO)
-    if context.view is not None:
-        items.append(Entry.SCORES)
-    # shutting down stays last: one UP from the first item, whatever the offers
-    items.extend((Entry.NEW_GAME, Entry.SETTINGS, Entry.SHEET, Entry.SHUTDOWN))
-    return tuple(items)
+def _entry_value(entry: Entry, context: UiContext) -> str:
+    if entry is Entry.ACTIONS and context.view is not None:
+        return str(len(context.offers))
+    if entry is Entry.RESUME and context.kept:
+        return str(len(context.kept))
+    return ""
+
+
+def _unavailable(entry: Entry, context: UiContext) -> str | None:
+    """Why the row does nothing now (said in a line), or None."""
+    if entry in (Entry.ACTIONS, Entry.SCORES) and context.view is None:
+        return "menu.no_game"
+    if entry is Entry.ACTIONS and not context.offers:
+        return "menu.nothing_to_do"
+    if entry is Entry.UNDO and context.last_event is None:
+        return "menu.nothing_to_undo"
+    if entry is Entry.RESUME and not context.kept:
+        return "menu.none_kept"
+    return None
 
 
 def handle_menu(state: UiState, menu: MainMenu, press: ButtonPress, context: UiContext) -> Step:
-    items = menu_items(context)
-    cursor = min(menu.cursor, len(items) - 1)
+    cursor = min(menu.cursor, len(ENTRIES) - 1)
     if direction(press):
-        return go(state, MainMenu((cursor - direction(press)) % len(items)))
+        cursor = moved(cursor, len(ENTRIES), press)
+        return dataclasses.replace(state, mode=MainMenu(cursor), menu_at=cursor), ()
     if press.button is Button.BACK:
         return go(state, Home())
     if not is_short(press, Button.OK):
         return stay(state)
-    item = items[cursor]
-    if isinstance(item, OfferItem):
-        offer = find_offer(context.offers, item.offer)
-        assert offer is not None
-        if offer.amount is None:
-            return send(state, offer, None, then=Home())
-        picked = fresh_pick(state, offer)
-        return go(state, AmountEntry(picked)) if picked is not None else stay(state)
-    if item is Entry.SHEET:
+    state = dataclasses.replace(state, menu_at=cursor)
+    entry = ENTRIES[cursor]
+    why = _unavailable(entry, context)
+    if why is not None:
+        return dataclasses.replace(state, notice=say(why, context.language)), ()
+    if entry is Entry.SHEET:
         return dataclasses.replace(state, mode=SheetAddress()), (LookUpSheet(),)
     following: dict[Entry, Mode] = {
-        Entry.UNDO: Confirm(Question.UNDO),
+        Entry.ACTIONS: TableActions(),
         Entry.SCORES: Scores(),
+        Entry.UNDO: Confirm(Question.UNDO),
         Entry.NEW_GAME: GamePicker(),
+        Entry.RESUME: KeptGames(),
         Entry.SETTINGS: SettingsMenu(),
         Entry.SHUTDOWN: Confirm(Question.SHUTDOWN),
     }
-    return go(state, following[item])
+    return go(state, following[entry])
 
 
 def compose_menu(menu: MainMenu, context: UiContext) -> Sheet:
     language = context.language
-    rows = []
-    for item in menu_items(context):
-        if isinstance(item, OfferItem):
-            offer = find_offer(context.offers, item.offer)
-            assert offer is not None
-            rows.append(draw.Row(offer_label(offer, language), may_shorten=True))
-        else:
-            rows.append(draw.Row(say(item.value, language)))
+    rows = [draw.Row(say(entry.value, language), _entry_value(entry, context)) for entry in ENTRIES]
     sheet = draw.new_sheet()
     draw.menu(sheet, say("menu.title", language), rows, min(menu.cursor, len(rows) - 1))
     return sheet
 
 
-# -- an amount for an offer picked from the menu ---------------------------------------
+# -- the game's actions of the moment ----------------------------------------------------
 
 
-def handle_amount(
-    state: UiState, entry: AmountEntry, press: ButtonPress, context: UiContext
+def handle_actions(
+    state: UiState, actions: TableActions, press: ButtonPress, context: UiContext
 ) -> Step:
-    offer = find_offer(context.offers, entry.amount.offer)
-    picked = None if offer is None else kept_pick(entry.amount, offer)
-    if offer is None or offer.amount is None or picked is None:
-        return go(state, Home())  # the table moved on: the offer is gone
-    if direction(press):
-        return go(state, AmountEntry(stepped(picked, offer.amount, press, state.repeats)))
-    if is_short(press, Button.OK):
-        state = dataclasses.replace(state, mode=AmountEntry(picked))
-        return send(state, offer, picked.value, then=Home(after=picked.offer))
     if press.button is Button.BACK:
-        return go(state, MainMenu())
-    return stay(state)
+        return go(state, MainMenu(state.menu_at or 0))
+    offers = context.offers
+    if not offers:
+        return stay(state)
+    cursor = min(actions.cursor, len(offers) - 1)
+    if direction(press):
+        return go(state, TableActions(moved(cursor, len(offers), press)))
+    if not is_short(press, Button.OK):
+        return stay(state)
+    offer = offers[cursor]
+    if offer.amount is None:
+        return send(state, offer, None, then=Home())
+    # an amount: its picker on the home screen, where the amount is chosen and entered
+    return dataclasses.replace(state, mode=Home(), focus=OfferKey.of(offer)), ()
 
 
-def compose_amount(entry: AmountEntry, context: UiContext) -> Sheet:
+def compose_actions(actions: TableActions, context: UiContext) -> Sheet:
+    language = context.language
+    rows = [draw.Row(offer_label(offer, language), may_shorten=True) for offer in context.offers]
     sheet = draw.new_sheet()
-    offer = find_offer(context.offers, entry.amount.offer)
-    picked = None if offer is None else kept_pick(entry.amount, offer)
-    if offer is not None and picked is not None:
-        draw_amount(sheet, offer, picked.value, context.language)
+    if not rows:
+        draw.header(sheet, say("menu.actions", language))
+        draw.centred(sheet, draw.line(1), say("menu.nothing_to_do", language))
+        return sheet
+    draw.menu(sheet, say("menu.actions", language), rows, min(actions.cursor, len(rows) - 1))
     return sheet
 
 
@@ -145,15 +156,19 @@ def compose_amount(entry: AmountEntry, context: UiContext) -> Sheet:
 def handle_confirm(
     state: UiState, confirm: Confirm, press: ButtonPress, context: UiContext
 ) -> Step:
+    if direction(press):
+        return go(state, dataclasses.replace(confirm, yes=bool(moved(int(confirm.yes), 2, press))))
     if press.button is Button.BACK:
         return go(state, Home())
     if not is_short(press, Button.OK):
         return stay(state)
     home = dataclasses.replace(state, mode=Home())
+    if not confirm.yes:
+        return home, ()
     if confirm.question is Question.SHUTDOWN:
         return home, (Shutdown(),)
     if context.last_event is None:
-        return go(state, Home())  # nothing left to undo
+        return home, ()  # nothing left to undo
     return home, (UndoLast(),)
 
 
@@ -162,17 +177,27 @@ def compose_confirm(confirm: Confirm, context: UiContext) -> Sheet:
     sheet = draw.new_sheet()
     if confirm.question is Question.SHUTDOWN:
         draw.header(sheet, say("menu.confirm.shutdown", language))
-        draw.centred(sheet, draw.line(1), say("menu.confirm.shutdown_note", language))
+        subject, pen = say("menu.confirm.shutdown_note", language), draw.BODY
+        answers = ("menu.confirm.no", "menu.confirm.shutdown_yes")
     else:
         draw.header(sheet, say("menu.confirm.undo", language))
         # The event in the players' words ("P4 bids 0"), not the script's ("bid 3 0").
-        said = (
+        subject = (
             ""
             if context.last_event is None
             else event_text(context.last_event, language, seat_led=context.seat_led)
         )
-        draw.centred(sheet, draw.line(1), said, draw.BODY_BOLD)
-    draw.hint(sheet, say("menu.yes_no", language))
+        pen = draw.BODY_BOLD
+        answers = ("menu.confirm.undo_no", "menu.confirm.undo_yes")
+    sheet.text(
+        (draw.MARGIN, draw.line(0)),
+        subject,
+        pen,
+        max_width=draw.RIGHT - draw.MARGIN,
+        may_shorten=True,
+    )
+    draw.choices(sheet, [say(key, language) for key in answers], int(confirm.yes), first=2)
+    draw.hint(sheet, say("menu.answer_hint", language))
     return sheet
 
 
@@ -194,7 +219,9 @@ def handle_scores(state: UiState, scores: Scores, press: ButtonPress, context: U
     if direction(press):
         last = max(0, len(score_rows(context)) - draw.BODY_LINES)
         return go(state, Scores(max(0, min(last, scores.top - direction(press)))))
-    if press.button in (Button.OK, Button.BACK):
+    if press.button is Button.BACK:
+        return go(state, MainMenu(state.menu_at or 0))
+    if is_short(press, Button.OK):
         return go(state, Home())
     return stay(state)
 

@@ -1,5 +1,11 @@
 """A new game: pick the game, then its options (every field of the game's options
-dataclass, at its default), then start. The form is made by ``game_options``."""
+dataclass, at its default), then start; or resume a game kept for later. The form is
+made by ``game_options``. Every row of the form is changed the same way: OK opens its
+value, UP/DOWN change it, OK keeps it, BACK puts it back.
+
+A game at the table that is unfinished is never replaced without asking: keep it (to
+resume from the menu) or abandon it (marked so in the journal, the export and the
+sheet). One that is over, or where nothing was played, gives way at once."""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ import dataclasses
 from companion.games.registry import game_ids
 from companion.games.spec import GameSpec
 from companion.ui.canvas import Sheet
-from companion.ui.intents import StartGame
+from companion.ui.intents import Intent, Previous, ResumeGame, StartGame
 from companion.ui.menus import draw
 from companion.ui.menus.amounts import FAST_AFTER_REPEATS, FAST_STRIDE
 from companion.ui.menus.common import Step, go, stay
@@ -26,13 +32,18 @@ from companion.ui.menus.state import (
     GamePicker,
     GameSetup,
     Home,
+    KeptGames,
     MainMenu,
     UiContext,
     UiState,
+    Unfinished,
     direction,
+    is_held,
     is_short,
+    moved,
 )
 from companion.ui.presses import Button, ButtonPress
+from companion.ui.summary import progress_text
 from companion.values.language import Language
 from companion.words import say, seat_label
 from companion.words.labels import game_name, option_name, option_value
@@ -42,12 +53,12 @@ def handle_picker(
     state: UiState, picker: GamePicker, press: ButtonPress, context: UiContext
 ) -> Step:
     if direction(press):
-        return go(state, GamePicker((picker.cursor - direction(press)) % len(game_ids())))
+        return go(state, GamePicker(moved(picker.cursor, len(game_ids()), press)))
     if is_short(press, Button.OK):
         game = game_ids()[picker.cursor % len(game_ids())]
         return go(state, GameSetup(game, default_options(game)))
     if press.button is Button.BACK:
-        return go(state, MainMenu())
+        return go(state, MainMenu(state.menu_at or 0))
     return stay(state)
 
 
@@ -69,48 +80,55 @@ def handle_setup(state: UiState, setup: GameSetup, press: ButtonPress, context: 
     if setup.editing:
         field = fields[setup.cursor]
         if direction(press):
-            options = step_option(setup.options, field, direction(press), stride=stride)
+            options = step_option(
+                setup.options, field, direction(press), stride=stride, held=is_held(press)
+            )
             return go(state, dataclasses.replace(setup, options=options))
-        if press.button in (Button.OK, Button.BACK):
-            return go(state, dataclasses.replace(setup, editing=False))
+        if is_short(press, Button.OK):
+            return go(state, dataclasses.replace(setup, editing=False, before=None))
+        if press.button is Button.BACK:
+            return go(state, _put_back(setup))
         return stay(state)
     if direction(press):
-        return go(
-            state, dataclasses.replace(setup, cursor=(setup.cursor - direction(press)) % count)
-        )
+        return go(state, dataclasses.replace(setup, cursor=moved(setup.cursor, count, press)))
     if press.button is Button.BACK:
         return go(state, GamePicker(game_ids().index(setup.game)))
     if not is_short(press, Button.OK):
         return stay(state)
     if on_start:
-        return dataclasses.replace(state, mode=Home()), (
-            StartGame(GameSpec(setup.game, setup.options)),
-        )
+        return replace_game(state, context, spec=GameSpec(setup.game, setup.options))
     field = fields[setup.cursor]
-    if field.kind is FieldKind.SWITCH:
-        return go(state, dataclasses.replace(setup, options=step_option(setup.options, field, 1)))
     if field.kind is FieldKind.FIXED:
         return stay(state)
+    editing = dataclasses.replace(setup, editing=True, before=setup.options)
     if field.kind is FieldKind.PER_SEAT:
         options = start_per_seat(setup.options, field)
-        return go(state, dataclasses.replace(setup, options=options, editing=True, seat=0))
-    return go(state, dataclasses.replace(setup, editing=True))
+        return go(state, dataclasses.replace(editing, options=options, seat=0))
+    return go(state, editing)
+
+
+def _put_back(setup: GameSetup) -> GameSetup:
+    options = setup.options if setup.before is None else setup.before
+    return dataclasses.replace(setup, options=options, editing=False, seat=None, before=None)
 
 
 def _edit_seat(
     state: UiState, setup: GameSetup, field: OptionField, seat: int, press: ButtonPress, stride: int
 ) -> Step:
     """A per-seat option: UP/DOWN change this seat's value, OK goes to the next seat
-    (after the last, back to the list), BACK goes back to the list at once."""
+    (after the last, back to the list), BACK puts every seat's value back."""
     if direction(press):
         options = step_seat(setup.options, field, seat, direction(press), stride=stride)
         return go(state, dataclasses.replace(setup, options=options))
     last_seat = seat + 1 >= len(getattr(setup.options, field.name))
     if is_short(press, Button.OK) and not last_seat:
         return go(state, dataclasses.replace(setup, seat=seat + 1))
-    if press.button in (Button.OK, Button.BACK):
+    if is_short(press, Button.OK):
         options = finish_per_seat(setup.options, field)
-        return go(state, dataclasses.replace(setup, options=options, editing=False, seat=None))
+        done = dataclasses.replace(setup, options=options, editing=False, seat=None, before=None)
+        return go(state, done)
+    if press.button is Button.BACK:
+        return go(state, _put_back(setup))
     return stay(state)
 
 
@@ -131,3 +149,88 @@ def _value(setup: GameSetup, index: int, field: OptionField, language: Language)
     if setup.seat is not None and index == setup.cursor:
         return f"{seat_label(setup.seat, language, short=True)}: {value[setup.seat]}"
     return option_value(field.name, value, language)
+
+
+# -- the game at the table gives way ---------------------------------------------------
+
+
+def replace_game(
+    state: UiState, context: UiContext, *, spec: GameSpec | None = None, resume: int | None = None
+) -> Step:
+    """Start ``spec`` or resume the kept game ``resume``: at once when the game at the
+    table is over or nothing was played in it, else after asking keep or abandon."""
+    summary = context.summary
+    if summary is not None and summary.unfinished:
+        return go(state, Unfinished(spec, resume))
+    previous = Previous.FINISHED if summary is None or summary.over else Previous.ABANDONED
+    return _replaced(state, spec, resume, previous)
+
+
+def _replaced(
+    state: UiState, spec: GameSpec | None, resume: int | None, previous: Previous
+) -> Step:
+    intent: Intent = (
+        StartGame(spec, previous) if spec is not None else ResumeGame(resume or 0, previous)
+    )
+    return dataclasses.replace(state, mode=Home()), (intent,)
+
+
+def handle_unfinished(
+    state: UiState, question: Unfinished, press: ButtonPress, context: UiContext
+) -> Step:
+    if direction(press):
+        abandon = bool(moved(int(question.abandon), 2, press))
+        return go(state, dataclasses.replace(question, abandon=abandon))
+    if press.button is Button.BACK:
+        return go(state, MainMenu(state.menu_at or 0))
+    if not is_short(press, Button.OK):
+        return stay(state)
+    previous = Previous.ABANDONED if question.abandon else Previous.KEPT
+    return _replaced(state, question.spec, question.resume, previous)
+
+
+def compose_unfinished(question: Unfinished, context: UiContext) -> Sheet:
+    """The game at the table in the title bar, how far it got and that it is not
+    finished, then the two answers and what BACK does."""
+    language = context.language
+    sheet = draw.new_sheet()
+    summary = context.summary
+    draw.header(sheet, "" if summary is None else game_name(summary.game, language))
+    progress = "" if summary is None else progress_text(summary, language)
+    sheet.text(
+        (draw.MARGIN, draw.line(0)),
+        say("unfinished.what", language, progress=progress),
+        draw.BODY_BOLD,
+        max_width=draw.RIGHT - draw.MARGIN,
+        may_shorten=True,
+    )
+    answers = [say("unfinished.keep", language), say("unfinished.abandon", language)]
+    draw.choices(sheet, answers, int(question.abandon), first=2)
+    draw.hint(sheet, say("unfinished.hint", language))
+    return sheet
+
+
+# -- games kept for later ----------------------------------------------------------------
+
+
+def handle_kept(state: UiState, kept: KeptGames, press: ButtonPress, context: UiContext) -> Step:
+    games = context.kept
+    if press.button is Button.BACK or not games:
+        return go(state, MainMenu(state.menu_at or 0))
+    cursor = min(kept.cursor, len(games) - 1)
+    if direction(press):
+        return go(state, KeptGames(moved(cursor, len(games), press)))
+    if not is_short(press, Button.OK):
+        return stay(state)
+    return replace_game(state, context, resume=games[cursor].journal_id)
+
+
+def compose_kept(kept: KeptGames, context: UiContext) -> Sheet:
+    language = context.language
+    rows = [
+        draw.Row(game_name(game.game, language), progress_text(game, language), may_shorten=True)
+        for game in context.kept
+    ]
+    sheet = draw.new_sheet()
+    draw.menu(sheet, say("menu.resume", language), rows, min(kept.cursor, max(0, len(rows) - 1)))
+    return sheet

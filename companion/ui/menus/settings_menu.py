@@ -12,7 +12,15 @@ from companion.ui.canvas import Sheet
 from companion.ui.intents import ChangeSetting
 from companion.ui.menus import draw
 from companion.ui.menus.common import Step, go, stay
-from companion.ui.menus.state import MainMenu, SettingsMenu, UiContext, UiState, direction, is_short
+from companion.ui.menus.state import (
+    MainMenu,
+    SettingsMenu,
+    UiContext,
+    UiState,
+    direction,
+    is_short,
+    moved,
+)
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.settings import BRIGHTNESS_LEVELS, DARK_CHOICES, DIM_CHOICES, UiSettings
 from companion.values.language import Language
@@ -49,10 +57,12 @@ def value_text(setting: Setting, value: Any, language: Language) -> str:
     return say("settings.seconds", language, count=value)
 
 
-def _cycled(setting: Setting, current: Any, step: int) -> Any:
+def _cycled(setting: Setting, current: Any, press: ButtonPress) -> Any:
+    """The next value UP (or DOWN) gives: round at the end, unless held."""
     choices = list(setting.choices)
     index = choices.index(current) if current in choices else 0
-    return choices[(index + step) % len(choices)]
+    flipped = ButtonPress(Button.DOWN if press.button is Button.UP else Button.UP, press.kind)
+    return choices[moved(index, len(choices), flipped)]
 
 
 def handle_settings(
@@ -61,14 +71,14 @@ def handle_settings(
     setting = SETTINGS[menu.cursor % len(SETTINGS)]
     if menu.draft is None:
         if direction(press):
-            return go(state, SettingsMenu((menu.cursor - direction(press)) % len(SETTINGS)))
+            return go(state, SettingsMenu(moved(menu.cursor, len(SETTINGS), press)))
         if is_short(press, Button.OK):
             return go(state, SettingsMenu(menu.cursor, context.settings))
         if press.button is Button.BACK:
-            return go(state, MainMenu())
+            return go(state, MainMenu(state.menu_at or 0))
         return stay(state)
     if direction(press):
-        value = _cycled(setting, getattr(menu.draft, setting.field), direction(press))
+        value = _cycled(setting, getattr(menu.draft, setting.field), press)
         draft = dataclasses.replace(menu.draft, **{setting.field: value})
         return go(state, SettingsMenu(menu.cursor, draft))
     if is_short(press, Button.OK):

@@ -37,7 +37,7 @@ def handle_sheet_link(
     state: UiState, page: SheetAddress, press: ButtonPress, context: UiContext
 ) -> Step:
     if press.button in (Button.OK, Button.BACK):
-        return go(state, MainMenu())
+        return go(state, MainMenu(state.menu_at or 0))
     return stay(state)
 
 

@@ -11,8 +11,10 @@ from companion.cards import Card, Rank, Suit
 from companion.games.engine import ActionOffer, Violation
 from companion.games.events import Event
 from companion.games.round_outcome import RoundOutcome
+from companion.games.spec import GameSpec
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
+from companion.ui.summary import GameSummary
 from companion.ui.views import GameView
 from companion.values.language import Language
 from companion.values.sheet_address import SheetLink
@@ -45,25 +47,22 @@ class Picked:
 
 @dataclass(frozen=True)
 class Home:
-    """The game's own screens (``page``), or the amount picker while an amount is due.
-    ``browsing``: the player stepped from the picker to look at the game's pages.
-    ``after``: the offer just sent, so the next one of its kind comes up next."""
+    """The game's own screens: the front (the game's first page, or the amount picker
+    while an amount is due) or, ``browsing``, its pages (``page``)."""
 
     page: int = 0
     browsing: bool = False
-    amount: Picked | None = None
-    after: OfferKey | None = None
-
-
-@dataclass(frozen=True)
-class AmountEntry:
-    """An amount chosen for an offer picked from the menu."""
-
-    amount: Picked
 
 
 @dataclass(frozen=True)
 class MainMenu:
+    cursor: int = 0
+
+
+@dataclass(frozen=True)
+class TableActions:
+    """The game's actions of the moment (the offers), from the menu."""
+
     cursor: int = 0
 
 
@@ -74,7 +73,29 @@ class Question(Enum):
 
 @dataclass(frozen=True)
 class Confirm:
+    """A yes/no question; ``yes``: the cursor is on yes (it starts on no, so the press
+    that asked can never also answer)."""
+
     question: Question
+    yes: bool = False
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """The game at the table is unfinished and another is about to take its place: keep
+    it or abandon it. ``spec``: the new game, or ``resume`` the journal id of a kept game
+    to resume; ``abandon``: the cursor is on abandon."""
+
+    spec: GameSpec | None = None
+    resume: int | None = None
+    abandon: bool = False
+
+
+@dataclass(frozen=True)
+class KeptGames:
+    """The unfinished games kept to be resumed."""
+
+    cursor: int = 0
 
 
 @dataclass(frozen=True)
@@ -110,6 +131,7 @@ class GameSetup:
     cursor: int = 0
     editing: bool = False
     seat: int | None = None
+    before: Any = None  # the options before the row being edited, put back by BACK
 
 
 @dataclass(frozen=True)
@@ -133,9 +155,11 @@ class TableMenu:
 
 Mode = (
     Home
-    | AmountEntry
     | MainMenu
+    | TableActions
     | Confirm
+    | Unfinished
+    | KeptGames
     | Scores
     | SheetAddress
     | SettingsMenu
@@ -149,25 +173,53 @@ Mode = (
 @dataclass(frozen=True)
 class UiState:
     """``notice``: one line saying why the last action was refused (until the next
-    press). ``remembered``: the last amount chosen per action (a new bid starts at the
-    last bid). ``repeats``: how long UP or DOWN has been held. ``before_send``: the mode
-    an event was sent from, to go back to if the app refuses it. ``outcome_seen``: the
-    round's outcome a press has put away (the home screen shows any other)."""
+    press). ``chosen``: the amounts being chosen, one per offer, each kept until its own
+    OK takes it; ``focus``: the picker the player is on; ``after``: the offer just sent,
+    so the next one of its kind comes up next. ``remembered``: the last amount entered
+    per action, ``last_amount`` the last of any (a new picker starts there).
+    ``menu_at``: where the menu's cursor was left. ``repeats``: how long UP or DOWN has
+    been held. ``before_send``: the mode an event was sent from, to go back to if the app
+    refuses it. ``outcome_seen``: the round's outcome a press has put away (the home
+    screen shows any other)."""
 
     mode: Mode = Home()
     notice: str | None = None
+    chosen: tuple[Picked, ...] = ()
+    focus: OfferKey | None = None
+    after: OfferKey | None = None
     remembered: tuple[tuple[str, int], ...] = ()
+    last_amount: int | None = None
+    menu_at: int | None = None
     repeats: int = 0
     before_send: Mode | None = None
     outcome_seen: RoundOutcome | None = None
 
     def remembered_amount(self, action: str) -> int | None:
-        return dict(self.remembered).get(action)
+        """Where a new picker for ``action`` starts: its last amount, else the last
+        amount entered for any action."""
+        return dict(self.remembered).get(action, self.last_amount)
 
     def remember(self, action: str, value: int) -> tuple[tuple[str, int], ...]:
         values = dict(self.remembered)
         values[action] = value
         return tuple(sorted(values.items()))
+
+    def at_a_new_table(self) -> UiState:
+        """The state once another game is at the table: the home screen, with the amounts
+        remembered and the menu's cursor where it was left."""
+        return UiState(
+            remembered=self.remembered, last_amount=self.last_amount, menu_at=self.menu_at
+        )
+
+    def chosen_for(self, offer: OfferKey) -> Picked | None:
+        return next((picked for picked in self.chosen if picked.offer == offer), None)
+
+    def with_chosen(self, picked: Picked) -> tuple[Picked, ...]:
+        others = tuple(kept for kept in self.chosen if kept.offer != picked.offer)
+        return (*others, picked)
+
+    def without_chosen(self, offer: OfferKey) -> tuple[Picked, ...]:
+        return tuple(kept for kept in self.chosen if kept.offer != offer)
 
 
 @dataclass(frozen=True)
@@ -208,6 +260,8 @@ class UiContext:
     status: str | None = None
     sheet_link: SheetLink | None = None
     seat_led: frozenset[str] = frozenset()  # the game's GameEngine.seat_led_actions
+    summary: GameSummary | None = None  # the game at the table, named for the player
+    kept: tuple[GameSummary, ...] = ()  # unfinished games kept to be resumed, newest first
 
     @property
     def language(self) -> Language:
@@ -217,6 +271,19 @@ class UiContext:
 def direction(press: ButtonPress) -> int:
     """+1 for UP, -1 for DOWN, 0 for the others."""
     return {Button.UP: 1, Button.DOWN: -1}.get(press.button, 0)
+
+
+def is_held(press: ButtonPress) -> bool:
+    return press.kind is PressKind.REPEAT
+
+
+def moved(index: int, count: int, press: ButtonPress) -> int:
+    """A list's cursor after UP (up the list) or DOWN. The one rule of every list and
+    value: a press at an end goes round to the other end, a held button stops there."""
+    target = index - direction(press)
+    if is_held(press):
+        return max(0, min(count - 1, target))
+    return target % count
 
 
 def is_short(press: ButtonPress, button: Button) -> bool:

@@ -16,7 +16,7 @@ from companion.cards import Card, Suit
 from companion.games.events import CardSeen, ZoneCleared
 from companion.games.session import Game
 from companion.ui.canvas import Sheet
-from companion.ui.intents import ApplyEvent
+from companion.ui.intents import EnterCard
 from companion.ui.menus import draw
 from companion.ui.menus.card_picker import PickerLeft, step_picker
 from companion.ui.menus.common import Step, go, stay
@@ -30,6 +30,7 @@ from companion.ui.menus.state import (
     UiState,
     direction,
     is_short,
+    moved,
 )
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens.layout import HUGE, MARGIN, card_text, line, rank_text
@@ -72,14 +73,14 @@ def handle_table_menu(
     rows = entry_rows(entry)
     cursor = min(menu.cursor, len(rows) - 1)
     if direction(press):
-        return go(state, TableMenu((cursor - direction(press)) % len(rows)))
+        return go(state, TableMenu(moved(cursor, len(rows), press)))
     if press.button is Button.BACK:
         return go(state, Home())
     if not is_short(press, Button.OK):
         return stay(state)
     row = rows[cursor]
     if row.kind is RowKind.MENU:
-        return go(state, MainMenu())
+        return go(state, MainMenu(state.menu_at or 0))
     if row.kind is RowKind.CLEAR:
         return _send(state, ZoneCleared(row.zone))
     pick = CardPick(row.zone, entry.ranks[0], SUITS[0])
@@ -104,7 +105,7 @@ def _pick(
 def _send(state: UiState, event: CardSeen | ZoneCleared) -> Step:
     """Ask the app to record the event entered; back to the table menu if refused."""
     sent = dataclasses.replace(state, mode=Home(), before_send=state.mode)
-    return sent, (ApplyEvent(event),)
+    return sent, (EnterCard(event),)
 
 
 def compose_table_menu(menu: TableMenu, context: UiContext) -> Sheet:

@@ -21,13 +21,16 @@ def test_the_start_moves_off_an_excluded_value_to_the_nearest() -> None:
     assert start_value(AmountChoice(0, 0, (0,)), 0) is None
 
 
-def test_steps_skip_the_excluded_value_and_stop_at_the_ends() -> None:
+def test_steps_skip_the_excluded_value_a_press_goes_round_and_a_hold_stops() -> None:
     hook = AmountChoice(0, 3, (1,))
     assert step_value(hook, 0, 1) == 2
     assert step_value(hook, 2, -1) == 0
-    assert step_value(hook, 3, 1) == 3
-    assert step_value(hook, 0, -1) == 0
-    assert step_value(AmountChoice(0, 3, (3,)), 2, 1) == 2
+    assert step_value(hook, 3, 1) == 0  # a press at the top goes round to the bottom
+    assert step_value(hook, 0, -1) == 3
+    assert step_value(hook, 3, 1, held=True) == 3  # held, it stops there
+    assert step_value(hook, 0, -1, held=True) == 0
+    assert step_value(AmountChoice(0, 3, (3,)), 2, 1) == 0
+    assert step_value(AmountChoice(0, 3, (3,)), 2, 1, held=True) == 2
 
 
 def test_a_long_hold_steps_faster_through_a_wide_range() -> None:

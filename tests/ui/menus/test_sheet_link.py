@@ -12,7 +12,7 @@ from PIL import Image
 from companion.ui.canvas import HEIGHT, INK, PAPER
 from companion.ui.controller import compose, handle
 from companion.ui.intents import LookUpSheet
-from companion.ui.menus.main_menu import Entry, menu_items
+from companion.ui.menus.main_menu import ENTRIES, Entry
 from companion.ui.menus.sheet_link import MODULE_PX, qr_matrix
 from companion.ui.menus.state import MainMenu, SheetAddress, UiContext, UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
@@ -113,7 +113,7 @@ def _press(button: Button) -> ButtonPress:
 
 def test_the_menu_item_asks_the_app_to_look_the_sheet_up() -> None:
     context = _context(None)
-    cursor = menu_items(context).index(Entry.SHEET)
+    cursor = ENTRIES.index(Entry.SHEET)
     state, intents = handle(UiState(MainMenu(cursor)), _press(Button.OK), context)
     assert state.mode == SheetAddress()
     assert intents == (LookUpSheet(),)

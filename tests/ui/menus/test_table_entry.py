@@ -12,7 +12,7 @@ from companion.games.registry import make_engine
 from companion.games.session import Game
 from companion.ui.canvas import HEIGHT, WIDTH
 from companion.ui.controller import compose, context_for, handle, refused
-from companion.ui.intents import ApplyEvent
+from companion.ui.intents import EnterCard
 from companion.ui.menus.state import (
     CardPick,
     HandEntry,
@@ -71,7 +71,7 @@ def test_clear_a_zone_open_the_menu_or_go_back() -> None:
     assert zones is not None
     clear = 1 + len(zones.zones)  # the second zone's clear row
     state, intents = handle(UiState(mode=TableMenu(clear)), OK, context)
-    assert intents == (ApplyEvent(ZoneCleared(zones.zones[1])),)
+    assert intents == (EnterCard(ZoneCleared(zones.zones[1])),)
     assert state.mode == Home() and state.before_send == TableMenu(clear)
     assert refused(state, "no").mode == TableMenu(clear)  # refused: back to the row
     last = len(entry_rows(zones)) - 1
@@ -89,7 +89,7 @@ def test_a_card_is_picked_rank_first_then_suit_and_back_steps_back() -> None:
     assert state.mode == TableMenu(1, CardPick("trick", Rank.ACE, Suit.SPADES, picking_suit=True))
     state, _ = handle(state, UP, context)
     state, intents = handle(state, OK, context)
-    assert intents == (ApplyEvent(CardSeen("trick", Card(Rank.ACE, Suit.HEARTS))),)
+    assert intents == (EnterCard(CardSeen("trick", Card(Rank.ACE, Suit.HEARTS))),)
     state, _ = handle(
         UiState(mode=TableMenu(1, CardPick("trick", Rank.ACE, Suit.SPADES))), BACK, context
     )
@@ -108,7 +108,7 @@ def test_any_presses_send_events_the_script_reads_back_and_draw_a_screen(
     for press in pressed:
         state, intents = handle(state, press, context)
         for intent in intents:
-            if isinstance(intent, ApplyEvent):
+            if isinstance(intent, EnterCard):
                 assert parse_event(str(intent.event)) == intent.event
         assert compose(state, context).image.size == (WIDTH, HEIGHT)
 

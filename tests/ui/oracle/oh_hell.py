@@ -1,5 +1,5 @@
 """The oracle of Oh Hell: the hand and its size, the trump, the bids and their sum, the
-hook's forbidden bid, the trick in play (its cards over their seats, who leads and who
+hook's forbidden bid and its line, the trick in play (its cards over their seats, who leads and who
 wins it, worked out by the oracle from the cards), each seat's tricks against its bid,
 the points of a hand and the scores (summed by the oracle from the rules), the sheet."""
 
@@ -245,6 +245,15 @@ class OhHellWatcher:
             self._bid_values(screen, state, bidder, size, kind)
         else:
             screen.skip_words()
+        forbidden = None if bidder is None else self._forbidden(state, bidder, size)
+        if forbidden is not None:
+            # the hook's line in place of the dealer's: the bid it forbids and the sum it
+            # would make
+            found = screen.must(r"Hook: (\d+) would make Σ (\d+)", "the hook's line")
+            if found is not None:
+                screen.expect("the hook's forbidden bid", int(found.group(1)), forbidden)
+                screen.expect("the hook's sum", int(found.group(2)), size)
+            return
         found = screen.must(rf"Dealer {SEAT}(?:  Σ (\d+) / (\d+))?", "the dealer and the bids' sum")
         if found is not None:
             screen.seat("the dealer", found.group(1), state.dealer)
@@ -322,7 +331,7 @@ class OhHellWatcher:
         self._tricks_bids_cells(screen, state.tricks, state.bids)
 
     def _tricks_page(self, screen: Screen, state: OhHellState) -> None:
-        found = screen.must(r"Bid · took · score  (\d+)/(\d+)", "the tricks page's title")
+        found = screen.must(r"Hand (\d+)/(\d+)  BID·TOOK·SCORE", "the tricks page's title")
         if found is not None:
             screen.expect("the hand", int(found.group(1)), state.hand_index + 1)
             screen.expect("the hands", int(found.group(2)), len(self.table.sizes))
