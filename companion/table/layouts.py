@@ -21,7 +21,7 @@ from functools import cache
 
 import numpy as np
 
-from companion.games.registry import game_ids, plugin
+from companion.games.registry import game_ids, plugin, version
 from companion.values.mat import MatDesign, PaperDesign, Zone
 
 # cv2.aruco.DICT_4X4_100: 4x4 cells read at the fewest pixels; 100 ids cover 8 games x 3
@@ -135,6 +135,13 @@ def _design(mat: MatDesign, paper: Paper) -> PaperDesign:
 def mat_layout(game: str, paper: Paper) -> MatLayout:
     """The layout of ``game``'s mat on ``paper``, numbered by the game's place in the
     registry; KeyError names the games for an unknown one."""
+    return _registered_layout(game, paper, version())
+
+
+@cache
+def _registered_layout(game: str, paper: Paper, registry_version: int) -> MatLayout:
+    """A mat's layout, looked up once for each state of the registry (the tracker asks
+    for it at every marker it sees)."""
     games = game_ids()
     if game not in games:
         raise KeyError(f'no mat for game "{game}" (games: {", ".join(games)})')
