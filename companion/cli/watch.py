@@ -6,7 +6,6 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -216,9 +215,7 @@ def frames_with_retries(
             for given, frame in enumerate(opened.frames(), start=1):
                 if given >= STEADY_FRAMES:
                     failures = 0
-                frame = replace(
-                    frame, time=frame.time + offset_time, number=frame.number + offset_number
-                )
+                frame = frame.at(frame.time + offset_time, frame.number + offset_number)
                 last_time, last_number = frame.time, frame.number
                 yield frame
             return

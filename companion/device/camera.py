@@ -130,16 +130,21 @@ class FolderSource:
         self._on_skip = on_skip
 
     def frames(self) -> Iterator[Frame]:
-        import cv2
-
         number = 0
         for position, path in enumerate(self.paths):
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:
+            # the file's bytes: the picture is decoded when the tracker asks for it
+            try:
+                data = np.fromfile(path, np.uint8)
+            except OSError:
+                data = np.zeros(0, np.uint8)
+            frame = (
+                Frame.from_file(data, position / self.fps, number, path.name) if data.size else None
+            )
+            if frame is None:
                 self._skip(SkippedImage(path, "not a readable image"))
                 continue
-            yield Frame(image=image, time=position / self.fps, number=number, name=path.name)
-            del image
+            yield frame
+            del frame
             number += 1
         if number == 0:
             # nothing to show for the whole folder: a lost camera, not a finished one

@@ -96,17 +96,16 @@ class FrameCheck:
             )
 
     def _problem_of(self, frame: Frame) -> FrameProblem | None:
-        image = frame.image
-        if image.size == 0 or image.ndim < 2:
+        size = frame.size
+        if min(size) == 0:
             return FrameProblem.EMPTY
-        size = (int(image.shape[1]), int(image.shape[0]))
         if self.size is None:
             self.size = size
         if size != self.size and not self._settled_on(size, frame):
             return FrameProblem.OTHER_SIZE
         self._new_size = None
         step = self.settings.sample_step
-        sample = np.ascontiguousarray(image[::step, ::step])
+        sample = np.ascontiguousarray(frame.sample(step))
         previous, self._sample = self._sample, sample
         if float(sample.mean()) < self.settings.black_level:
             return FrameProblem.BLACK

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.table.calibration import MatView
+from companion.values.frame import Frame
 from companion.values.mat import Zone
 
 # Shrunk pixels across a cell, at least (the shrink is the whole number that gives it).
@@ -46,22 +47,15 @@ class CellGrid:
         shape = (math.ceil(height / cell_mm), math.ceil(width / cell_mm))
         return cls(view, cell_mm, shrink, to_cells, shape)
 
-    def cells(self, image: np.ndarray) -> np.ndarray:
+    def cells(self, frame: Frame) -> np.ndarray:
         """The frame's cells, float32 grey levels."""
+        return self.cells_of(frame.grey(self.shrink))
+
+    def cells_of(self, grey: np.ndarray) -> np.ndarray:
+        """The cells of a frame's grey picture shrunk by ``shrink`` (Frame.grey: whole
+        blocks averaged, so the shrunk pixels keep their places)."""
         import cv2
 
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        shrink = self.shrink
-        if shrink > 1:
-            # Cut to whole blocks (the right and bottom edge lose under a block): the
-            # shrunk pixels keep their places, and the shrink its fast path.
-            rows = max(1, grey.shape[0] // shrink)
-            columns = max(1, grey.shape[1] // shrink)
-            grey = cv2.resize(
-                grey[: rows * shrink, : columns * shrink],
-                (columns, rows),
-                interpolation=cv2.INTER_AREA,
-            )
         rows, columns = self.shape
         warped = cv2.warpPerspective(
             grey,

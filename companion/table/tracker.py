@@ -28,10 +28,13 @@ from companion.table.events import TableEvent, TrackerOutput, UnsureReport
 from companion.table.layouts import MatLayout
 from companion.table.mat_cells import CellGrid
 from companion.table.tracker_settings import TrackerSettings
-from companion.table.zone_watch import ZoneLook, ZoneWatch
+from companion.table.zone_watch import SpotLevels, ZoneLook, ZoneWatch
 from companion.values.frame import Frame
 from companion.values.mat import Zone
 from companion.vision.merging import Doubt
+
+# Round an index, the cells this bright or brighter are its paper (ink covers less).
+PAPER_PERCENTILE = 75.0
 
 
 class IndexRead(Protocol):
@@ -94,7 +97,7 @@ class TableTracker:
             self._lose_sight()
             return TrackerOutput(frame.time, mat_found=False)
         grid = self._grid_for(view)
-        cells = grid.cells(frame.image)
+        cells = grid.cells(frame)
         previous = self._previous
         comparable = previous is not None and previous.shape == cells.shape
         settled = self._settled
@@ -122,9 +125,10 @@ class TableTracker:
                 moving=motion,
                 changed=self._differs(now, reference[rows, columns], self.settings.change_level),
                 changed_at=partial(self._changed_round, grid, cells, reference),
-                read=partial(self._read_changed, frame.image, view, grid, cells, reference, zone),
+                read=partial(self._read_changed, frame, view, grid, cells, reference, zone),
                 copies_elsewhere=partial(self._copies_outside, zone.name),
                 picture=now / light,
+                levels_at=partial(self._levels_round, grid, cells, light, settled),
             )
             answer = watch.step(look, self._previous_time if comparable else None)
             if motion:
@@ -166,6 +170,9 @@ class TableTracker:
     def _light_change(self, cells: np.ndarray, before: np.ndarray) -> float:
         """How much brighter the mat is now than in ``before`` (1.0: as bright, or too
         little of it known to tell): the median ratio of the cells lit enough to tell."""
+        # an even spread of at most light_sample cells tells the median as well as all
+        step = max(1, math.ceil(math.sqrt(cells.size / self.settings.light_sample)))
+        cells, before = cells[::step, ::step], before[::step, ::step]
         known = np.isfinite(before) & (before >= self.settings.light_floor)
         if np.count_nonzero(known) < self.settings.light_cells:
             return 1.0
@@ -194,6 +201,29 @@ class TableTracker:
             cells[rows, columns], settled[rows, columns], self.settings.change_level
         )
 
+    def _levels_round(
+        self,
+        grid: CellGrid,
+        cells: np.ndarray,
+        light: float,
+        settled: np.ndarray,
+        quad: np.ndarray,
+    ) -> SpotLevels:
+        """The grey round an index box before this change and now, both at the first
+        frame's light (``light``: how much brighter the table is now)."""
+        _, _, _, height, _ = box_frame(quad)
+        rows, columns = grid.around(quad.mean(axis=0), height / 2 + self.settings.cell_mm)
+        now = cells[rows, columns] / light
+        before = settled[rows, columns]
+        if now.size == 0:
+            return SpotLevels(float("nan"), float("nan"), float("nan"))
+        known = before[np.isfinite(before)]
+        return SpotLevels(
+            before=float(np.median(known)) if known.size else float("nan"),
+            now=float(np.median(now)),
+            bright=float(np.percentile(now, PAPER_PERCENTILE)),
+        )
+
     def _copies_outside(self, name: str, card: Card) -> int:
         return sum(
             watch.cards.count(card) for other, watch in self.watches.items() if other != name
@@ -201,7 +231,7 @@ class TableTracker:
 
     def _read_changed(
         self,
-        image: np.ndarray,
+        frame: Frame,
         view: MatView,
         grid: CellGrid,
         cells: np.ndarray,
@@ -210,19 +240,19 @@ class TableTracker:
     ) -> tuple[CardRead, ...]:
         """The zone's reads on the part of it that changed since it settled."""
         rows, columns = grid.zone_slice(zone)
-        return self._read_zone(
-            image, view, zone, self._changed_box(grid, cells, settled, zone, rows, columns)
-        )
+        box = self._changed_box(grid, cells, settled, zone, rows, columns)
+        # the frame's colour picture is decoded only here, where a zone is read
+        return self._read_zone(frame.image if box is not None else None, view, zone, box)
 
     def _read_zone(
-        self, image: np.ndarray, view: MatView, zone: Zone, box: tuple[float, ...] | None
+        self, image: np.ndarray | None, view: MatView, zone: Zone, box: tuple[float, ...] | None
     ) -> tuple[CardRead, ...]:
         """The cards whose index lies on the zone, read on a top-down cut of the part of it
         that changed since it settled (``box``: left, top, right, bottom in mm; None: no
         part changed, nothing is read)."""
         import cv2
 
-        if box is None:
+        if box is None or image is None:
             self.last_reads[zone.name] = ()
             return ()
         scale = self._read_scale(view.layout)

@@ -20,6 +20,9 @@ class TrackerSettings:
     min_seconds: float = STILL_SECONDS
     # Reads of one still spell that may disagree before the zone's change is reported unsure.
     max_reads: int = 4
+    # A new card's two agreeing reads must lie within this many index box heights of each
+    # other: a card still sliding into place is read at another spot each time.
+    still_slack: float = 0.15
     # The live reader's own threshold (companion.vision.reader.LIVE_MIN_CONFIDENCE); reads
     # from ``unsure_from`` up to it are unsure candidates, never cards.
     min_confidence: float = 0.9
@@ -31,12 +34,17 @@ class TrackerSettings:
     cell_mm: float = 4.0
     motion_level: float = 14.0
     change_level: float = 14.0
+    # A card no longer read is gone only where its index spot shows the table it showed
+    # before the card came (within ``change_level``); anything else covers it.
     # A change of the whole table's light is the median ratio of the cells at least
     # ``light_floor`` grey (darker ones say little), taken when at least ``light_cells``
     # are, and kept within ``light_range`` (a frame darker or brighter than that is no
     # change of light but of the picture).
     light_floor: float = 24.0
     light_cells: int = 16
+    # The median is taken over an even spread of at most this many cells (a frame
+    # without a mat has 130,000 at 1920x1080; a mat a few thousand).
+    light_sample: int = 8192
     light_range: tuple[float, float] = (0.25, 4.0)
     # Cards are read on a top-down image at this scale: a 14-18 mm index is then 28-36 px,
     # inside the 20-40 px the reader reads best. Measured on the first 40 events of two

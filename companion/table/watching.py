@@ -133,7 +133,7 @@ class TableWatch:
             return TrackerOutput(frame.time, mat_found=bool(self._found))
         self.tracker = None
         shown = [
-            self._track(dataclasses.replace(frame, time=frame.time + repeat / STILL_FPS))
+            self._track(frame.at(frame.time + repeat / STILL_FPS))
             for repeat in range(still_frames(self.options.settings))
         ]
         tracker = self.tracker
@@ -201,7 +201,7 @@ class TableWatch:
     def _view(self, frame: Frame) -> MatView | None:
         if self.calibrator is not None:
             return self.calibrator.update(frame)
-        height, width = frame.image.shape[:2]
+        width, height = frame.size
         if self._whole is None or self._whole.frame_size != (width, height):
             self._whole = MatView.whole_frame(width, height)
         return self._whole

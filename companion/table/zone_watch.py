@@ -42,10 +42,23 @@ class PlacedCard:
     card: Card
     quad: np.ndarray
     hidden: bool = False
+    # Grey round its index when it came: the table's under it before, and its paper's.
+    levels: SpotLevels | None = None
 
     @property
     def centre(self) -> np.ndarray:
         return np.asarray(self.quad.mean(axis=0), dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class SpotLevels:
+    """The grey round an index box (the zone's cells at one light): before this change
+    (the picture the zone last settled with; NaN where it never did), now, and now's
+    bright part (its paper, where a card lies there)."""
+
+    before: float
+    now: float
+    bright: float
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,8 @@ class ZoneLook:
     copies_elsewhere: Callable[[Card], int]  # copies of a card placed in the other zones
     # The zone's cells at the light it last settled in (None: not known, no spell resumes).
     picture: np.ndarray | None = None
+    # The grey round an index box (None: not known; no card is then taken as covered).
+    levels_at: Callable[[np.ndarray], SpotLevels] | None = None
 
 
 @dataclass(frozen=True)
@@ -125,6 +140,10 @@ class ZoneWatch:
         self.placed: list[PlacedCard] = []
         self._spell: _Spell | None = None
         self._paused: _Spell | None = None  # a spell cut short by motion, not yet settled
+        # Sure reads of the last settled spell that did not become cards (flickering under
+        # a hand that lingered): their spots count as changed until a spell settles again,
+        # so the card there is read anew once what covered it is gone.
+        self._unsettled: tuple[CardRead, ...] = ()
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -176,6 +195,10 @@ class ZoneWatch:
         if not window_done or len(spell.readings) < 2:
             return ZoneStep(read=read_now)
         last, before = spell.readings[-1], spell.readings[-2]
+        if last.cards == before.cards and not self._stood_still(last, before):
+            # A new card read at another spot than before is still landing: agree anew.
+            del spell.readings[:-1]
+            return ZoneStep(read=read_now)
         if last.cards == before.cards:
             present, flicker = last.cards, set[Card]()
         elif len(spell.readings) < self.settings.max_reads:
@@ -184,6 +207,11 @@ class ZoneWatch:
             present = _common(spell.readings)
             flicker = {card for reading in spell.readings for card in reading.cards} - set(present)
         events, unsure = self._settle(look, spell, present, flicker)
+        placed = set(self.cards)
+        # only sure reads: a doubted one (pips read as an index) earns no second chance
+        self._unsettled = tuple(
+            read for reading in spell.readings for read in reading.sure if read.card not in placed
+        )
         spell.settled = True
         return ZoneStep(events=events, unsure=unsure, read=read_now, settled=True)
 
@@ -208,6 +236,39 @@ class ZoneWatch:
         paused.resume(start, frames)
         return paused
 
+    def _stood_still(self, last: _Reading, before: _Reading) -> bool:
+        """Whether each new card's read (one not on the zone) lies where a read of it lay
+        in ``before``: a card still sliding into place, or read while partly covered by
+        one landing over it, is read at another spot each time."""
+        on_zone = set(self.cards)
+        slack = self.settings.still_slack
+        return all(
+            any(
+                other.card == read.card
+                and float(np.linalg.norm(other.centre - read.centre)) <= slack * _height(read)
+                for other in before.sure
+            )
+            for read in last.sure
+            if read.card not in on_zone
+        )
+
+    def _covered(self, look: ZoneLook, placed: PlacedCard) -> bool:
+        """Whether a card no longer read where its index lay is covered by something no
+        read names (a card held over it, still landing; a hand resting on it), not taken:
+        its spot does not show the table it showed before the card came. Where the table
+        is as light as the card's paper, a card held over it is not told from the table."""
+        came, now = placed.levels, _levels(look, placed.quad)
+        if came is None or now is None or not np.isfinite(came.before):
+            return False
+        return abs(now.now - came.before) > self.settings.change_level
+
+    def _at_unsettled(self, read: CardRead) -> bool:
+        """Whether ``read`` lies at a spot the last settled spell read no card at."""
+        return any(
+            float(np.linalg.norm(other.centre - read.centre)) <= _height(other) / 2
+            for other in self._unsettled
+        )
+
     def _reading(self, look: ZoneLook) -> _Reading:
         """The zone's reads less those that are no card: inside another card's face away
         from its corners, over the index of a card on the zone read with it, or a card not
@@ -224,7 +285,8 @@ class ZoneWatch:
         kept = [
             read
             for read in reads
-            if read.card in on_zone or (not read.clipped and look.changed_at(read.quad))
+            if read.card in on_zone
+            or (not read.clipped and (look.changed_at(read.quad) or self._at_unsettled(read)))
         ]
         sure = tuple(
             read
@@ -271,7 +333,9 @@ class ZoneWatch:
             events.extend(TableEvent(when, CardGone(self.name, p.card)) for p in removed)
         arrived.sort(key=lambda read: (float(read.centre[0]), float(read.centre[1])))
         events.extend(TableEvent(when, CardSeen(self.name, read.card)) for read in arrived)
-        self.placed = kept + [PlacedCard(read.card, read.quad) for read in arrived]
+        self.placed = kept + [
+            PlacedCard(read.card, read.quad, levels=_levels(look, read.quad)) for read in arrived
+        ]
         if flicker:
             candidates = tuple(sorted(flicker, key=str))
             unsure.append(
@@ -322,6 +386,8 @@ class ZoneWatch:
                 kept.append((number, _moved_to(placed, last.sure)))
             elif placed.card in flicker or not look.changed_at(placed.quad):
                 kept.append((number, placed))
+            elif self._covered(look, placed):
+                kept.append((number, replace(placed, hidden=True)))
             else:
                 gone.append((number, placed))
         # A card unread within reach of a card that just arrived (which may lie over it any
@@ -348,6 +414,15 @@ class ZoneWatch:
         return [placed for _, placed in sorted(kept, key=lambda pair: pair[0])], removed
 
 
+def _levels(look: ZoneLook, quad: np.ndarray) -> SpotLevels | None:
+    return None if look.levels_at is None else look.levels_at(quad)
+
+
+def _height(read: CardRead) -> float:
+    """The read's index box height (mm)."""
+    return float(np.linalg.norm(read.quad[3] - read.quad[0])) or 1.0
+
+
 def _common(readings: Sequence[_Reading]) -> Counter[Card]:
     """The cards every reading read (as many copies as the fewest read)."""
     common = readings[0].cards
@@ -368,9 +443,12 @@ def _farthest_first(reads: list[CardRead], placed: list[PlacedCard]) -> list[Car
 
 
 def _moved_to(placed: PlacedCard, reads: Sequence[CardRead]) -> PlacedCard:
-    """The placed card where its nearest read now puts it, no longer hidden."""
+    """The placed card where its nearest read now puts it, no longer hidden; the table's
+    grey under it, as it was when the card came, is kept while the read lies within its
+    index's height of where the card lay (further, that grey was another spot's)."""
     same = [read for read in reads if read.card == placed.card]
     if not same:
         return placed
     nearest = min(same, key=lambda read: float(np.linalg.norm(read.centre - placed.centre)))
-    return PlacedCard(placed.card, nearest.quad)
+    near = float(np.linalg.norm(nearest.centre - placed.centre)) <= _height(nearest)
+    return PlacedCard(placed.card, nearest.quad, levels=placed.levels if near else None)

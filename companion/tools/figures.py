@@ -5,6 +5,8 @@ table read as a folder sequence without a mat.
     python -m companion.tools.figures --sessions 20
     python -m companion.tools.figures --sessions 10 --kinds glimpsed,dimmed,fours,noisy
     python -m companion.tools.figures --sessions 0 --photos ../shared/photos
+    python -m companion.tools.figures --sessions 0 --films 3 [--photos ../shared/photos]
+    python -m companion.tools.figures --sessions 0 --films 1 --short-films
 
 The tracker was developed on the seeds of DEVELOPMENT_SEEDS (looked at, debugged on,
 tuned on): they are refused as a figure's seeds unless ``--development`` says the run is
@@ -25,7 +27,9 @@ from typing import Any
 from companion.arguments import positive_count
 from companion.demo.film.session import DROPPED_LIGHT, SessionKind
 from companion.demo.film.timeline import GLANCE_FRAMES
-from companion.tools.session_run import in_settling_order
+from companion.tools.film_run import FilmFigures
+from companion.tools.session_run import Tally, in_settling_order
+from companion.tools.synthetic.table_film import NOISE_LEVEL, NOISY_LEVEL, FilmKind
 
 # Seeds the tracker was developed on: 1-4 tuned on, 5000-5099 debugged on.
 DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
@@ -238,6 +242,23 @@ def photo_glimpses(folder: Path) -> list[PhotoFigures]:
     return figures
 
 
+def _film_job(job: tuple[str, int, str, Path | None, float, bool]) -> FilmFigures:
+    from companion.tools.film_run import film, run_film
+    from companion.tools.synthetic.table_film import FilmKind
+
+    kind, seed, art, photos, noise, short = job
+    return run_film(film(FilmKind(kind), seed, art, photos=photos, noise=noise, short=short))
+
+
+def film_totals(results: Sequence[FilmFigures]) -> dict[tuple[str, str, float], Tally]:
+    """The films' tallies summed by kind, art and noise."""
+    totals: dict[tuple[str, str, float], Tally] = {}
+    for result in results:
+        key = (result.kind, result.art, result.noise)
+        totals[key] = totals.get(key, Tally(0, 0, 0, 0, 0, 0, ())) + result.tally
+    return totals
+
+
 def _scene_rows(folder: Path) -> list[dict[str, str]]:
     """The manifest's rows of table photos (not whole-card crops)."""
     with (folder / "MANIFEST.tsv").open(encoding="utf-8") as lines:
@@ -276,6 +297,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="session kinds, comma-separated: "
         + ", ".join(str(kind) for kind in SessionKind)
         + " (default game); --sessions of each",
+    )
+    parser.add_argument(
+        "--films",
+        type=int,
+        default=0,
+        help="table films (no mat, as watch --mat none) of each film kind, drawn cards, and "
+        "with --photos real photographed cards too; each also with sensor noise",
+    )
+    parser.add_argument(
+        "--film-kinds",
+        type=_film_kinds,
+        default=None,
+        help="film kinds, comma-separated (default all): "
+        + ", ".join(str(kind) for kind in FilmKind),
+    )
+    parser.add_argument(
+        "--short-films",
+        action="store_true",
+        help="the films short, as the tests run them (1280x720, fewer quiet frames)",
     )
     parser.add_argument("--jobs", type=positive_count, default=1, help="sessions run at once")
     parser.add_argument(
@@ -327,8 +367,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             "an empty table between": photo_figures(args.photos, cleared=True),
             "laid, a hand across, the light at 60%": photo_glimpses(args.photos),
         }
+    film_results: list[FilmFigures] = []
+    if args.films > 0:
+        film_kinds = args.film_kinds or tuple(FilmKind)
+        arts = ("drawn", "photos") if args.photos is not None else ("drawn",)
+        film_jobs = [
+            (str(kind), args.first_seed + i, art, args.photos, noise, args.short_films)
+            for kind in film_kinds
+            for art in arts
+            for noise in (NOISE_LEVEL, NOISY_LEVEL)
+            for i in range(args.films)
+        ]
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for film_result in pool.map(_film_job, film_jobs):
+                film_results.append(film_result)
+                if not args.json:
+                    _print_film(film_result)
     if args.json:
         out: dict[str, Any] = {
+            "films": [asdict(result) for result in film_results],
             "sessions": [asdict(result) for result in results],
             "photos": {key: [asdict(p) for p in value] for key, value in photos.items()},
         }
@@ -338,6 +395,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         of_kind = [result for result in results if result.kind == str(kind)]
         if of_kind:
             _print_total(kind, of_kind, seeds, development=bool(used))
+    for (kind_name, art, noise), counts in film_totals(film_results).items():
+        print(
+            f"film {kind_name} ({art} cards, noise {noise:g}): {counts.placed} placed cards, "
+            f"{counts.expected} camera events; {counts.wrong} wrong, {counts.missed} missed, "
+            f"{counts.doubled} doubled"
+        )
     for title, figures in photos.items():
         right = sum(p.right for p in figures)
         truth = sum(len(p.truth) for p in figures)
@@ -376,6 +439,31 @@ def _print_total(
         f"{total['unsure']} unsure reports; "
         f"max settle-to-event {max(r.max_delay_ms for r in results)} ms"
     )
+
+
+def _film_kinds(text: str) -> tuple[FilmKind, ...]:
+    """``--film-kinds``: film kind names, comma-separated."""
+    kinds = []
+    for name in text.split(","):
+        try:
+            kinds.append(FilmKind(name.strip()))
+        except ValueError:
+            known = ", ".join(str(kind) for kind in FilmKind)
+            raise argparse.ArgumentTypeError(f'"{name}" is no film kind ({known})') from None
+    return tuple(dict.fromkeys(kinds))
+
+
+def _print_film(result: FilmFigures) -> None:
+    counts = result.tally
+    print(
+        f"film {result.kind:<8} {result.art:<6} seed {result.seed} noise {result.noise:g}: "
+        f"{result.frames} frames, {counts.placed} placed, {counts.right}/{counts.expected} "
+        f"events right, {counts.wrong} wrong, {counts.missed} missed, {counts.doubled} "
+        f"doubled, {len(result.unsure)} unsure",
+        flush=True,
+    )
+    for line in result.differences:
+        print(f"    {line}", flush=True)
 
 
 def _seed_blocks() -> str:

@@ -28,6 +28,7 @@ from pathlib import Path
 from companion.arguments import positive_count
 from companion.demo.film.session import ScriptStep
 from companion.tools.session_run import TrackedEvent, tally
+from companion.values.frame import Frame
 
 JPEG_QUALITY = 92
 FORMATS = ("bmp", "jpg")
@@ -40,7 +41,8 @@ DEFAULT_EVENTS = 30
 # CPU performance (a sysbench single thread: 812 against 1,847 events a second, 2.3);
 # together 4-9 times, 6 taken (their geometric middle).
 PI4_RATIO = 6.0
-FRAME_BUDGET_MS = 100.0  # 10 frames a second
+FPS = 10.0  # the session's frames a second
+FRAME_BUDGET_MS = 1000.0 / FPS
 BUSY_FRAME_MS = 15.0  # the issue's busy frames: those over this much CPU
 # Times each frame of a folder through the watch's own step (the tracker, the mat, the
 # frame check; not the file's reading) in CPU ms, inside the process of the checkout it
@@ -57,10 +59,11 @@ FRAME_TIMES = (
     "from companion.values.frame import Frame\n"
     "from companion.vision.reader import CardReader\n"
     "folder, game, busy = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])\n"
-    "deck = make_engine(game, {}).deck\n"
+    "deck = make_engine(game, {}).deck if game else FRENCH52\n"
     "settings = TrackerSettings()\n"
     "reader = CardReader(settings=settings.reader_settings(), deck=deck)\n"
-    "options = WatchOptions(game=game, settings=settings, live=False)\n"
+    "options = WatchOptions(game=game or None, use_mat=bool(game), settings=settings, "
+    "live=False)\n"
     "watch = TableWatch(reader, options, deck_for=lambda _: deck, log=lambda _: None)\n"
     "spent = []\n"
     "for number, path in enumerate(sorted(folder.iterdir())):\n"
@@ -116,25 +119,65 @@ def run_child(command: Sequence[str], *, cwd: Path | None = None) -> Cost:
 
 
 def write_frames(folder: Path, args: argparse.Namespace) -> tuple[ScriptStep, ...]:
-    """The session's frames as image files in ``folder``; the session's script."""
+    """The session's (or table film's) frames as image files in ``folder``; its script."""
     import cv2
 
     from companion.demo.film.session import SessionKind, make_session
 
-    width, height = (int(side) for side in args.size.split("x"))
-    session = make_session(
-        args.game,
-        seed=args.seed,
-        frame_size=(width, height),
-        max_events=args.events,
-        kind=SessionKind(args.kind),
-    )
+    frames: Sequence[Frame]
+    if args.films:
+        from companion.tools.film_run import film
+        from companion.tools.synthetic.table_film import ZONE, FilmKind
+
+        shown = [
+            film(FilmKind(kind), args.seed, args.art, photos=args.photos) for kind in args.films
+        ]
+        frames = [frame for one in shown for frame in one.frames]
+        script = _joined(
+            [one.script for one in shown], [len(one.frames) / FPS for one in shown], ZONE
+        )
+    else:
+        width, height = (int(side) for side in args.size.split("x"))
+        session = make_session(
+            args.game,
+            seed=args.seed,
+            frame_size=(width, height),
+            max_events=args.events,
+            kind=SessionKind(args.kind),
+        )
+        frames, script = session.frames, session.script
     folder.mkdir(parents=True, exist_ok=True)
     options = [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY] if args.format == "jpg" else []
-    for frame in session.frames:
-        path = folder / f"{frame.number:06d}.{args.format}"
+    for number, frame in enumerate(frames):
+        path = folder / f"{number:06d}.{args.format}"
         cv2.imwrite(str(path), frame.image, options)
-    return session.script
+    return script
+
+
+def _joined(
+    scripts: Sequence[Sequence[ScriptStep]], lengths: Sequence[float], zone: str
+) -> tuple[ScriptStep, ...]:
+    """Films' scripts one after another, each's times after the films before it. Each film
+    is a table of its own: where one ends with cards on ``zone``, the cut to the next (its
+    bare table) takes them all away, which a watch reports as the zone cleared."""
+    joined: list[ScriptStep] = []
+    offset = 0.0
+    for script, length in zip(scripts, lengths, strict=True):
+        if joined and _cards_left(joined):
+            joined.append(ScriptStep(offset, f"clear {zone}", "camera"))
+        joined.extend(ScriptStep(step.time + offset, step.line, step.source) for step in script)
+        offset += length
+    return tuple(joined)
+
+
+def _cards_left(script: Sequence[ScriptStep]) -> bool:
+    """Whether a card came after the script's last clear (or at all, if none)."""
+    for step in reversed(script):
+        if step.line.startswith("clear"):
+            return False
+        if step.line.startswith("card"):
+            return True
+    return False
 
 
 def events_tally(script: Sequence[ScriptStep], printed: str) -> str:
@@ -162,6 +205,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--events", type=positive_count, default=DEFAULT_EVENTS)
     parser.add_argument("--kind", default="game", help="the session kind (figures --kinds)")
+    parser.add_argument(
+        "--films",
+        type=_film_kinds,
+        default=(),
+        help="table films (no mat, 1920x1080) one after another instead of a session, "
+        "comma-separated kinds; watch runs with --mat none",
+    )
+    parser.add_argument(
+        "--art", choices=("drawn", "photos"), default="drawn", help="the films' cards"
+    )
+    parser.add_argument(
+        "--photos", type=Path, default=None, help="../shared/photos, for --art photos"
+    )
     parser.add_argument("--size", choices=("1280x720", "1920x1080"), default="1920x1080")
     parser.add_argument("--format", choices=FORMATS, default=FORMATS[0], help="frame files")
     parser.add_argument(
@@ -181,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         contenders: list[tuple[str, list[str], Path | None]] = [
             ("decoding the frames only", _decode_only(), None),
             ("classical per-frame detector", _classical(), None),
-            ("watch, this checkout", _watch(args.game), here),
+            ("watch, this checkout", _watch(args.game, films=bool(args.films)), here),
         ]
         if args.before is not None:
             old = work / "before"
@@ -192,10 +248,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 capture_output=True,
             ).stdout
             subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
-            contenders.append((f"watch at {args.before}", _watch(args.game), old))
+            contenders.append(
+                (f"watch at {args.before}", _watch(args.game, films=bool(args.films)), old)
+            )
+        shown = (
+            f"table films {','.join(args.films)} ({args.art} cards) seed {args.seed}"
+            if args.films
+            else f"{args.game} seed {args.seed} ({args.kind})"
+        )
         print(
-            f"{args.game} seed {args.seed} ({args.kind}), {len(names)} frames at {args.size} "
-            f"({args.format}); CPU ms a frame after start-up, whole process, peak MB"
+            f"{shown}, {len(names)} frames at {args.size} ({args.format}); CPU ms a frame "
+            "after start-up, whole process, peak MB"
         )
         decoding: float | None = None  # the first contender's figure
         for name, command, cwd in contenders:
@@ -216,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 line += "  " + events_tally(script, whole.stdout)
             print(line, flush=True)
             if "watch" in command:
-                print(f"    {_frame_times(frames, args.game, cwd)}", flush=True)
+                print(f"    {_frame_times(frames, args.game, cwd, bool(args.films))}", flush=True)
         print(
             f"Pi 4 ratio {args.pi_ratio:g} (4-9 by published figures, not measured; see "
             f"PI4_RATIO); 10 fps leaves {FRAME_BUDGET_MS:g} ms a frame"
@@ -224,10 +287,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _frame_times(frames: Path, game: str, cwd: Path | None) -> str:
+def _frame_times(frames: Path, game: str, cwd: Path | None, films: bool) -> str:
     """The watch's step a frame, timed inside one process of the checkout at ``cwd``."""
     done = subprocess.run(
-        [sys.executable, "-c", FRAME_TIMES, str(frames), game, str(BUSY_FRAME_MS)],
+        [
+            sys.executable,
+            "-c",
+            FRAME_TIMES,
+            str(frames),
+            game if not films else "",
+            str(BUSY_FRAME_MS),
+        ],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -252,8 +322,23 @@ def _classical() -> list[str]:
     return [sys.executable, "-m", "companion.tools.classical_cards"]
 
 
-def _watch(game: str) -> list[str]:
-    return [sys.executable, "-m", "companion", "watch", "--game", game]
+def _watch(game: str, *, films: bool) -> list[str]:
+    # --fps: the folder is a film's frames (without it, each image is a photo of its own)
+    where = ["--mat", "none"] if films else ["--game", game]
+    return [sys.executable, "-m", "companion", "watch", *where, "--fps", str(FPS)]
+
+
+def _film_kinds(text: str) -> tuple[str, ...]:
+    from companion.tools.synthetic.table_film import FilmKind
+
+    kinds = tuple(name.strip() for name in text.split(",") if name.strip())
+    known = {str(kind) for kind in FilmKind}
+    for name in kinds:
+        if name not in known:
+            raise argparse.ArgumentTypeError(
+                f'"{name}" is no film kind ({", ".join(sorted(known))})'
+            )
+    return kinds
 
 
 if __name__ == "__main__":

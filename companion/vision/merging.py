@@ -105,10 +105,22 @@ class Detection:
     quad: np.ndarray  # 4 x 2 float32: the best index crop (TL, TR, BR, BL as it reads)
     indices: int  # how many corner indices of the card were read
     doubt: Doubt | None = None  # the second look disagrees: the read is unsure
+    # The crops of every corner index it was read at, the best first (empty: only
+    # ``quad`` is known), so that what lies at each of its corners is known.
+    corners: tuple[np.ndarray, ...] = ()
+
+    @property
+    def corner_quads(self) -> tuple[np.ndarray, ...]:
+        """The boxes of the corner indices it was read at (at least its best)."""
+        return self.corners or (self.quad,)
 
     def scaled(self, factor: float) -> Detection:
-        """The same detection with its box in pixels ``factor`` times larger."""
-        return replace(self, quad=(self.quad * factor).astype(np.float32))
+        """The same detection with its boxes in pixels ``factor`` times larger."""
+        return replace(
+            self,
+            quad=(self.quad * factor).astype(np.float32),
+            corners=tuple((corner * factor).astype(np.float32) for corner in self.corners),
+        )
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -268,6 +280,7 @@ def merge_reads(
             ordered[card_reads[0]].confidence,
             candidates.quad(ordered[card_reads[0]].row),
             len(card_reads),
+            corners=tuple(candidates.quad(ordered[at].row) for at in card_reads),
         )
         for card_reads in kept
     ]

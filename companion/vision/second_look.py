@@ -21,7 +21,13 @@ import numpy as np
 
 from companion.cards import Card, Suit
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, cut_crops
-from companion.vision.merging import Detection, Doubt
+from companion.vision.merging import (
+    SAME_INDEX_ALONG,
+    SIDE_BY_SIDE_ACROSS,
+    SIDE_BY_SIDE_COSINE,
+    Detection,
+    Doubt,
+)
 
 # A card's face in units of its index box's height (the reader's crop, 1.35 index heights
 # tall): about 4.3 tall and 2.8 wide, the index box at its top-left corner; measured on
@@ -36,6 +42,10 @@ INK_PERCENTILE = 5.0
 PAPER_PERCENTILE = 95.0
 STEEPEST_PERCENTILE = 99.0
 MIN_RISE = 1e-3  # grey levels a pixel: a flat crop
+SIDE_BAND = 2  # pixels: the crop middle's outermost columns, no glyph's place
+# A card's corner indices lie on its face as placed from its true corner, within this
+# many box heights (crops turn and frame an index a little off).
+FACE_CORNER_SLACK = 0.5
 
 
 class SuitColour(Enum):
@@ -138,12 +148,14 @@ def box_crops(image: np.ndarray, quads: Sequence[np.ndarray]) -> np.ndarray:
     return cut_crops(image, centres, down.astype(np.float32), heights.astype(np.float32))
 
 
-def ink_colour(crop: np.ndarray, settings: SecondLookSettings) -> SuitColour | None:
-    """Whether the ink of an index crop (BGR) is red or black (None: too little light or
-    ink, or ink of both colours)."""
+def _ink_counts(crop: np.ndarray, settings: SecondLookSettings) -> tuple[int, int, int] | None:
+    """The black and the red ink pixels of the middle of an index crop (BGR), and how many
+    pixels were looked at (None: too little light to tell)."""
     height, width = crop.shape[:2]
     top, left = round(height * settings.margin_share), round(width * settings.margin_share)
     middle = crop[top : height - top, left : width - left].reshape(-1, 3).astype(np.float32)
+    if middle.shape[0] == 0:
+        return None
     white = np.percentile(middle, settings.white_percentile, axis=0)
     if float(white.min()) < settings.min_white:
         return None
@@ -152,9 +164,46 @@ def ink_colour(crop: np.ndarray, settings: SecondLookSettings) -> SuitColour | N
     darkest = np.minimum(np.minimum(blue, green), red)
     black = (brightest < settings.black_level) & (brightest - darkest < settings.grey_spread)
     reddish = (red >= settings.red_level) & (red - np.maximum(blue, green) >= settings.red_gap)
-    black_count, red_count = int(np.count_nonzero(black)), int(np.count_nonzero(reddish))
+    glyphs = _without_lines_along(
+        (black | reddish).reshape(height - 2 * top, width - 2 * left)
+    ).reshape(-1)
+    black, reddish = black & glyphs, reddish & glyphs
+    return int(np.count_nonzero(black)), int(np.count_nonzero(reddish)), middle.shape[0]
+
+
+def _without_lines_along(ink: np.ndarray) -> np.ndarray:
+    """The ink mask (the crop's middle) less the runs that lie wholly in a side's
+    outermost SIDE_BAND columns: the crop is cut round the index, so its glyphs lie
+    inside, and a sliver along a side is the card's edge, a shadow or the table beside a
+    crop cut a little off the index."""
+    import cv2
+
+    width = ink.shape[1]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    left = stats[:, cv2.CC_STAT_LEFT]
+    right = left + stats[:, cv2.CC_STAT_WIDTH]
+    slivers = [n for n in range(1, count) if right[n] <= SIDE_BAND or left[n] >= width - SIDE_BAND]
+    if not slivers:
+        return ink
+    return ink & ~np.isin(labels, slivers)
+
+
+def has_ink(crop: np.ndarray, settings: SecondLookSettings) -> bool:
+    """Whether an index crop shows enough ink to say anything (a corner washed out by a
+    lamp's glare, or an empty one, does not)."""
+    counts = _ink_counts(crop, settings)
+    return counts is not None and counts[0] + counts[1] >= settings.min_ink_share * counts[2]
+
+
+def ink_colour(crop: np.ndarray, settings: SecondLookSettings) -> SuitColour | None:
+    """Whether the ink of an index crop (BGR) is red or black (None: too little light or
+    ink, or ink of both colours)."""
+    counts = _ink_counts(crop, settings)
+    if counts is None:
+        return None
+    black_count, red_count, looked_at = counts
     ink = black_count + red_count
-    if ink < settings.min_ink_share * middle.shape[0]:
+    if ink < settings.min_ink_share * looked_at:
         return None
     if red_count >= settings.one_colour_share * ink:
         return SuitColour.RED
@@ -224,6 +273,8 @@ def second_look(
             card = read[position]
             if card is None or card == detections[i].card:
                 continue
+            if not has_ink(crops[position], settings):
+                continue  # a corner washed out by a lamp's glare answers nothing
             if not _covered_by(
                 card, far.centres[position], far.heights[position], detections, settings
             ):
@@ -237,51 +288,106 @@ def second_look(
 def _turned_on_one_spot(
     detections: Sequence[Detection], settings: SecondLookSettings
 ) -> list[tuple[int, int]]:
-    """Every ordered pair (i, j) of reads of different cards on one spot (a centre within
-    ``same_spot_reach`` of the larger box's height of the other's) read the other way
-    round."""
-    centres = np.array([d.quad.mean(axis=0) for d in detections], np.float64)
-    downs = np.array([d.quad[3] - d.quad[0] for d in detections], np.float64)
-    heights = np.maximum(np.linalg.norm(downs, axis=1), 1e-6)
-    downs /= heights[:, None]
+    """Every ordered pair (i, j) of different cards where i's read lies on the spot of
+    one of j's corner indices: the other way round, a centre within ``same_spot_reach``
+    of the larger box's height of the other's; the same way round, the same index as
+    the merge tells it (closer across than the next index of a tight fan). One spot
+    holds one index, so a misread beside or over a card's corner (a queen's flower and
+    pip as a 4D, a club's corner cut again and read as a spade) is caught at whichever
+    corner it lies; the merge compared it with the card's best read only."""
     pairs = []
     for i, first in enumerate(detections):
+        centre, down, height = _box_frame(first.quad)
         for j, second in enumerate(detections):
             if first.card == second.card:
                 continue
-            reach = settings.same_spot_reach * max(heights[i], heights[j])
-            near = np.linalg.norm(centres[i] - centres[j]) <= reach
-            if near and float(downs[i] @ downs[j]) <= settings.same_spot_cosine:
-                pairs.append((i, j))
+            for corner in second.corner_quads:
+                other_centre, other_down, other_height = _box_frame(corner)
+                gap = other_centre - centre
+                cosine = float(down @ other_down)
+                if cosine <= settings.same_spot_cosine:
+                    reach = settings.same_spot_reach * max(height, other_height)
+                    on_spot = float(np.linalg.norm(gap)) <= reach
+                else:
+                    smaller = min(height, other_height)
+                    across = abs(float(gap[0] * down[1] - gap[1] * down[0]))
+                    on_spot = (
+                        cosine >= SIDE_BY_SIDE_COSINE
+                        and across < SIDE_BY_SIDE_ACROSS * smaller
+                        and abs(float(gap @ down)) < SAME_INDEX_ALONG * smaller
+                    )
+                if on_spot:
+                    pairs.append((i, j))
+                    break
     return pairs
+
+
+def _box_frame(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """An index box's centre, its unit reading direction (down) and its height."""
+    down = quad[3].astype(np.float64) - quad[0].astype(np.float64)
+    height = max(float(np.linalg.norm(down)), 1e-6)
+    return quad.mean(axis=0).astype(np.float64), down / height, height
 
 
 def _inside_another_card(
     detections: Sequence[Detection], settings: SecondLookSettings
 ) -> list[int]:
     """The reads whose whole box lies on the face of another card read at two corners or
-    more, their box ``inside_card_ratio`` times that card's index box tall or more."""
+    more, every box they were read at ``inside_card_ratio`` times that card's largest
+    index box tall or more (one deck's indices are one size: a card read at one corner
+    framed as its index is, lying open over the other, is no picture). The face is
+    placed from the corner its other corners agree with (a four-index card's side corner
+    would put it beside the card)."""
     inside = []
     for i, read in enumerate(detections):
-        height = float(np.linalg.norm(read.quad[3] - read.quad[0]))
+        height = min(_box_height(quad) for quad in read.corner_quads)
         for j, card in enumerate(detections):
             if j == i or card.card == read.card or card.indices < 2:
                 continue
-            origin = card.quad[0].astype(np.float64)
-            across = card.quad[1].astype(np.float64) - origin
-            down = card.quad[3].astype(np.float64) - origin
-            box_height = float(np.linalg.norm(down))
+            corner = _face_corner(card)
+            box_height = max(_box_height(quad) for quad in card.corner_quads)
             if box_height <= 0.0 or height < settings.inside_card_ratio * box_height:
                 continue
-            across /= max(float(np.linalg.norm(across)), MIN_RISE)
-            down /= box_height
-            offsets = read.quad.astype(np.float64) - origin
-            along, below = offsets @ across, offsets @ down
-            on_face = (along >= 0.0) & (along <= CARD_WIDTH * box_height)
-            if bool(np.all(on_face & (below >= 0.0) & (below <= CARD_HEIGHT * box_height))):
+            if _on_face(corner, read.quad, slack=0.0):
                 inside.append(i)
                 break
     return inside
+
+
+def _box_height(quad: np.ndarray) -> float:
+    return float(np.linalg.norm(quad[3] - quad[0]))
+
+
+def _face_corner(card: Detection) -> np.ndarray:
+    """The index box of ``card`` whose face (down and right of it as it reads) holds the
+    most of its other corner indices, its best read's where none does better."""
+    quads = card.corner_quads
+    centres = [quad.mean(axis=0)[None, :] for quad in quads]
+
+    def agreeing(quad: np.ndarray) -> int:
+        return sum(_on_face(quad, centre, slack=FACE_CORNER_SLACK) for centre in centres)
+
+    return max(quads, key=agreeing)  # the first (best) wins a tie
+
+
+def _on_face(quad: np.ndarray, points: np.ndarray, *, slack: float) -> bool:
+    """Whether every point lies on the face of the card whose index box is ``quad`` (its
+    body CARD_WIDTH x CARD_HEIGHT box heights down and right of the box's top-left, as
+    it reads), with ``slack`` box heights round it."""
+    origin = quad[0].astype(np.float64)
+    across = quad[1].astype(np.float64) - origin
+    down = quad[3].astype(np.float64) - origin
+    box_height = float(np.linalg.norm(down))
+    if box_height <= 0.0:
+        return False
+    across /= max(float(np.linalg.norm(across)), MIN_RISE)
+    down /= box_height
+    offsets = np.asarray(points, np.float64) - origin
+    along, below = offsets @ across / box_height, offsets @ down / box_height
+    return bool(
+        np.all((along >= -slack) & (along <= CARD_WIDTH + slack))
+        and np.all((below >= -slack) & (below <= CARD_HEIGHT + slack))
+    )
 
 
 def _covered_by(

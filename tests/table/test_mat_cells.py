@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from companion.table.calibration import MatView
 from companion.table.layouts import Paper, mat_layout
 from companion.table.mat_cells import CellGrid
+from companion.values.frame import Frame
 
 LAYOUT = mat_layout("oh-hell", Paper.A3)
 
@@ -35,7 +36,7 @@ def test_cells_are_the_grey_of_their_area_whatever_the_frame_s_edge() -> None:
     width, height = view.frame_size
     image = np.zeros((height, width, 3), np.uint8)
     image[:, : width // 2] = 200  # the left half light
-    cells = grid.cells(image)
+    cells = grid.cells(Frame(image, 0.0, 0))
     assert cells.shape == grid.shape
     assert cells[:, : grid.shape[1] // 2 - 2] == pytest.approx(200.0, abs=1.0)
     assert cells[:, grid.shape[1] // 2 + 2 :] == pytest.approx(0.0, abs=1.0)

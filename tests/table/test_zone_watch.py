@@ -14,7 +14,7 @@ from companion.cards import DOUBLE104, FRENCH52, Card, DeckProfile
 from companion.table.card_reads import CardRead
 from companion.table.events import TableEvent, UnsureReason, UnsureReport
 from companion.table.tracker_settings import TrackerSettings
-from companion.table.zone_watch import ZoneLook, ZoneWatch
+from companion.table.zone_watch import SpotLevels, ZoneLook, ZoneWatch
 from companion.vision.merging import Doubt
 
 FPS = 10.0
@@ -56,6 +56,7 @@ class Table:
     previous: float | None = None
     event_frames: list[float] = field(default_factory=list)
     picture: np.ndarray | None = None  # the zone's cells, when the test follows them
+    levels: SpotLevels | None = None  # the grey round every index box, when told
 
     def frame(self) -> None:
         def reader() -> Sequence[CardRead]:
@@ -74,6 +75,7 @@ class Table:
             read=reader,
             copies_elsewhere=lambda card: self.elsewhere.get(card, 0),
             picture=self.picture,
+            levels_at=None if self.levels is None else self._levels_at,
         )
         answer = self.watch.step(look, self.previous)
         if answer.settled:
@@ -83,6 +85,10 @@ class Table:
         self.unsure.extend(answer.unsure)
         self.previous = self.time
         self.time = round(self.time + 1 / FPS, 6)
+
+    def _levels_at(self, quad: np.ndarray) -> SpotLevels:
+        assert self.levels is not None
+        return self.levels
 
     def frames(self, count: int) -> None:
         for _ in range(count):
@@ -462,3 +468,102 @@ def test_no_question_about_a_card_whose_every_copy_lies_elsewhere() -> None:
     two_packs.elsewhere = {Card.parse("KH"): 1}
     two_packs.land([read("KH", 10, confidence=0.7)])
     assert [r.candidates for r in two_packs.unsure] == [(Card.parse("KH"),)]
+
+
+def test_a_card_read_under_a_lingering_hand_is_read_again_once_the_hand_is_gone() -> None:
+    # Under the hand the reads disagree, and the spell settles with the card unsure; the
+    # hand leaves: the card's spot shows no change from that settled picture, yet the
+    # card lies there uncovered and is read sure: it is placed.
+    zone = table()
+    zone.frames(3)
+    zone.moving, zone.changed = True, True
+    zone.frames(3)
+    zone.moving = False
+    zone.flicker = [[read("QS", 10, confidence=1.0)], [read("QS", 10), read("4D", 40)], []]
+    zone.frames(8)
+    assert zone.lines() == []
+    zone.flicker = []
+    zone.moving, zone.changed = True, True
+    zone.frames(2)  # the hand leaves
+    zone.moving, zone.changed_at, zone.reads = False, False, [read("QS", 10, confidence=1.0)]
+    zone.frames(6)
+    assert zone.lines() == ["card trick QS"]
+
+
+def test_a_doubted_read_at_a_spot_that_did_not_change_stays_no_card() -> None:
+    zone = table()
+    zone.frames(3)
+    zone.land([read("10H", 10)])
+    doubted = replace(read("7H", 14, y=50), doubt=Doubt.INSIDE_CARD)
+    zone.land([read("10H", 10), doubted])
+    zone.changed_at = False
+    zone.land([read("10H", 10), read("7H", 14, y=50)])
+    assert zone.lines() == ["card trick 10H"]
+
+
+def test_a_card_still_sliding_into_place_is_placed_once_it_lies_still() -> None:
+    zone = table()
+    zone.frames(3)
+    zone.moving, zone.changed = True, True
+    zone.frames(3)
+    zone.moving = False
+    for x in (10.0, 13.0, 16.0, 19.0):  # reads 3 mm apart: a card still sliding
+        zone.reads = [read("QH", x)]
+        zone.frame()
+    assert zone.lines() == []
+    zone.frames(4)  # it lies still at 19 mm
+    assert zone.lines() == ["card trick QH"]
+
+
+def test_a_card_covered_by_one_no_read_names_is_not_gone_until_the_table_shows() -> None:
+    # QS lies on dark wood; a card held over its index (nothing reads it) leaves its spot
+    # as bright as paper: QS is covered, not gone; once the table shows there, it is gone
+    zone = table()
+    zone.frames(3)
+    zone.levels = SpotLevels(before=80.0, now=200.0, bright=205.0)
+    zone.land([read("QS", 10)])
+    zone.levels = SpotLevels(before=200.0, now=198.0, bright=210.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS"]
+    assert zone.watch.cards == (Card.parse("QS"),)
+    zone.levels = SpotLevels(before=198.0, now=82.0, bright=90.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS", "clear trick"]
+
+
+def test_a_card_under_a_resting_hand_is_not_gone_until_the_table_shows() -> None:
+    # a hand holding the next card rests still over QS's index (skin, darker than paper,
+    # lighter than the wood): nothing reads QS, yet its spot shows no table; it stays
+    zone = table()
+    zone.frames(3)
+    zone.levels = SpotLevels(before=80.0, now=200.0, bright=205.0)
+    zone.land([read("QS", 10)])
+    zone.levels = SpotLevels(before=200.0, now=150.0, bright=165.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS"]
+    zone.levels = SpotLevels(before=150.0, now=84.0, bright=92.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS", "clear trick"]
+
+
+def test_a_card_read_again_keeps_the_table_it_came_on() -> None:
+    # QS is read again as 4H lands beside it; then a hand rests over both: QS's spot
+    # still shows no table, so it stays (the table's grey under it was kept)
+    zone = table()
+    zone.frames(3)
+    zone.levels = SpotLevels(before=80.0, now=200.0, bright=205.0)
+    zone.land([read("QS", 10)])
+    zone.land([read("QS", 10.5), read("4H", 60)])
+    zone.levels = SpotLevels(before=200.0, now=150.0, bright=165.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS", "card trick 4H"]
+
+
+def test_on_a_table_as_light_as_paper_a_card_no_longer_read_is_gone() -> None:
+    zone = table()
+    zone.frames(3)
+    zone.levels = SpotLevels(before=190.0, now=200.0, bright=205.0)
+    zone.land([read("QS", 10)])
+    zone.levels = SpotLevels(before=200.0, now=199.0, bright=210.0)
+    zone.land([])
+    assert zone.lines() == ["card trick QS", "clear trick"]

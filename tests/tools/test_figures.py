@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import cv2
 import pytest
@@ -19,6 +21,10 @@ from companion.tools.figures import (
     photo_glimpses,
     session_figures,
 )
+from companion.demo.film.session import SessionKind
+from companion.tools.film_run import FilmFigures
+from companion.tools.session_run import Tally
+from companion.tools.synthetic.table_film import NOISE_LEVEL, NOISY_LEVEL
 from tests.table.rendered import Placed, table_image
 
 
@@ -133,3 +139,42 @@ def short_session(
     game: str, seed: int, frame_size: tuple[int, int], *, kind: SessionKind = SessionKind.GAME
 ) -> SessionFigures:
     return session_figures(game, seed, frame_size, events=3, kind=kind)
+
+
+class _InProcess:
+    """A stand-in for the process pool: the jobs run here, one after another."""
+
+    def __init__(self, max_workers: int) -> None:
+        self.max_workers = max_workers
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+    def map(self, function: Callable[[Any], Any], jobs: Iterable[Any]) -> Iterator[Any]:
+        return map(function, jobs)
+
+
+def test_short_films_are_asked_of_every_film_with_and_without_noise(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[tuple[str, int, str, Path | None, float, bool]] = []
+
+    def film_job(job: tuple[str, int, str, Path | None, float, bool]) -> FilmFigures:
+        asked.append(job)
+        kind, seed, art, _, noise, _ = job
+        counts = Tally(expected=2, placed=2, right=2, wrong=0, missed=0, doubled=0, delays=())
+        return FilmFigures(kind, art, seed, noise, 10, counts, (), ())
+
+    monkeypatch.setattr(figures, "ProcessPoolExecutor", _InProcess)
+    monkeypatch.setattr(figures, "_film_job", film_job)
+    args = ["--sessions", "0", "--films", "1", "--film-kinds", "pips", "--short-films"]
+    assert main(args) == 0
+    assert [(kind, art, noise, short) for kind, _, art, _, noise, short in asked] == [
+        ("pips", "drawn", NOISE_LEVEL, True),
+        ("pips", "drawn", NOISY_LEVEL, True),
+    ]
+    out = capsys.readouterr().out
+    assert f"film pips (drawn cards, noise {NOISY_LEVEL:g}): 2 placed cards" in out

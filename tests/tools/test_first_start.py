@@ -27,13 +27,14 @@ def test_kills_across_the_journals_creation_never_leave_the_kiosk_dark(tmp_path:
 
 
 def test_a_start_that_is_refused_is_counted(tmp_path: Path) -> None:
-    """The control: a child that makes its lock file and then refuses every second start."""
+    """The control: a child that refuses every start after its first."""
     refusing = (
         "import sys, pathlib; folder = pathlib.Path(sys.argv[1]); folder.mkdir(exist_ok=True)\n"
         "mark = folder / 'started'\n"
-        "(folder / 'writer.lock').touch()\n"
         "if mark.exists(): sys.exit(1)\n"
-        "mark.touch(); print('ready', flush=True)\n"
+        # marked before the lock file the test waits for: a kill at once still leaves the mark
+        "mark.touch(); (folder / 'writer.lock').touch()\n"
+        "print('ready', flush=True)\n"
         "import time; time.sleep(30)\n"
     )
 

@@ -115,8 +115,18 @@ def test_a_read_whose_ink_is_the_other_colour_is_doubted_never_changed() -> None
     assert agreed.doubt is None
 
 
+def _with_far_index(frame: np.ndarray, quad: np.ndarray, ink: tuple[int, int, int]) -> None:
+    """Print an index (turned half round) at the far corner of the card of ``quad``."""
+    far = far_corners([quad])
+    x, y = (round(float(v)) for v in far.centres[0])
+    turned = _index_crop(ink)[::-1, ::-1]
+    top, left = y - CROP_HEIGHT // 2, x - CROP_WIDTH // 2
+    frame[top : top + CROP_HEIGHT, left : left + CROP_WIDTH] = turned
+
+
 def test_a_far_corner_that_reads_another_card_makes_the_read_unsure() -> None:
     frame, quad = _frame_with_index(RED_INK_BGR)
+    _with_far_index(frame, quad, RED_INK_BGR)
     read = Detection(Card.parse("7H"), 0.999, quad, 1)
     (other,) = second_look(frame, [read], _FarReader(Card.parse("2H")))
     assert other.doubt is Doubt.OTHER_CORNER
@@ -124,6 +134,19 @@ def test_a_far_corner_that_reads_another_card_makes_the_read_unsure() -> None:
     for answer in (Card.parse("7H"), None):
         (looked,) = second_look(frame, [read], _FarReader(answer))
         assert looked.doubt is None
+
+
+def test_a_far_corner_washed_out_by_glare_is_no_answer() -> None:
+    # a lamp's glare leaves the far corner white, no ink: whatever it reads as, it does
+    # not doubt the index read in plain light
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    _with_far_index(frame, quad, RED_INK_BGR)
+    far = far_corners([quad])
+    x, y = (round(float(v)) for v in far.centres[0])
+    frame[y - CROP_HEIGHT : y + CROP_HEIGHT, x - CROP_HEIGHT : x + CROP_HEIGHT] = 255
+    read = Detection(Card.parse("7H"), 0.999, quad, 1)
+    (looked,) = second_look(frame, [read], _FarReader(Card.parse("2H")))
+    assert looked.doubt is None
 
 
 def test_another_cards_index_found_over_the_far_corner_is_no_disagreement() -> None:
@@ -204,6 +227,90 @@ def test_two_cards_read_on_one_spot_the_other_way_round_doubt_the_lesser_read() 
     assert [d.doubt for d in looked] == [None, None]
 
 
+def test_a_read_on_the_spot_of_any_corner_of_another_card_the_other_way_round_is_doubted() -> None:
+    # a four-index queen read at all her corners, the best at the top left: her picture's
+    # pip and flower read as a 4D beside her top-right index, turned, is caught there
+    frame, quad = _frame_with_index(RED_INK_BGR)
+    height = float(CROP_HEIGHT)
+    down, up = np.array([0.0, 1.0], np.float32), np.array([0.0, -1.0], np.float32)
+    top_right = quad.mean(axis=0) + np.array([2.2 * height, 0.0], np.float32)
+    corners = (quad, crop_quad(top_right, down, height))
+    queen = Detection(Card.parse("QD"), 1.0, quad, 2, corners=corners)
+    picture = crop_quad(top_right + np.array([4.0, 6.0], np.float32), up, 1.2 * height)
+    read = Detection(Card.parse("4D"), 0.9999, picture, 1)
+    looked = second_look(frame, [queen, read], _FarReader(None))
+    assert [d.doubt for d in looked] == [None, Doubt.SAME_SPOT]
+    # known only at her best corner, the queen says nothing of the spot
+    looked = second_look(frame, [replace(queen, corners=()), read], _FarReader(None))
+    assert [d.doubt for d in looked] == [None, None]
+
+
+def test_a_read_over_another_card_s_corner_the_same_way_round_is_doubted() -> None:
+    # a nine of clubs read at two corners; its lower corner cut again a little off and
+    # read as a nine of spades (the club taken for a spade): one spot, one index
+    frame, quad = _frame_with_index(BLACK_INK_BGR)
+    height = float(CROP_HEIGHT)
+    down = np.array([0.0, 1.0], np.float32)
+    lower = quad.mean(axis=0) + np.array([1.5 * height, 3.3 * height], np.float32)
+    clubs = Detection(
+        Card.parse("9C"), 1.0, quad, 2, corners=(quad, crop_quad(lower, down, height))
+    )
+    again = crop_quad(lower + np.array([1.0, 5.0], np.float32), down, 0.8 * height)
+    looked = second_look(
+        frame, [clubs, Detection(Card.parse("9S"), 1.0, again, 1)], _FarReader(None)
+    )
+    assert [d.doubt for d in looked] == [None, Doubt.SAME_SPOT]
+    # the next index of a tight fan, a third of a crop across, stands
+    beside = crop_quad(lower + np.array([0.35 * height, 0.0], np.float32), down, height)
+    looked = second_look(
+        frame, [clubs, Detection(Card.parse("9S"), 1.0, beside, 1)], _FarReader(None)
+    )
+    assert [d.doubt for d in looked] == [None, None]
+
+
+def test_a_card_s_face_is_placed_from_the_corner_its_other_corners_agree_with() -> None:
+    # a four-index card read best at its upper-right index: its face lies to the left,
+    # as its upper-left and lower-right corners say, so a larger read just right of it
+    # (a neighbour's index framed large) is on no face of it
+    frame, quad = _frame_with_index(BLACK_INK_BGR)
+    height = float(CROP_HEIGHT)
+    down = np.array([0.0, 1.0], np.float32)
+    up = np.array([0.0, -1.0], np.float32)
+    top_right = quad.mean(axis=0)
+    top_left = top_right - np.array([2.2 * height, 0.0], np.float32)
+    bottom_right = top_left + np.array([2.2 * height, 3.3 * height], np.float32)
+    card = Detection(
+        Card.parse("9S"),
+        1.0,
+        quad,
+        3,
+        corners=(quad, crop_quad(top_left, down, height), crop_quad(bottom_right, up, height)),
+    )
+    neighbour = crop_quad(top_right + np.array([1.6 * height, 1.2 * height]), down, 1.5 * height)
+    looked = second_look(
+        frame, [card, Detection(Card.parse("AC"), 1.0, neighbour, 2)], _FarReader(None)
+    )
+    assert [d.doubt for d in looked] == [None, None]
+    # placed from the best read alone, the face would take it in
+    looked = second_look(
+        frame,
+        [replace(card, corners=()), Detection(Card.parse("AC"), 1.0, neighbour, 2)],
+        _FarReader(None),
+    )
+    assert [d.doubt for d in looked] == [None, Doubt.INSIDE_CARD]
+
+
+def test_a_dark_line_along_the_side_of_an_index_crop_is_no_ink() -> None:
+    # a crop cut a little off its index takes in the card's dark edge along its side: the
+    # faded red index read in it is no black card's
+    faded = _index_crop((150, 140, 215))
+    faded[:, 5:7] = (66, 67, 64)
+    assert ink_colour(faded, SETTINGS) is not SuitColour.BLACK
+    # a black glyph as tall stands
+    black = _index_crop(BLACK_INK_BGR)
+    assert ink_colour(black, SETTINGS) is SuitColour.BLACK
+
+
 def test_a_larger_read_on_the_face_of_a_card_read_twice_is_doubted() -> None:
     frame, quad = _frame_with_index(RED_INK_BGR)
     height = float(CROP_HEIGHT)
@@ -220,6 +327,12 @@ def test_a_larger_read_on_the_face_of_a_card_read_twice_is_doubted() -> None:
     # an index the size of the card's own is another card lying on it: it stands
     on_top = Detection(Card.parse("4D"), 0.999, crop_quad(middle, down, height), 1)
     assert doubts(on_top) == [None, None]
+    # so does a card read at two corners, one cut framed large, the other as its index
+    # is (a fanned hand's top card over the one under it)
+    large = crop_quad(middle, down, 1.5 * height)
+    far = crop_quad(middle + np.array([1.2, 2.5], np.float32) * height, -down, height)
+    fanned = Detection(Card.parse("4D"), 0.999, large, 2, corners=(large, far))
+    assert doubts(fanned) == [None, None]
     # off the face, over its edge (a fanned neighbour's index), or on a card read at one
     # corner only, a large read stands
     for shift in (CARD_WIDTH, CARD_WIDTH / 2):
