@@ -21,7 +21,6 @@ from companion.tools.figures import (
     photo_glimpses,
     session_figures,
 )
-from companion.demo.film.session import SessionKind
 from companion.tools.film_run import FilmFigures
 from companion.tools.session_run import Tally
 from companion.tools.synthetic.table_film import NOISE_LEVEL, NOISY_LEVEL
