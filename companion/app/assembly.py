@@ -33,7 +33,7 @@ from companion.device.buttons import ButtonSource, FakeButtons, RetriedButtons
 from companion.device.display import LumaDevice, RetriedPanel, Screen
 from companion.device.display_config import DisplayKind
 from companion.journal.records import EventRow
-from companion.journal.store import JOURNAL_FILE, Journal
+from companion.journal.store import JOURNAL_FILE, KIOSK_PAGE_SIZE, Journal
 from companion.table.tracker_settings import TrackerSettings
 from companion.ui.canvas import Sheet
 from companion.ui.settings import UiSettings
@@ -205,7 +205,7 @@ def assemble(
     environ: dict[str, str] | None = None,
 ) -> Assembled:
     """Everything ``companion run`` needs, not yet started."""
-    journal = Journal.open(config.state.directory / JOURNAL_FILE)
+    journal = Journal.open(config.state.directory / JOURNAL_FILE, page_size=KIOSK_PAGE_SIZE)
     saved = SavedSettings(config.state.directory / SETTINGS_FILE, log)
     settings = saved.load(ui_settings(config))
     inbox: Inbox = queue.Queue()

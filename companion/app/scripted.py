@@ -55,7 +55,8 @@ class ScriptFeed:
     """A scripted session played for ever: camera lines as the tracker would send them,
     action lines as the menus would, ``undo`` as the presses that undo
     (``UNDO_PRESSES``); at the end, a new game of the same spec (the last one is finished).
-    ``start_at``: the steps the journal already holds (a resumed game carries on)."""
+    ``start_at``: the steps the journal already holds (a resumed game carries on);
+    ``gap_s``: the seconds between two steps (0: as fast as the kiosk takes them)."""
 
     def __init__(
         self,
@@ -65,12 +66,14 @@ class ScriptFeed:
         stop: threading.Event,
         *,
         start_at: int = 0,
+        gap_s: float = 0.0,
     ) -> None:
         self.spec = spec
         self.steps = tuple(steps)
         self.inbox = inbox
         self.stop = stop
         self.start_at = start_at
+        self.gap_s = gap_s
         self.thread = threading.Thread(target=self.run, name="script", daemon=True)
 
     def messages(self, step: str) -> tuple[Message, ...]:
@@ -94,14 +97,18 @@ class ScriptFeed:
             for message in self.messages(self.steps[position]):
                 self.inbox.put(message)
             position += 1
+            if self.gap_s:
+                self.stop.wait(self.gap_s)
 
 
 class ScriptedSession:
     """The side feed of ``run --scripted``: the script's session, carried on from the rows
     the resumed game holds (the kiosk resumes it as it starts, before threads start)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, gap_s: float = 0.0) -> None:
         from companion.games.script import parse_script
+
+        self.gap_s = gap_s
 
         script = parse_script(path.read_text("utf-8"), str(path))
         self.spec, self.steps = script.spec(), session_steps(script)
@@ -110,7 +117,9 @@ class ScriptedSession:
         def run() -> None:
             played = kiosk.table.played
             start_at = len(self.steps) if played is None else played.rows
-            ScriptFeed(self.spec, self.steps, inbox, stop, start_at=start_at).run()
+            ScriptFeed(
+                self.spec, self.steps, inbox, stop, start_at=start_at, gap_s=self.gap_s
+            ).run()
 
         return threading.Thread(target=run, name="script", daemon=True)
 

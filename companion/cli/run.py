@@ -44,6 +44,14 @@ def register(subparsers: Any) -> None:
         "(the crash test's session)",
     )
     parser.add_argument(
+        "--scripted-gap",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="for tests: with --scripted, wait this long between two steps (a table's pace; "
+        "the SD card's writes an hour are measured so)",
+    )
+    parser.add_argument(
         "--report-shown",
         action="store_true",
         help="for tests: print 'ready' after the first screen and 'shown GAME SEQ' once "
@@ -81,7 +89,11 @@ def run(args: argparse.Namespace) -> int:
     if args.scripted is not None or args.report_shown:
         from companion.app.scripted import ScriptedSession, shown_reporter
 
-        feed = None if args.scripted is None else ScriptedSession(args.scripted)
+        feed = (
+            None
+            if args.scripted is None
+            else ScriptedSession(args.scripted, gap_s=args.scripted_gap)
+        )
         listener = shown_reporter(out) if args.report_shown else None
     try:
         assembled = assemble(config, log=log, feed=feed, listener=listener)

@@ -15,6 +15,12 @@ class UnknownGame(JournalError):
     pass
 
 
+class JournalTooNew(JournalError):
+    """The journal was written by a newer release (a higher schema version): this one
+    refuses it, touching nothing, rather than move it aside (after a rollback, a newer
+    release's journal is the table's evening)."""
+
+
 class JournalUnreachable(JournalError):
     """The journal's folder or files cannot be written or read (permissions, a read-only
     file system, another process holding it): nothing was moved or changed."""

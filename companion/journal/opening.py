@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.journal.errors import JournalError, JournalUnreachable
+from companion.journal.errors import JournalError, JournalTooNew, JournalUnreachable
 from companion.journal.shm import IndexReading, read_index
 from companion.journal.wal import FRAME_HEADER_BYTES, HEADER_BYTES, WalReading, read_wal
 
@@ -270,7 +270,8 @@ def sync(target: Path) -> None:
 def unusable(path: Path, *, application_id: int, schema_version: int) -> Problem | None:
     """Why the file at ``path`` cannot serve as our journal (a journal marked with
     ``application_id``, at ``schema_version``), or None when it can. An error reaching
-    it (not damage) raises ``JournalUnreachable``."""
+    it (not damage) raises ``JournalUnreachable``; a journal of a newer schema (a newer
+    release's, after a rollback) raises ``JournalTooNew``, touching nothing."""
     try:
         connection = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as error:
@@ -291,6 +292,12 @@ def unusable(path: Path, *, application_id: int, schema_version: int) -> Problem
     if found_id != application_id:
         return Problem(
             f"a foreign SQLite database (application_id {found_id:#x}), not a journal", False
+        )
+    if version > schema_version:
+        raise JournalTooNew(
+            f"the journal {path} was written by a newer release of the companion (journal "
+            f"schema {version}; this release reads schema {schema_version}): it was left "
+            "as it is; install that release again, or a newer one"
         )
     if version != schema_version:
         return Problem(

@@ -23,6 +23,7 @@ from companion.journal.errors import (
     JournalError,
     JournalFull,
     JournalInUse,
+    JournalTooNew,
     JournalUnreachable,
     UnknownGame,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "JournalError",
     "JournalFull",
     "JournalInUse",
+    "JournalTooNew",
     "JournalUnreachable",
     "UnknownGame",
 ]
@@ -80,6 +82,15 @@ SCHEMA_VERSION = 1
 # Most of an evening would otherwise sit in the -wal, which a bad frame cuts short:
 # a checkpoint copies it into the main file, which the -wal's damage cannot reach.
 CHECKPOINT_EVERY = timedelta(minutes=3)
+# The SD card's wear: a checkpoint restarts the -wal in place rather than truncating it,
+# so the next commits overwrite blocks the file already has and their syncs write no
+# change of its size through the file system's own journal (the kiosk on ext4, an event
+# every 6 s: 18 MB an hour, not 25); a -wal grown past the limit is cut back to it then.
+WAL_SIZE_LIMIT = 4 << 20  # bytes
+# The kiosk's new journals: an event's commit writes three pages (its row, the index, the
+# row counter), 3 KB in 1 KB pages rather than 12 KB in SQLite's 4 KB ones (the same
+# measure: 13 MB an hour, not 18). A journal keeps the page size it was made with.
+KIOSK_PAGE_SIZE = 1024
 
 Clock = Callable[[], datetime]
 
@@ -159,6 +170,7 @@ class Journal:
         clock: Clock = utc_now,
         page_limit: int | None = None,
         checkpoint_every: timedelta = CHECKPOINT_EVERY,
+        page_size: int | None = None,
     ) -> Self:
         """Open (or create) the journal at ``path`` as the state folder's one writer (a
         second writer is refused at once: ``JournalInUse``, naming the holder, nothing
@@ -169,7 +181,7 @@ class Journal:
         first and what reads past its damage put back (``kept_log``). A hot ``-journal``
         is SQLite's to roll back. A folder or file that cannot be written is reported
         (``JournalUnreachable``) and left as it is. ``page_limit`` caps the file's size
-        in pages."""
+        in pages; ``page_size`` is a new journal's (SQLite's default when None)."""
         make_folder(path.parent)
         check_reachable(path)
         try:
@@ -185,7 +197,7 @@ class Journal:
                 f"cannot lock the state folder {path.parent}: {error.strerror or error}"
             ) from None
         try:
-            return cls._open_locked(path, lock, clock, page_limit, checkpoint_every)
+            return cls._open_locked(path, lock, clock, page_limit, checkpoint_every, page_size)
         except BaseException:
             lock.release()
             raise
@@ -198,6 +210,7 @@ class Journal:
         clock: Clock,
         page_limit: int | None,
         checkpoint_every: timedelta,
+        page_size: int | None,
     ) -> Self:
         check: LogCheck | None = None
         kept: tuple[Path | None, Path | None] | None = None
@@ -217,6 +230,8 @@ class Journal:
                 salvaged = salvage(moved, side(moved, WAL_SUFFIX), application_id=APPLICATION_ID)
         try:
             connection = sqlite3.connect(path, isolation_level=None)
+            if page_size is not None:  # before WAL mode writes the first page
+                connection.execute(f"PRAGMA page_size = {int(page_size)}")
             _prepare(connection, page_limit)
         except sqlite3.Error as error:
             raise JournalError(f"cannot open the journal {path}: {error}") from None
@@ -323,11 +338,12 @@ class Journal:
         return row
 
     def checkpoint(self) -> bool:
-        """Copy the ``-wal`` into the main file (synced) and empty the log; False when
-        SQLite could not finish it, in which case the log still holds everything."""
+        """Copy the ``-wal`` into the main file (synced) and restart the log (the next
+        commit writes from its start); False when SQLite could not finish it, in which
+        case the log still holds everything."""
         self._oldest_unchecked = None
         try:
-            busy = int(self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0])
+            busy = int(self._db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0])
         except sqlite3.Error:
             return False
         if busy == 0:
@@ -508,6 +524,7 @@ def _prepare(connection: sqlite3.Connection, page_limit: int | None) -> None:
     if mode != "wal":
         raise sqlite3.OperationalError(f"WAL mode refused (journal_mode is {mode})")
     connection.execute("PRAGMA synchronous = FULL")
+    connection.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
     if page_limit is not None:
         connection.execute(f"PRAGMA max_page_count = {int(page_limit)}")
     if connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:

@@ -29,6 +29,7 @@ from pathlib import Path
 from companion.games.events import Action
 from companion.journal.records import EventRow, Source
 from companion.journal.store import JOURNAL_FILE, WAL_SUFFIX, Journal, JournalError
+from companion.journal.wal import read_wal
 
 PAGE = 4096
 FRAME = 24 + PAGE
@@ -95,7 +96,9 @@ def _file(folder: Path, suffix: str = "") -> Path:
 
 
 def _frames(folder: Path) -> int:
-    return (_file(folder, WAL_SUFFIX).stat().st_size - WAL_HEADER) // FRAME
+    """The log's frames up to its last commit (a checkpoint restarts the log in place:
+    an older log's frames may lie past them, to the file's end)."""
+    return read_wal(_file(folder, WAL_SUFFIX)).kept_frames
 
 
 def _leaf_pages(folder: Path, table: str) -> list[int]:
@@ -206,7 +209,7 @@ def wal_deleted(folder: Path, rng: random.Random, journals: Journals) -> Made:
 def wal_cut_random(folder: Path, rng: random.Random, journals: Journals) -> Made:
     written = journals.killed(folder)
     wal = _file(folder, WAL_SUFFIX)
-    at = rng.randrange(WAL_HEADER, wal.stat().st_size)
+    at = rng.randrange(WAL_HEADER, WAL_HEADER + _frames(folder) * FRAME)
     _cut(wal, at)
     return written, f"torn: the -wal cut at byte {at} (frame {(at - WAL_HEADER) // FRAME + 1})"
 
@@ -214,9 +217,10 @@ def wal_cut_random(folder: Path, rng: random.Random, journals: Journals) -> Made
 def wal_flipped(folder: Path, rng: random.Random, journals: Journals) -> Made:
     written = journals.killed(folder)
     wal = _file(folder, WAL_SUFFIX)
-    start = WAL_HEADER + (_frames(folder) - FLIPPED_FRAMES) * FRAME
+    end = WAL_HEADER + _frames(folder) * FRAME
+    start = end - FLIPPED_FRAMES * FRAME
     content = bytearray(wal.read_bytes())
-    spots = sorted(rng.randrange(start, len(content)) for _ in range(FLIPPED_BYTES))
+    spots = sorted(rng.randrange(start, end) for _ in range(FLIPPED_BYTES))
     for spot in spots:
         content[spot] ^= rng.randrange(1, 256)
     wal.write_bytes(bytes(content))

@@ -254,6 +254,17 @@ def spot_leaders(candidates: Candidates) -> np.ndarray:
     return leaders
 
 
+def cosines(some: np.ndarray, every: np.ndarray) -> np.ndarray:
+    """[i, j]: the cosine of the unit vectors ``some[i]`` and ``every[j]`` (N x 2 each),
+    as two products and a sum. Not a matmul: on an arm64 CPU with SME, OpenBLAS's kernels
+    for these small products leave stray floating-point flags (numpy then warns of overflow
+    and division by zero) and now and then return non-finite values (systest/fp_flags.py)."""
+    products: np.ndarray = (
+        some[:, None, 0] * every[None, :, 0] + some[:, None, 1] * every[None, :, 1]
+    )
+    return products
+
+
 def _same_spot_pairs(candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
     """The rows (i, j), i < j, of every two candidates cut at one spot, ordered by j
     then i; worked out a block of rows at a time (a photo may have 2,000 candidates)."""
@@ -266,7 +277,7 @@ def _same_spot_pairs(candidates: Candidates) -> tuple[np.ndarray, np.ndarray]:
         larger = np.maximum(heights[rows, None], heights[None, :])
         same = (
             (np.hypot(gaps[..., 0], gaps[..., 1]) < SAME_SPOT_DISTANCE * smaller)
-            & (candidates.down[rows] @ candidates.down.T >= SAME_SPOT_COSINE)
+            & (cosines(candidates.down[rows], candidates.down) >= SAME_SPOT_COSINE)
             & (larger <= SAME_SPOT_SIZES * smaller)
         )
         earlier, later = np.nonzero(same)

@@ -3,7 +3,9 @@ display that fails mid-game logged rather than raised (luma's own dummy device).
 
 from __future__ import annotations
 
+import contextlib
 import queue
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +19,7 @@ from companion.app.config import Config, load_config
 from companion.app.scripted import ScriptedSession
 from companion.device.buttons import FakeButtons
 from companion.device.camera import SourceError
+from companion.journal.store import KIOSK_PAGE_SIZE, Journal
 from companion.values.language import Language
 
 
@@ -71,6 +74,25 @@ def test_no_camera_and_no_display_make_a_kiosk_for_cards_by_hand(tmp_path: Path)
         assert (tmp_path / "state" / "journal.sqlite3").exists()
     finally:
         assembled.close()
+
+
+def test_the_kiosk_makes_its_journal_with_small_pages_and_keeps_an_old_ones(
+    tmp_path: Path,
+) -> None:
+    config = config_file(tmp_path, '[camera]\nsource = "none"\n[display]\nkind = "none"\n')
+    journal = tmp_path / "state" / "journal.sqlite3"
+
+    def page_size() -> int:
+        with contextlib.closing(sqlite3.connect(journal)) as db:
+            return int(db.execute("PRAGMA page_size").fetchone()[0])
+
+    assemble(config, log=lambda line: None, environ={}).close()
+    assert page_size() == KIOSK_PAGE_SIZE
+    journal.unlink()
+    Journal.open(journal).close()  # a journal made before, in SQLite's own pages
+    before = page_size()
+    assemble(config, log=lambda line: None, environ={}).close()
+    assert page_size() == before != KIOSK_PAGE_SIZE
 
 
 def test_a_scripted_run_has_fake_buttons_and_no_camera_thread(tmp_path: Path) -> None:

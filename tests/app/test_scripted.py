@@ -7,6 +7,8 @@ import queue
 import threading
 from datetime import UTC, datetime
 
+import pytest
+
 from companion.app.feeds import Inbox
 from companion.app.messages import Intended, Press, TableNews
 from companion.app.scripted import UNDO_PRESSES, ScriptFeed, shown_reporter
@@ -37,6 +39,21 @@ def test_the_script_feed_plays_undos_as_presses_and_restarts_at_the_end() -> Non
     assert rest[0] == Intended(StartGame(spec))
     assert isinstance(rest[1], TableNews) and rest[1].events[0].event == EIGHT
     assert rest[2] == Intended(ApplyEvent(BID))
+
+
+def test_a_paced_feed_waits_its_gap_between_steps() -> None:
+    inbox: Inbox = queue.Queue()
+    stop = threading.Event()
+    feed = ScriptFeed(
+        GameSpec.parse("game oh-hell players=4"), ("bid 1 1",) * 3, inbox, stop, gap_s=60.0
+    )
+    feed.thread.start()
+    first = inbox.get(timeout=10)
+    with pytest.raises(queue.Empty):  # the next step is a minute away
+        inbox.get(timeout=0.5)
+    stop.set()  # a stop ends the wait at once
+    feed.thread.join(10)
+    assert first == Intended(ApplyEvent(BID)) and not feed.thread.is_alive()
 
 
 def test_the_listener_says_ready_and_each_row_shown() -> None:

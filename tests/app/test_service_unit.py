@@ -1,8 +1,8 @@
 """systemd/companion.service: what the kiosk needs is there, and systemd accepts it.
 
-``systemd-analyze verify`` insists that ExecStart's program exists, which the Pi's venv
-path does not here; the unit is verified as a copy whose ExecStart names this checkout's
-own ``companion`` (the only line changed).
+``systemd-analyze verify`` insists that the programs it starts exist, which the Pi's paths
+do not here; the unit is verified as a copy whose ExecStart names this checkout's own
+``companion`` and whose release guard is the checkout's (the only lines changed).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from companion.cli.run import EXIT_FAILED, EXIT_OK, EXIT_POWER_OFF
 from tests.app.unit_files import needs_systemd, unit_settings
 
 UNIT = Path(__file__).resolve().parents[2] / "systemd" / "companion.service"
-PI_EXEC = "/opt/companion/venv/bin/companion"
+PI_EXEC = "/opt/companion/current/venv/bin/companion"
+PI_GUARD = "/opt/companion/release-guard"
+GUARD = UNIT.parents[1] / "hardware" / "release-guard"
 MAX_EXPOSURE = 2.0  # systemd-analyze security's scale: 0 safe .. 10 exposed
 
 
@@ -35,6 +37,9 @@ def test_the_unit_has_what_the_kiosk_needs() -> None:
         "ConfigurationDirectory": ["companion"],
         "PrivateDevices": ["no"],
         "ExecStart": [f"{PI_EXEC} run"],
+        # a new release on trial: checked before its first start, kept once READY
+        "ExecStartPre": [f"+{PI_GUARD} start"],
+        "ExecStartPost": [f"+{PI_GUARD} ready"],
     }
     for key, value in expected.items():
         assert settings.get(key) == value, key
@@ -47,8 +52,8 @@ def _verifiable_copy(tmp_path: Path) -> Path:
     assert program.exists(), "the venv's companion script is missing: pip install the checkout"
     copy = tmp_path / "companion.service"
     text = UNIT.read_text("utf-8")
-    assert text.count(PI_EXEC) == 1
-    copy.write_text(text.replace(PI_EXEC, str(program)), "utf-8")
+    assert text.count(PI_EXEC) == 1 and text.count(PI_GUARD) == 2
+    copy.write_text(text.replace(PI_EXEC, str(program)).replace(PI_GUARD, str(GUARD)), "utf-8")
     return copy
 
 

@@ -16,7 +16,7 @@ from tests.app.unit_files import needs_systemd, unit_settings
 
 UNIT = Path(__file__).resolve().parents[2] / "systemd" / "companion-sheet.service"
 KIOSK_UNIT = UNIT.with_name("companion.service")
-PI_EXEC = "/opt/companion/venv/bin/companion-sheet"
+PI_EXEC = "/opt/companion/current/venv/bin/companion-sheet"
 MAX_EXPOSURE = 1.5  # systemd-analyze security's scale: 0 safe .. 10 exposed
 
 

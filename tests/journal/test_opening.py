@@ -13,15 +13,19 @@ from pathlib import Path
 import pytest
 
 from companion.games.events import Action
+from companion.journal.lock import LOCK_FILE
 from companion.journal.records import EventRow, Repair, Source
 from companion.journal.session import JournaledGame
+from companion.journal.shm import read_index
 from companion.journal.store import (
     JOURNAL_FILE,
     WAL_SUFFIX,
     Journal,
     JournalError,
+    JournalTooNew,
     JournalUnreachable,
 )
+from companion.journal.wal import read_wal
 from tests.journal.helpers import TickingClock
 
 HEADER = "game oh-hell players=4"
@@ -220,8 +224,12 @@ def test_the_end_of_a_game_checkpoints_into_the_main_file(tmp_path: Path) -> Non
         assert wal.stat().st_size > 50 * PAGE
         assert (tmp_path / JOURNAL_FILE).stat().st_size <= PAGE
         journal.finish_game(game.id)
-        assert wal.stat().st_size == 0
         assert (tmp_path / JOURNAL_FILE).stat().st_size > PAGE
+        size = wal.stat().st_size
+        # the log restarts in place: the next commit is its first frames, in the same file
+        journal.append(game.id, BID, source=Source.BUTTON)
+        assert read_wal(wal).kept_frames <= 3  # its row's, the index's and the counter's pages
+        assert wal.stat().st_size == size
 
 
 def test_a_long_game_checkpoints_every_few_minutes(tmp_path: Path) -> None:
@@ -229,12 +237,14 @@ def test_a_long_game_checkpoints_every_few_minutes(tmp_path: Path) -> None:
         journal.checkpoint_every = timedelta(seconds=30)
         game = journal.start_game(HEADER)
         wal = tmp_path / (JOURNAL_FILE + WAL_SUFFIX)
-        sizes = []
+        frames = []
         for _ in range(100):
             journal.append(game.id, BID, source=Source.BUTTON)
-            sizes.append(wal.stat().st_size)
-    emptied = [number for number, size in enumerate(sizes) if size == 0]
-    assert emptied == [30, 61, 92]  # 30 s after the first row since the last checkpoint
+            frames.append(read_wal(wal).kept_frames)
+    restarted = [number for number in range(1, 100) if frames[number] < frames[number - 1]]
+    # 30 s after the first row since the last checkpoint; the commit after it is the
+    # first of the restarted log
+    assert restarted == [31, 62, 93]
 
 
 def test_a_damaged_wal_is_kept_and_its_commits_past_the_damage_put_back(
@@ -329,6 +339,31 @@ def test_an_unwritable_state_folder_is_named_and_nothing_is_touched(tmp_path: Pa
         assert _all_rows(journal) == written
 
 
+# -- a journal of a newer release (a rollback after an update) ----------------------------------
+
+
+def test_a_journal_of_a_newer_schema_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    with _open(tmp_path) as journal:
+        _write_games(journal, finished=1, rows=5)
+    path = tmp_path / JOURNAL_FILE
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 2")  # as a release reading schema 2 would leave it
+    db.close()
+    before = path.read_bytes()
+    for opening in (Journal.open, Journal.open_read_only):
+        with pytest.raises(JournalTooNew) as refused:
+            opening(path)
+        said = str(refused.value)
+        assert "written by a newer release" in said and "schema 2" in said
+        assert "this release reads schema 1" in said and "left as it is" in said
+    assert path.read_bytes() == before
+    # nothing moved aside: SQLite's reading opens at most its own empty side files, and
+    # the writer's open its lock
+    side = {JOURNAL_FILE + suffix for suffix in ("-wal", "-shm")}
+    assert {file.name for file in tmp_path.iterdir()} <= {JOURNAL_FILE, LOCK_FILE, *side}
+    assert not (tmp_path / (JOURNAL_FILE + WAL_SUFFIX)).stat().st_size
+
+
 # -- issue 49: a first start killed, a folder in the way, a log shorter than its index ---------
 
 
@@ -396,7 +431,11 @@ def test_a_log_cut_short_is_named_from_its_index_kept_and_counted(tmp_path: Path
     copy, written = _killed_with_log(tmp_path, rows=20)
     wal = copy / (JOURNAL_FILE + WAL_SUFFIX)
     frame = 24 + PAGE
-    frames = (wal.stat().st_size - 32) // frame
+    # the frames its index names (a checkpoint restarts the log in place: older frames
+    # may lie past them)
+    index = read_index(copy / (JOURNAL_FILE + "-shm"))
+    assert index is not None
+    frames = index.frames
     cut = wal.read_bytes()[: 32 + (frames - 5) * frame + frame // 2]  # mid-frame, 5 before
     wal.write_bytes(cut)
     shm = (copy / (JOURNAL_FILE + "-shm")).read_bytes()
@@ -426,8 +465,9 @@ def test_a_log_deleted_after_a_kill_is_counted_from_its_index(tmp_path: Path) ->
         assert "15 event rows lost" in journal.notices[0]
 
 
-def test_an_index_emptied_by_a_checkpoint_names_nothing_lost(tmp_path: Path) -> None:
-    """A kill right after a checkpoint: the log is empty and so is its index."""
+def test_an_index_after_a_checkpoint_names_nothing_lost(tmp_path: Path) -> None:
+    """A kill right after a checkpoint: every frame its index names is in the main file
+    (the log restarts from its start at the next commit)."""
     copy, written = _killed_with_log(tmp_path, rows=10)  # game 1's end checkpointed
     assert (copy / (JOURNAL_FILE + WAL_SUFFIX)).stat().st_size > 0
     live = tmp_path / "after"
@@ -436,7 +476,8 @@ def test_an_index_emptied_by_a_checkpoint_names_nothing_lost(tmp_path: Path) -> 
         live.mkdir()
         for suffix in ("", WAL_SUFFIX, "-shm"):
             shutil.copyfile(copy / (JOURNAL_FILE + suffix), live / (JOURNAL_FILE + suffix))
-    assert (live / (JOURNAL_FILE + WAL_SUFFIX)).stat().st_size == 0
+    index = read_index(live / (JOURNAL_FILE + "-shm"))
+    assert index is not None and index.frames == index.backfilled > 0
     with _open(live) as journal:
         assert journal.notices == () and journal.repair is None
         assert _all_rows(journal) == written

@@ -4,6 +4,8 @@ reads, and the live frames' third look at other sizes and turns."""
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.cards import FRENCH52, Card, Rank
 from companion.vision.deck_reading import DeckReading
@@ -18,6 +20,7 @@ from companion.vision.looks import (
     TURN_LOOK_JITTERS,
     CropReader,
     Looks,
+    cosines,
     spot_leaders,
 )
 from companion.vision.model import Readings
@@ -246,3 +249,22 @@ def test_candidates_no_detector_marked_are_not_turned() -> None:
     first = _readings([no_index] * 3, [_one_hot(SUIT_CLASSES, 1, 0.99999)] * 3)
     recut, result = _live(_ScriptedModel()).third(image, candidates, first)
     assert recut is candidates and result is first
+
+
+@given(
+    st.lists(st.floats(0.0, 2 * np.pi), min_size=1, max_size=40),
+    st.lists(st.floats(0.0, 2 * np.pi), min_size=1, max_size=40),
+)
+def test_the_cosines_of_unit_vectors_are_those_of_a_float64_sum(
+    some_angles: list[float], every_angles: list[float]
+) -> None:
+    def unit(angles: list[float]) -> np.ndarray:
+        return np.stack([np.cos(angles), np.sin(angles)], axis=1).astype(np.float32)
+
+    some, every = unit(some_angles), unit(every_angles)
+    # the flags numpy warns of by default (underflow it ignores) raised by the sum itself
+    with np.errstate(over="raise", divide="raise", invalid="raise"):
+        found = cosines(some, every)
+    exact = np.einsum("ik,jk->ij", some.astype(np.float64), every.astype(np.float64))
+    assert found.shape == (len(some), len(every))
+    assert np.abs(found - exact).max() < 1e-6
