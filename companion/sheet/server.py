@@ -32,10 +32,10 @@ from aiohttp.web_request import BaseRequest
 
 from companion.journal.store import JournalError
 from companion.sheet.address import AddressFile, lan_address, sheet_url
+from companion.sheet.languages import UnknownLanguage, accepted_language, parse_language
 from companion.sheet.page import games_page, sheet_page
 from companion.sheet.source import JournalReader, NoGame, Version
-from companion.sheet.texts import UnknownLanguage, accepted_language, parse_language
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.sheet_address import HEARTBEAT_S
 
 log = logging.getLogger(__name__)

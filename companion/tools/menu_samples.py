@@ -7,10 +7,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 
 from companion.cards import Card, Rank, Suit
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids, plugin
 from companion.games.script import parse_script
 from companion.games.session import Game, replay_script
 from companion.games.spec import GameSpec
@@ -38,7 +37,7 @@ from companion.ui.menus.state import (
 )
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary, summarise
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink, SheetLinkState
 
 SAMPLE_SHEET_URL = "http://192.168.1.23:8080/"
@@ -51,7 +50,7 @@ def example_game(name: str, events: int | None = None, *, script: str | None = N
     game of a short ``script`` of its own."""
     if script is not None:
         return replay_script(parse_script(script, "sample")).game
-    text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+    text = plugin(name).example_text()
     parsed = parse_script(text, f"examples/{name}")
     if events is not None:
         parsed = dataclasses.replace(parsed, lines=parsed.lines[:events])
@@ -126,7 +125,7 @@ QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 
 def _setups() -> list[MenuSample]:
     samples = []
-    for game in GAME_IDS:
+    for game in game_ids():
         options = default_options(game)
         last = len(option_fields(type(options)))
         samples.append(MenuSample(f"menu-setup-{game}", UiState(GameSetup(game, options))))

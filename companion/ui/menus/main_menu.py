@@ -13,7 +13,6 @@ from companion.ui.canvas import Align, Sheet
 from companion.ui.intents import LookUpSheet, Shutdown, UndoLast
 from companion.ui.menus import draw
 from companion.ui.menus.common import Step, go, send, stay
-from companion.ui.menus.labels import offer_label
 from companion.ui.menus.state import (
     Confirm,
     GamePicker,
@@ -34,8 +33,9 @@ from companion.ui.menus.state import (
     moved,
 )
 from companion.ui.presses import Button, ButtonPress
-from companion.ui.reasons import event_text
-from companion.ui.texts import say, seat_label
+from companion.words import say, seat_label
+from companion.words.labels import offer_label
+from companion.words.reasons import event_text
 
 
 class Entry(Enum):

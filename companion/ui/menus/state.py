@@ -15,8 +15,8 @@ from companion.games.spec import GameSpec
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary
-from companion.ui.texts import Language
 from companion.ui.views import GameView
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink
 
 
