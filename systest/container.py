@@ -107,7 +107,7 @@ class Container:
             shutil.copy2(CHECKOUT / name, target / name)
         session = self.root / SESSION_INSIDE.lstrip("/")
         session.parent.mkdir(parents=True)
-        shutil.copyfile(CHECKOUT / "companion/examples/oh-hell.txt", session)
+        shutil.copyfile(CHECKOUT / "companion/games/oh_hell/example.txt", session)
         session.with_name("bad.toml").write_text("[display]\nkind = 7\n", "utf-8")
         session.with_name("menu.toml").write_text(MENU_CONFIG_TEXT, "utf-8")
         shutil.copyfile(

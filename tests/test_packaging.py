@@ -12,12 +12,12 @@ import cv2
 import pytest
 
 from companion.cards import Card
-from companion.vision.drawn import table_frame
+from companion.tools.drawn import table_frame
 
 ROOT = Path(__file__).resolve().parents[1]
 # run the installed copy with torch made unimportable, as on a Pi without it
 WITHOUT_TORCH = (
-    "import sys; sys.modules['torch'] = None; from companion.cli import main; "
+    "import sys; sys.modules['torch'] = None; from {module} import main; "
     "raise SystemExit(main(sys.argv[1:]))"
 )
 
@@ -41,7 +41,7 @@ def test_the_wheel_holds_the_runtime_its_models_and_fonts_but_no_training(wheel:
     for model in ("index_reader.onnx", "index_detector.onnx", "index_detector_live.onnx"):
         assert f"companion/models/{model}" in names
     assert "companion/assets/fonts/DejaVu-LICENSE.txt" in names
-    assert "companion/examples/oh-hell.txt" in names
+    assert "companion/games/oh_hell/example.txt" in names
     assert "companion/games/oh_hell/EVENTS.md" in names
     assert not [name for name in names if name.startswith(("training/", "tests/"))]
     assert not [name for name in names if "torch" in name]
@@ -67,9 +67,9 @@ def test_the_installed_runtime_reads_photos_and_scripts_from_any_folder(
     manifest = elsewhere / "manifest.tsv"
     manifest.write_text("path\tcards\tpartial\tkind\ntable.png\tQH 7C\t\tscene_multi\n", "utf-8")
 
-    def companion(*words: str) -> subprocess.CompletedProcess[str]:
+    def companion(*words: str, module: str = "companion.cli") -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-c", WITHOUT_TORCH, *words],
+            [sys.executable, "-c", WITHOUT_TORCH.format(module=module), *words],
             cwd=elsewhere,
             env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
             capture_output=True,
@@ -89,7 +89,7 @@ def test_the_installed_runtime_reads_photos_and_scripts_from_any_folder(
     read = companion("recognize", "table.png")
     assert read.returncode == 0, read.stderr
     assert "QH" in read.stdout and "7C" in read.stdout
-    measured = companion("eval", "manifest.tsv")
+    measured = companion("manifest.tsv", module="companion.tools.evaluation")
     assert measured.returncode == 0, measured.stderr
     assert "precision 1.0000, recall 1.0000" in measured.stdout
     replayed = companion("simulate", "game.txt")

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from companion.arguments import summary_of
-from companion.vision.evaluation import WHOLE_CARD_KIND, evaluate, read_manifest
+from companion.tools.evaluation import WHOLE_CARD_KIND, evaluate, read_manifest
 from companion.vision.images import load_image
 from companion.vision.model import DEFAULT_MODEL_PATH
 from companion.vision.reader_settings import ReaderSettings

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from companion.arguments import add_threshold_argument, summary_of
 from companion.cards import Card, IndexScript
-from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
+from companion.tools.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.reader import CardReader
 from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import DetectorModels

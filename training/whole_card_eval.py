@@ -28,7 +28,7 @@ import numpy as np
 
 from companion.arguments import add_threshold_argument, positive_count, summary_of
 from companion.cards import FRENCH52, Card, IndexScript
-from companion.vision.evaluation import EvalReport, ManifestEntry, score_image
+from companion.tools.evaluation import EvalReport, ManifestEntry, score_image
 from companion.vision.merging import Detection
 from companion.vision.reader import CardReader
 from companion.vision.reader_settings import ReaderSettings

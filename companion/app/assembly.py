@@ -13,7 +13,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -23,7 +23,7 @@ from PIL import Image
 
 from companion.app.config import Config
 from companion.app.feeds import ButtonPump, CameraFeed, Inbox
-from companion.app.kiosk import Kiosk
+from companion.app.kiosk import Kiosk, KioskWatcher
 from companion.app.messages import CameraState, Part, PartNews
 from companion.app.notify import Notifier, Progress, Watchdog
 from companion.app.runner import Runner
@@ -35,6 +35,7 @@ from companion.device.display_config import DisplayKind
 from companion.journal.records import EventRow
 from companion.journal.store import JOURNAL_FILE, KIOSK_PAGE_SIZE, Journal
 from companion.table.tracker_settings import TrackerSettings
+from companion.ui.canvas import Sheet
 from companion.ui.settings import UiSettings
 from companion.values.camera_source import CameraKind
 
@@ -110,6 +111,17 @@ class Listener:
 
     on_ready: Callable[[], None]
     on_shown: Callable[[EventRow], None]
+
+
+class RowsShown(KioskWatcher):
+    """A listener's ``on_shown`` told of each row once a screen shows its effect."""
+
+    def __init__(self, on_shown: Callable[[EventRow], None]) -> None:
+        self.on_shown = on_shown
+
+    def shown(self, sheet: Sheet, rows: Sequence[EventRow]) -> None:
+        for row in rows:
+            self.on_shown(row)
 
 
 @dataclass
@@ -211,7 +223,7 @@ def assemble(
         settings=settings,
         camera=CameraState.STARTING if camera_on else None,
         log=log,
-        on_shown=None if listener is None else listener.on_shown,
+        watcher=None if listener is None else RowsShown(listener.on_shown),
         keep_settings=saved.save,
         tell_camera=None if camera is None else camera.tell,
         find_sheet=partial(read_sheet_link, config.state.directory, enabled=config.sheet.enabled),
@@ -259,4 +271,4 @@ def camera_feed(
         return open_source(source, fps=fps, size=size, on_skip=skip)
 
     settings = tracker_settings(config)
-    return CameraFeed(opened, lambda: TrackedTable(settings, game=None, say=log), inbox, stop)
+    return CameraFeed(opened, lambda: TrackedTable(settings, game=None, log=log), inbox, stop)

@@ -29,8 +29,8 @@ from companion.device.camera_modes import PI_SENSOR_MODES, PI_STREAM_SIZE
 from companion.device.display_config import DisplayConfig, DisplayKind
 from companion.table.stability import STILL_FRAMES, STILL_SECONDS
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
 from companion.values.camera_source import CameraKind, CameraSource
+from companion.values.language import Language
 from companion.values.setting import (
     READ,
     SHOW,

@@ -8,15 +8,13 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from typing import Protocol
 
-from companion.app.messages import CameraNews, CameraState, Intended, Message, Press, TableNews
+from companion.app.messages import CameraNews, CameraState, Message, Press, TableNews
 from companion.device.buttons import ButtonSource
 from companion.device.camera import FrameSource
-from companion.games.events import Action
 from companion.table.events import TrackerOutput
-from companion.ui.intents import ApplyEvent
 from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 
@@ -36,14 +34,8 @@ class FrameTracker(Protocol):
 class CameraFeed:
     """Opens the source, tracks its frames and posts what the tracker saw. A source that
     fails (missing, unplugged) is reported LOST and opened again every ``retry_s``; a
-    finite one (a file, the demo's session) ends with ENDED. ``tell`` (from any thread)
-    gives the game being played to the tracker before its next frame.
-
-    ``timed_actions``: (time, action) steps posted just before the first frame at or
-    after their time, so they fall between the camera events as they did at the table
-    (the demo's bids and stakes). ``before_frame``: called before each frame is tracked
-    (the demo's fast mode waits there until the kiosk has drawn all that was posted, so
-    its screens do not depend on how busy the machine is)."""
+    finite one (a file, the demo's film) ends with ENDED. ``tell`` (from any thread)
+    gives the game being played to the tracker before its next frame."""
 
     def __init__(
         self,
@@ -53,9 +45,6 @@ class CameraFeed:
         stop: threading.Event,
         *,
         retry_s: float = CAMERA_RETRY_S,
-        pace: bool = False,
-        timed_actions: Sequence[tuple[float, Action]] = (),
-        before_frame: Callable[[], None] = lambda: None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.open_source = open_source
@@ -63,11 +52,7 @@ class CameraFeed:
         self.inbox = inbox
         self.stop = stop
         self.retry_s = retry_s
-        self.pace = pace
-        self.timed_actions = list(timed_actions)
-        self.before_frame = before_frame
         self.clock = clock
-        self.frames_seen = 0
         self._told: queue.Queue[WatchedGame] = queue.Queue()
         self._watched: WatchedGame | None = None  # the latest told
         self._given: WatchedGame | None = None  # the one the tracker has
@@ -99,7 +84,7 @@ class CameraFeed:
             try:
                 if tracker is None:
                     tracker = self.make_tracker()  # the reader loads here, off the main thread
-                for frame in self._paced(source.frames()):
+                for frame in source.frames():
                     if self.stop.is_set():
                         return
                     self._frame(tracker, frame)
@@ -109,35 +94,15 @@ class CameraFeed:
                 continue
             finally:
                 source.close()
-            self._post_actions(float("inf"))
             self.inbox.put(CameraNews(CameraState.ENDED))
             return
 
     def _frame(self, tracker: FrameTracker, frame: Frame) -> None:
         arrived = self.clock()
-        self._post_actions(frame.time)
         self._listen(tracker)
         output = tracker.step(frame)
-        self.frames_seen += 1
         unsure = tuple(report for report in output.unsure if report.candidates)
         self.inbox.put(TableNews(frame.time, arrived, output.events, unsure))
-
-    def _post_actions(self, until: float) -> None:
-        while self.timed_actions and self.timed_actions[0][0] <= until:
-            self.inbox.put(Intended(ApplyEvent(self.timed_actions.pop(0)[1])))
-
-    def _paced(self, frames: Iterator[Frame]) -> Iterator[Frame]:
-        """Frames no faster than their own times say (the demo watched live)."""
-        started: float | None = None
-        for frame in frames:
-            if self.pace:
-                now = self.clock()
-                started = now - frame.time if started is None else started
-                if self.stop.wait(max(0.0, started + frame.time - now)):
-                    return
-            self.before_frame()
-            yield frame
-            del frame  # as the source does: one full frame alive at a time
 
     def _lost(self, error: BaseException) -> None:
         self.inbox.put(CameraNews(CameraState.LOST, str(error) or type(error).__name__))

@@ -3,16 +3,16 @@
 the display, and the game at the table to the camera thread.
 
 Every event is committed to the journal before the screen that shows its effect is
-drawn; ``on_shown`` is told of each row once that screen is out (the crash test's
-witness). The journal is used from this thread alone: SQLite connections must not cross
-threads.
+drawn; a ``KioskWatcher`` is told of each screen and the rows it is the first to show
+(the crash test's witness), and how long a card or a press took to reach the screen (the
+demo's figures): the kiosk keeps none of it. The journal is used from this thread alone:
+SQLite connections must not cross threads.
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.app.messages import (
     CameraNews,
@@ -29,13 +29,27 @@ from companion.games.spec import GameSpec
 from companion.games.zones import watched_game
 from companion.journal.records import EventRow
 from companion.journal.store import Journal
-from companion.ui.canvas import TextMark
+from companion.ui.canvas import Sheet
 from companion.ui.intents import StartGame
 from companion.ui.settings import UiSettings
 from companion.values.sheet_address import SheetLink
 from companion.values.watched import WatchedGame
 
-LATENCIES_KEPT = 1000
+
+class KioskWatcher:
+    """Told of the kiosk at work by whoever witnesses or measures it; nothing here."""
+
+    def showing(self, sheet: Sheet) -> None:
+        """A screen goes out now (a display that writes its lines reads them here)."""
+
+    def shown(self, sheet: Sheet, rows: Sequence[EventRow]) -> None:
+        """A screen is out; ``rows``: the journal rows whose effect it is the first to show."""
+
+    def card_shown(self, seconds: float) -> None:
+        """A card came to rest on the mat ``seconds`` before the screen that shows it."""
+
+    def press_shown(self, seconds: float) -> None:
+        """A press was taken ``seconds`` before the screen that answers it."""
 
 
 class Kiosk:
@@ -47,7 +61,7 @@ class Kiosk:
         settings: UiSettings,
         camera: CameraState | None,
         log: Callable[[str], None],
-        on_shown: Callable[[EventRow], None] | None = None,
+        watcher: KioskWatcher | None = None,
         keep_settings: Callable[[UiSettings, UiSettings], None] | None = None,
         tell_camera: Callable[[WatchedGame], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -55,6 +69,7 @@ class Kiosk:
         find_sheet: Callable[[], SheetLink] | None = None,
     ) -> None:
         """``camera`` None: no camera configured (cards are entered by hand);
+        ``watcher``: told of each screen shown and how long its news took;
         ``keep_settings(before, after)``: told of each change made in the settings menu;
         ``tell_camera``: told the game at the table whenever it changes (its deck and
         zones, for the camera thread); ``table_clock``: how long a violation is shown is
@@ -62,7 +77,7 @@ class Kiosk:
         ``find_sheet``: where the phone sheet is now."""
         self.screen = screen
         self.log = log
-        self.on_shown = on_shown
+        self.watcher = watcher or KioskWatcher()
         self.keep_settings = keep_settings
         self.tell_camera = tell_camera
         self.clock = clock
@@ -76,11 +91,6 @@ class Kiosk:
             find_sheet=find_sheet,
         )
         self.camera_detail = ""
-        self.screens_shown = 0
-        self.shown_marks: tuple[TextMark, ...] = ()  # the texts of the last screen shown
-        # card settled -> its screen out, in seconds (the benchmark's figure)
-        self.latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
-        self.press_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self._camera_told: int | None = None  # the journal id of the game last told
 
     # -- starting ---------------------------------------------------------------------------
@@ -107,7 +117,7 @@ class Kiosk:
             self.table.press(message.press)
             self.show()
             if message.at:
-                self.press_latencies.append(self.clock() - message.at)
+                self.watcher.press_shown(self.clock() - message.at)
         elif isinstance(message, TableNews):
             self.table_news(message)
         elif isinstance(message, CameraNews):
@@ -121,7 +131,8 @@ class Kiosk:
     def table_news(self, news: TableNews) -> None:
         table = self.table
         if table.camera is not None and table.camera is not CameraState.READING:
-            table.camera, self.camera_detail = CameraState.READING, ""
+            table.camera_is(CameraState.READING)
+            self.camera_detail = ""
         if not news.events and not news.unsure:
             return
         recorded = [seen.time for seen in news.events if table.seen(seen.event)]
@@ -130,20 +141,18 @@ class Kiosk:
         self.show()
         shown_at = self.clock()
         for settled in recorded:
-            self.latencies.append((news.frame_time - settled) + (shown_at - news.arrived))
+            self.watcher.card_shown((news.frame_time - settled) + (shown_at - news.arrived))
 
     def camera_news(self, news: CameraNews) -> None:
         if news.state is not self.table.camera or news.detail != self.camera_detail:
             self.log(f"camera {news.state.value}" + (f": {news.detail}" if news.detail else ""))
-        self.table.camera, self.camera_detail = news.state, news.detail
+        self.table.camera_is(news.state)
+        self.camera_detail = news.detail
         self.show()
 
     def part_news(self, news: PartNews) -> None:
         """Logged where the part is opened; kept by the table for the status line."""
-        if news.problem is None:
-            self.table.missing.pop(news.part, None)
-        else:
-            self.table.missing[news.part] = news.problem
+        self.table.part_opened(news.part, news.problem)
         self.show()
 
     def tick(self) -> None:
@@ -156,13 +165,9 @@ class Kiosk:
     def show(self) -> None:
         self._tell_camera()
         sheet = self.table.sheet()
-        self.shown_marks = tuple(sheet.marks)
+        self.watcher.showing(sheet)
         self.screen.show(sheet.image)
-        self.screens_shown += 1
-        written, self.table.written = self.table.written, []
-        if self.on_shown is not None:
-            for row in written:
-                self.on_shown(row)
+        self.watcher.shown(sheet, self.table.take_written())
 
     def status_text(self) -> str:
         """One line for systemd's STATUS."""

@@ -52,7 +52,7 @@ class ScriptCamera:
 
     def _leave(self, table: Table) -> None:
         self.following = False
-        table.camera = CameraState.ENDED
+        table.camera_is(CameraState.ENDED)
 
 
 def practice_table(

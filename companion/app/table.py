@@ -54,12 +54,12 @@ from companion.ui.intents import (
 from companion.ui.menus.home import pinned
 from companion.ui.menus.state import EveningPage, UnsureReading
 from companion.ui.presses import ButtonPress
-from companion.ui.reasons import entered_text, event_text, refusal_text, violation_text
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary, summarise
-from companion.ui.table_texts import app_say
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink
+from companion.words import say
+from companion.words.reasons import entered_text, event_text, refusal_text, violation_text
 
 VIOLATION_S = 6.0
 # The log is read by whoever looks after the box: in English, with seats counted from 1.
@@ -75,14 +75,14 @@ ROLLED_BACK = (
 def repair_words(repair: Repair, language: Language) -> str:
     """What the journal's opening repaired, as the table is told it."""
     if repair.started_anew:
-        return app_say("journal.moved", language)
+        return say("journal.moved", language)
     if repair.lost is None:
-        return app_say("journal.repaired-some", language)
+        return say("journal.repaired-some", language)
     if repair.lost == 1:
-        return app_say("journal.repaired-one", language)
+        return say("journal.repaired-one", language)
     if repair.lost:
-        return app_say("journal.repaired-lost", language, lost=repair.lost)
-    return app_say("journal.repaired", language)
+        return say("journal.repaired-lost", language, lost=repair.lost)
+    return say("journal.repaired", language)
 
 
 class Table:
@@ -102,7 +102,7 @@ class Table:
         phone sheet is now (None: there is none for this table)."""
         self.journal = journal
         self.settings = settings
-        self.camera = camera
+        self._camera = camera
         self.log = log
         self.on_settings = on_settings
         self.clock = clock
@@ -115,21 +115,30 @@ class Table:
         self.trouble: type[JournalError] | None = None  # its kind: logged once an episode
         self.failed_writes = 0  # in this episode of trouble
         self.repaired: str | None = None  # what the journal's opening repaired (for STATUS)
-        self.missing: dict[Part, str] = {}  # parts that could not be opened, and why
+        self._missing: dict[Part, str] = {}  # parts that could not be opened, and why
         self.stopped = False
         self.shutdown_asked = False
         # flagged by the rules: shown until the next press or for VIOLATION_S
         self.violation: Violation | None = None
         self.violation_until = 0.0
-        self.resumed_rows: int | None = None  # the resumed game's rows, undos too
         self._kept: tuple[GameSummary, ...] | None = None  # None: to be worked out
-        self.written: list[EventRow] = []  # rows written since the caller last took them
+        self._rows_written: list[EventRow] = []  # since the caller last took them
         self.people = PeopleDesk(journal)  # the roster, the last game's people, the evening
         self.last_people = self.people.last_people()
 
     @property
     def game(self) -> Game | None:
         return None if self.played is None else self.played.game
+
+    @property
+    def camera(self) -> CameraState | None:
+        """The camera's state as last told (None: no camera, cards entered by hand)."""
+        return self._camera
+
+    @property
+    def missing(self) -> dict[Part, str]:
+        """The parts that could not be opened, and why (a copy)."""
+        return dict(self._missing)
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -148,7 +157,6 @@ class Table:
         resumed = JournaledGame.resume_last(self.journal)
         if resumed is not None:
             self.played, bad = resumed
-            self.resumed_rows = len(self.journal.rows(self.played.record.id))
             for row in bad:
                 self.log(str(row))
             self.log(f"resumed game {self.played.record.id}: {self.played.record.header}")
@@ -175,6 +183,22 @@ class Table:
         self.log(f"unsure card on {report.zone}: {card}? ({confidence:.0%})")
         ranks = self.played.game.engine.deck.ranks
         self.questions.append(UnsureReading(report.zone, card, confidence, ranks))
+
+    def camera_is(self, state: CameraState) -> None:
+        """What the camera reports of itself."""
+        self._camera = state
+
+    def part_opened(self, part: Part, problem: str | None) -> None:
+        """A part of the box (the sheet's server, say) opened, or ``problem``: why not."""
+        if problem is None:
+            self._missing.pop(part, None)
+        else:
+            self._missing[part] = problem
+
+    def take_written(self) -> list[EventRow]:
+        """The rows written since this was last asked, oldest first."""
+        rows, self._rows_written = self._rows_written, []
+        return rows
 
     def tick(self) -> bool:
         """Time passing: a violation shown long enough is put away; True when it was."""
@@ -219,7 +243,7 @@ class Table:
             self.game,
             self.settings,
             unsure=question,
-            by_hand=self.camera in BY_HAND,
+            by_hand=self._camera in BY_HAND,
             violation=self.violation,
             status=self.status_line(),
             sheet_link=self.sheet_link,
@@ -262,11 +286,11 @@ class Table:
         """The line kept at the bottom of the screen while something is wrong."""
         if self.problem is not None:
             return self.problem
-        if self.camera is CameraState.LOST:
-            return app_say("camera.lost", self.settings.language)
-        missing = next(iter(self.missing), None)
+        if self._camera is CameraState.LOST:
+            return say("camera.lost", self.settings.language)
+        missing = next(iter(self._missing), None)
         if missing is not None:
-            return app_say(f"{missing.value}.lost", self.settings.language)
+            return say(f"{missing.value}.lost", self.settings.language)
         return None
 
     # -- doing ---------------------------------------------------------------------------------
@@ -289,7 +313,7 @@ class Table:
                 self.ui = refused(self.ui, refusal_text(refusal, language))
             else:
                 self._notice(
-                    app_say(
+                    say(
                         "refused.table",
                         language,
                         line=event_text(event, language, seat_led=seat_led),
@@ -388,9 +412,9 @@ class Table:
             self.log(f"roster: {change} refused: {error}")
             language = self.settings.language
             if isinstance(change, AddPerson):
-                said = app_say("roster.full", language, most=MAX_ROSTER)
+                said = say("roster.full", language, most=MAX_ROSTER)
             else:
-                said = app_say("roster.refused", language, name=change.name)
+                said = say("roster.refused", language, name=change.name)
             self.ui = refused(self.ui, said)
         except JournalError as error:
             self._journal_trouble(error)
@@ -416,14 +440,14 @@ class Table:
             return
         self._recording_again()
         self.log("a new evening begins with the next game")
-        self._notice(app_say("evening.marked", self.settings.language), logged=True)
+        self._notice(say("evening.marked", self.settings.language), logged=True)
 
     def _forget_questions(self, zone: str) -> None:
         self.questions = deque(question for question in self.questions if question.zone != zone)
 
     def _written(self, row: EventRow) -> None:
         self._recording_again()
-        self.written.append(row)
+        self._rows_written.append(row)
 
     def _journal_trouble(self, error: JournalError) -> None:
         """Said on the screen at every failed write, logged once an episode (a full disk
@@ -434,9 +458,9 @@ class Table:
         self.failed_writes += 1
         language = self.settings.language
         if isinstance(error, JournalFull):
-            self.problem = app_say("journal.full", language)
+            self.problem = say("journal.full", language)
         else:
-            self.problem = app_say("journal.failed", language, reason=error)
+            self.problem = say("journal.failed", language, reason=error)
 
     def _recording_again(self) -> None:
         if self.trouble is not None:

@@ -32,7 +32,7 @@ class TrackedTable:
         settings: TrackerSettings,
         *,
         game: str | None,
-        say: Callable[[str], None],
+        log: Callable[[str], None],
     ) -> None:
         from companion.vision.reader import CardReader
 
@@ -45,7 +45,7 @@ class TrackedTable:
 
         self.reader = reader
         self.watch = TableWatch(
-            reader, WatchOptions(game=game, settings=settings), deck_for=deck_for, say=say
+            reader, WatchOptions(game=game, settings=settings), deck_for=deck_for, log=log
         )
 
     def step(self, frame: Frame) -> TrackerOutput:

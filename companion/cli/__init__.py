@@ -12,11 +12,9 @@ from collections.abc import Sequence
 SUBCOMMAND_MODULES = (
     "companion.cli.check",
     "companion.cli.config",
-    "companion.cli.crash_test",
     "companion.cli.demo",
     "companion.cli.export",
     "companion.cli.mat",
-    "companion.cli.power_cut_test",
     "companion.cli.run",
     "companion.cli.sheet",
     "companion.cli.simulate",

@@ -6,32 +6,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.arguments import positive_count
-from companion.games.registry import GAME_IDS
-from companion.tools.demo import DEFAULT_SEED
-from companion.ui.texts import Language
+from companion.demo.play import DEFAULT_SEED
+from companion.games.registry import DEFAULT_GAME, game_ids
+from companion.values.language import Language
 
 if TYPE_CHECKING:
-    from companion.tools.demo import DemoTerminal
+    from companion.demo.play import DemoTerminal
 
-DEFAULT_GAME = "oh-hell"
 # Lines under the drawn screen: the keys' legend, a log line at least, the cursor's.
 ROWS_BELOW = 3
 EXIT_JOURNAL = 1  # the journal of --state-dir cannot be written: as run's exit status
-
-
-def example_scripts() -> list[tuple[str, str]]:
-    """The bundled example games as (file name, text), the sessions' scripts."""
-    folder = resources.files("companion.examples")
-    return sorted(
-        (entry.name, entry.read_text("utf-8"))
-        for entry in folder.iterdir()
-        if entry.name.endswith(".txt")
-    )
 
 
 def register(subparsers: Any) -> None:
@@ -45,7 +33,10 @@ def register(subparsers: Any) -> None:
         "box: arrows, Enter, Backspace (companion terminal --help).",
     )
     parser.add_argument(
-        "--game", choices=GAME_IDS, default=DEFAULT_GAME, help=f"the game (default {DEFAULT_GAME})"
+        "--game",
+        choices=game_ids(),
+        default=DEFAULT_GAME,
+        help=f"the game (default {DEFAULT_GAME})",
     )
     parser.add_argument(
         "--seed",
@@ -95,8 +86,8 @@ def demo_terminal() -> DemoTerminal | None:
     """How the demo is drawn on stdout: at the largest scale that fits the terminal, and
     not at all (plain log lines, no escape codes) when stdout is no terminal or too small
     (said on stderr, with the size it needs)."""
+    from companion.demo.play import DemoTerminal
     from companion.device.terminal import Scale, fitting_scale, terminal_size, too_small
-    from companion.tools.demo import DemoTerminal
 
     if not sys.stdout.isatty():
         return None
@@ -115,11 +106,11 @@ def demo_terminal() -> DemoTerminal | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.demo.play import DemoOptions, filmable, run_demo
     from companion.device.buttons import ButtonSource, FakeButtons
     from companion.device.terminal import restored_on_signals
     from companion.games.script import Script, ScriptError, parse_script
     from companion.journal.store import JournalError
-    from companion.tools.demo import DemoOptions, filmable, run_demo
 
     if args.png is not None:
         try:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.arguments import positive_count
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 DEFAULT_DPI = 150
@@ -23,7 +23,7 @@ def register(subparsers: Any) -> None:
         "name the game and the paper), the zones outlined and labelled, the game's name and "
         "a 10 cm scale bar to check the print's scale.",
     )
-    parser.add_argument("game", choices=GAME_IDS, help="the game whose mat to write")
+    parser.add_argument("game", choices=game_ids(), help="the game whose mat to write")
     parser.add_argument(
         "--paper", choices=("A4", "A3", "A2"), default="A3", help="paper size (default A3)"
     )

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     feed: SideFeed | None = None
     listener: Listener | None = None
     if args.scripted is not None or args.report_shown:
-        from companion.tools.scripted_run import ScriptedSession, shown_reporter
+        from companion.app.scripted import ScriptedSession, shown_reporter
 
         feed = (
             None

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.journal.store import JOURNAL_FILE
     from companion.sheet.address import AddressFile
     from companion.sheet.server import MissingAsset, SheetSettings, serve
-    from companion.ui.texts import Language
+    from companion.values.language import Language
 
     try:
         config = load_config(args.config).config

@@ -12,9 +12,9 @@ from companion.arguments import positive_count
 from companion.cli.output import state_text
 from companion.games.script import Script, ScriptError, parse_script
 from companion.games.session import RefusedLine, Replay, replay_script
-from companion.ui.menus.labels import offer_label
-from companion.ui.reasons import people_numbers, violation_text
-from companion.ui.texts import Language
+from companion.values.language import Language
+from companion.words.labels import offer_label
+from companion.words.reasons import people_numbers, violation_text
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 PNG_SUFFIX = ".png"
@@ -122,7 +122,7 @@ def script_text(data: bytes) -> str | None:
 
 def _write_screens(args: argparse.Namespace, script: Script, replay: Replay) -> int:
     from companion.ui import snapshots
-    from companion.ui.texts import Language
+    from companion.values.language import Language
 
     language = Language(args.language)
     try:

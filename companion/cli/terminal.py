@@ -9,13 +9,12 @@ import dataclasses
 import sys
 import time
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.config import add_config_argument
-from companion.games.registry import GAME_IDS
-from companion.ui.texts import Language
+from companion.games.registry import game_ids, plugin
+from companion.values.language import Language
 
 if TYPE_CHECKING:
     from companion.app.script_camera import ScriptCamera
@@ -37,7 +36,7 @@ def register(subparsers: Any) -> None:
         description=KEYS_HELP,
     )
     parser.add_argument(
-        "game", nargs="?", default="oh-hell", choices=GAME_IDS, help="the example game to play"
+        "game", nargs="?", default="oh-hell", choices=game_ids(), help="the example game to play"
     )
     parser.add_argument(
         "--language",
@@ -95,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if scale is None:
         print(f"companion terminal: {too_small(columns, rows, rows_below=ROWS_BELOW)}")
         return 2
-    text = resources.files("companion.examples").joinpath(f"{args.game}.txt").read_text("utf-8")
+    text = plugin(args.game).example_text()
     try:
         journal = (
             Journal.in_memory()

@@ -1,18 +1,17 @@
-"""``companion recognize``, ``teach``, ``eval`` and ``bench``: the card recogniser."""
+"""``companion recognize`` and ``teach``: the card recogniser on photos, and a deck of
+one's own taught to it. (Measuring it, ``python -m companion.tools.evaluation`` and
+``python -m companion.tools.bench``, is a developer's tool.)"""
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.arguments import add_threshold_argument, positive_count
+from companion.arguments import add_threshold_argument
 from companion.cards import DECK_PROFILES, Card, CardError, deck_profile
-from companion.cli import table_bench
 
 if TYPE_CHECKING:
     from companion.vision.enrolment import DeckPrototypes
@@ -22,12 +21,6 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".gif")
 DEFAULT_DECK_FILE = Path.home() / ".config" / "companion" / "deck.npz"
-BENCH_CARDS = "2S 5H 9D JC QS KH AD 10C 7S 3H"
-BENCH_FRAMES = 20
-# Frames read before the timed ones: a new process's first frames run slower while
-# onnxruntime's arenas and the caches settle, and the kiosk reads frames for hours.
-BENCH_WARM_UP = 10
-BENCH_CARD_HEIGHT = 190.0
 
 
 def register(subparsers: Any) -> None:
@@ -46,7 +39,7 @@ def register(subparsers: Any) -> None:
         metavar="IMAGE_OR_FOLDER",
         help="photos (JPEG, PNG, WebP, TIFF, BMP or GIF), or folders of them",
     )
-    _reader_options(recognize)
+    reader_options(recognize)
     recognize.add_argument("--json", action="store_true", help="print JSON")
     recognize.set_defaults(run=run_recognize)
 
@@ -71,47 +64,8 @@ def register(subparsers: Any) -> None:
     teach.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
     teach.set_defaults(run=run_teach)
 
-    evaluate = subparsers.add_parser(
-        "eval",
-        help="measure the reader on a manifest of photos",
-        description="Read every photo of a manifest (TSV: path, cards, partial, kind) and "
-        "print precision, recall, results per kind, confused pairs and ms per image.",
-    )
-    evaluate.add_argument(
-        "manifest",
-        type=Path,
-        metavar="MANIFEST.tsv",
-        help="the manifest; its photo paths are relative to its folder",
-    )
-    _reader_options(evaluate)
-    evaluate.add_argument("--json", action="store_true", help="print JSON")
-    evaluate.set_defaults(run=run_eval)
 
-    bench = subparsers.add_parser(
-        "bench",
-        help="time the reader per stage on a synthetic 1280x720 frame with ten cards "
-        "(as for live camera frames: detector candidates unless --candidates says otherwise)",
-    )
-    bench.add_argument(
-        "--frames",
-        type=positive_count,
-        default=BENCH_FRAMES,
-        help=f"frames timed (default {BENCH_FRAMES})",
-    )
-    bench.add_argument(
-        "--warm-up",
-        type=positive_count,
-        default=BENCH_WARM_UP,
-        help=f"frames read before the timed ones (default {BENCH_WARM_UP})",
-    )
-    bench.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
-    _candidate_options(bench, live=True)
-    bench.add_argument("--json", action="store_true", help="print JSON")
-    table_bench.add_arguments(bench)
-    bench.set_defaults(run=run_bench)
-
-
-def _reader_options(parser: argparse.ArgumentParser) -> None:
+def reader_options(parser: argparse.ArgumentParser) -> None:
     from companion.vision.merging import CornerIndices
 
     parser.add_argument(
@@ -135,16 +89,16 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--model", type=Path, default=None, help="the ONNX reader model")
     add_threshold_argument(parser)
-    _candidate_options(parser)
+    candidate_options(parser)
 
 
-def _candidate_options(parser: argparse.ArgumentParser, *, live: bool = False) -> None:
+def candidate_options(parser: argparse.ArgumentParser, *, live: bool = False) -> None:
     from companion.vision.sources import add_source_arguments, default_source
 
     add_source_arguments(parser, default=default_source(live=live))
 
 
-def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
+def reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
     """The CardReader keyword arguments for the model, candidate and threshold options."""
     from companion.vision.model import DEFAULT_MODEL_PATH
     from companion.vision.reader_settings import ReaderSettings
@@ -162,7 +116,7 @@ def _reader_arguments(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
+def make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
     from companion.vision.detector import DetectorError
     from companion.vision.enrolment import DeckPrototypes, EnrolmentError
     from companion.vision.model import ModelError
@@ -180,7 +134,7 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
         return CardReader(
             deck=deck_profile(getattr(args, "deck", "french52")),
             prototypes=prototypes,
-            **_reader_arguments(args),
+            **reader_arguments(args),
         )
     except EnrolmentError as error:
         print(f"companion {command}: {deck_file}: {error}", file=sys.stderr)
@@ -193,7 +147,7 @@ def _make_reader(args: argparse.Namespace, command: str) -> CardReader | None:
 def run_recognize(args: argparse.Namespace) -> int:
     from companion.vision.images import ImageError, load_image_scaled
 
-    reader = _make_reader(args, "recognize")
+    reader = make_reader(args, "recognize")
     if reader is None:
         return EXIT_USAGE
     failed = False
@@ -284,7 +238,7 @@ def run_teach(args: argparse.Namespace) -> int:
     if not photos:
         print(f"companion teach: {_no_photos_in(empty)}", file=sys.stderr)
         return EXIT_USAGE
-    reader = _make_reader(args, "teach")
+    reader = make_reader(args, "teach")
     if reader is None:
         return EXIT_USAGE
     samples = []
@@ -360,148 +314,3 @@ def _corners_learned(corners: CornerIndices | None) -> str:
         "which corners carry the index was not clear from the photos; "
         "recognize --corner-indices can say it"
     )
-
-
-def run_eval(args: argparse.Namespace) -> int:
-    from companion.vision.evaluation import ManifestError, evaluate, read_manifest
-    from companion.vision.images import load_image
-
-    try:
-        entries = read_manifest(args.manifest)
-    except ManifestError as error:
-        print(f"companion eval: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    reader = _make_reader(args, "eval")
-    if reader is None:
-        return EXIT_USAGE
-    report = evaluate(
-        entries,
-        lambda image: [d.card for d in reader.read(image) if d.doubt is None],
-        load_image,
-    )
-    summary = report.to_json()
-    summary["peak_memory_mb"] = _peak_memory_mb()
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        _print_eval(summary)
-    return EXIT_SOME_FAILED if report.errors else EXIT_OK
-
-
-def _print_eval(summary: dict[str, Any]) -> None:
-    overall = summary["overall"]
-    print(
-        f"all: {overall['images']} images, precision {overall['precision']:.4f}, "
-        f"recall {overall['recall']:.4f}, {summary['ms_per_image']} ms per image, "
-        f"peak memory {summary['peak_memory_mb']} MB"
-    )
-    for kind, tally in summary["per_kind"].items():
-        print(
-            f"  {kind}: {tally['images']} images ({tally['images_all_correct']} all correct), "
-            f"precision {tally['precision']:.4f}, recall {tally['recall']:.4f}, "
-            f"TP {tally['true_positives']} FP {tally['false_positives']} "
-            f"FN {tally['false_negatives']}"
-        )
-    if summary["confused_pairs"]:
-        pairs = ", ".join(
-            f"{p['expected']}->{p['read']} x{p['count']}" for p in summary["confused_pairs"]
-        )
-        print(f"confused (expected->read): {pairs}")
-    for error in summary["errors"]:
-        print(f"error: {error}")
-
-
-def _peak_memory_mb() -> float:
-    """The most memory this process has held so far (its peak resident set), in MB."""
-    import resource
-
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    kilobytes = peak / 1024 if sys.platform == "darwin" else peak  # macOS counts bytes
-    return round(kilobytes / 1024, 1)
-
-
-def _detector_models(reader: CardReader) -> dict[str, str]:
-    """The detector model files the reader runs, by the looks they run."""
-    detector = reader.find.detector
-    if detector is None:
-        return {}
-    if detector.small_index_path is None:
-        return {"every look": detector.path.name}
-    return {
-        "first and fine looks": detector.small_index_path.name,
-        "coarse looks": detector.path.name,
-    }
-
-
-def run_bench(args: argparse.Namespace) -> int:
-    if args.table:
-        return table_bench.run_table_bench(args)
-    from companion.cards import parse_cards
-    from companion.vision.detector import DetectorError
-    from companion.vision.drawn import table_frame
-    from companion.vision.model import ModelError
-    from companion.vision.reader import CardReader, StageTimes
-
-    try:
-        reader = CardReader(**_reader_arguments(args))
-    except (ModelError, DetectorError) as error:
-        print(f"companion bench: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    frame, placed = table_frame(
-        list(parse_cards(BENCH_CARDS)), card_height=BENCH_CARD_HEIGHT, seed=1
-    )
-    for _ in range(args.warm_up):
-        reader.read(frame)
-    reader.times = StageTimes()
-    per_frame: list[float] = []
-    # this thread's CPU time too: the reader runs on one thread, and unlike the wall
-    # clock it does not count the time a busy machine keeps the core from it
-    cpu_per_frame: list[float] = []
-    found: list[str] = []
-    for _ in range(args.frames):
-        started, started_cpu = time.perf_counter(), time.thread_time()
-        found = sorted(str(d.card) for d in reader.read(frame))
-        per_frame.append((time.perf_counter() - started) * 1000)
-        cpu_per_frame.append((time.thread_time() - started_cpu) * 1000)
-    times = reader.times
-    figures = {
-        "frame": "1280x720, ten drawn cards",
-        "frames": args.frames,
-        "warm_up_frames": args.warm_up,
-        "candidates_from": reader.find.source.value,
-        "detector_models": _detector_models(reader),
-        "find_ms": round(times.find / times.frames, 2),
-        "read_ms": round(times.read / times.frames, 2),
-        "merge_ms": round(times.merge / times.frames, 2),
-        "total_ms": round(statistics.fmean(per_frame), 2),
-        "median_ms": round(statistics.median(per_frame), 2),
-        "cpu_median_ms": round(statistics.median(cpu_per_frame), 2),
-        "candidates": times.candidates[-1] if times.candidates else 0,
-        "cards_expected": sorted(str(p.card) for p in placed),
-        "cards_read": found,
-        "peak_memory_mb": _peak_memory_mb(),
-    }
-    if args.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        _print_bench(figures)
-    return EXIT_OK
-
-
-def _print_bench(figures: dict[str, Any]) -> None:
-    models = ", ".join(f"{look}: {name}" for look, name in figures["detector_models"].items())
-    expected, read = figures["cards_expected"], figures["cards_read"]
-    right = sum(card in read for card in expected)
-    print(f"frame: {figures['frame']}, candidates from {figures['candidates_from']}")
-    if models:
-        print(f"detector models: {models}")
-    print(f"frames timed: {figures['frames']}, after {figures['warm_up_frames']} warm-up frames")
-    print(f"mean per frame: {figures['total_ms']} ms")
-    print(f"median per frame: {figures['median_ms']} ms")
-    print(f"median CPU time per frame: {figures['cpu_median_ms']} ms")
-    print(
-        f"stages, mean per frame: find {figures['find_ms']} ms, read {figures['read_ms']} ms, "
-        f"merge {figures['merge_ms']} ms ({figures['candidates']} candidates)"
-    )
-    print(f"cards read: {right} of {len(expected)}, {len(read) - right} false")
-    print(f"peak memory: {figures['peak_memory_mb']} MB")

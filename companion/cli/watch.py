@@ -35,7 +35,7 @@ def positive_fps(text: str) -> float:
 
 
 def register(subparsers: Any) -> None:
-    from companion.games.registry import GAME_IDS
+    from companion.games.registry import game_ids
 
     watch = subparsers.add_parser(
         "watch",
@@ -55,7 +55,7 @@ def register(subparsers: Any) -> None:
     )
     watch.add_argument(
         "--game",
-        choices=GAME_IDS,
+        choices=game_ids(),
         default=None,
         help="the game on the mat (default: the one the mat's markers name)",
     )
@@ -94,7 +94,7 @@ def register(subparsers: Any) -> None:
     watch.set_defaults(run=run_watch)
 
 
-def say(line: str) -> None:
+def log(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
@@ -123,7 +123,7 @@ def run_watch(args: argparse.Namespace) -> int:
         try:
             args.preview.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            say(f"--preview {args.preview}: cannot make the folder ({error.strerror})")
+            log(f"--preview {args.preview}: cannot make the folder ({error.strerror})")
             return EXIT_USAGE
     settings = TrackerSettings()
     deck_for = deck_chooser(args.deck)
@@ -135,7 +135,7 @@ def run_watch(args: argparse.Namespace) -> int:
         settings=settings,
         live=args.source.is_camera,
     )
-    watch = TableWatch(reader, options, deck_for=_with_reader_deck(deck_for, reader), say=say)
+    watch = TableWatch(reader, options, deck_for=_with_reader_deck(deck_for, reader), log=log)
     frames = frames_with_retries(args.source, fps=args.fps, retries=args.retries)
     photos = args.fps is None and args.source.path is not None and args.source.path.is_dir()
     try:
@@ -149,10 +149,10 @@ def run_watch(args: argparse.Namespace) -> int:
             for event in output.events:
                 print(event.line, flush=True)
     except NothingReadable as error:
-        say(str(error))
+        log(str(error))
         return EXIT_FAILED
     except SourceError as error:
-        say(str(error))
+        log(str(error))
         return EXIT_USAGE if watch.tracker is None and not args.source.is_camera else EXIT_FAILED
     except KeyboardInterrupt:
         return EXIT_OK
@@ -202,13 +202,13 @@ def frames_with_retries(
             opened = open_frames(
                 source,
                 fps=fps,
-                on_skip=lambda skipped: say(f"{skipped.path}: skipped ({skipped.reason})"),
+                on_skip=lambda skipped: log(f"{skipped.path}: skipped ({skipped.reason})"),
             )
         except SourceError as error:
             if not source.is_camera or failures >= retries:
                 raise
             failures += 1
-            say(f"{error}; trying again in {CAMERA_RETRY_SECONDS:g} s ({failures}/{retries})")
+            log(f"{error}; trying again in {CAMERA_RETRY_SECONDS:g} s ({failures}/{retries})")
             sleep(CAMERA_RETRY_SECONDS)
             continue
         try:
@@ -223,7 +223,7 @@ def frames_with_retries(
             if not source.is_camera or failures >= retries:
                 raise
             failures += 1
-            say(f"{error}; opening it again in {CAMERA_RETRY_SECONDS:g} s ({failures}/{retries})")
+            log(f"{error}; opening it again in {CAMERA_RETRY_SECONDS:g} s ({failures}/{retries})")
             sleep(CAMERA_RETRY_SECONDS)
             offset_time, offset_number = last_time + CAMERA_RETRY_SECONDS, last_number + 1
         finally:

@@ -91,10 +91,6 @@ class PressDecoder:
         self._next_repeat = 0.0
         self._interval = timing.first_interval
 
-    @property
-    def is_down(self) -> bool:
-        return self._down_at is not None
-
     def pressed(self, now: float) -> tuple[ButtonPress, ...]:
         self._down_at = now
         self._held = False

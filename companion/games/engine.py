@@ -38,12 +38,11 @@ class GameView(Protocol):
     """What an engine's ``view`` hook returns: a frozen value the screens draw from and
     whose ``to_json`` is ``simulate --json``'s body.
 
-    ``screens`` is the dotted name of the ui module that draws it (its ``page_count`` and
-    ``compose``). It is only a name: the ui imports that module when it draws the view,
-    so a game binds its screens without the games layer importing the ui.
+    ``game_id`` is the game whose screen draws it: the ui finds that screen through the
+    registry (``GamePlugin.screen``), so the games layer never imports the ui.
     """
 
-    screens: ClassVar[str]
+    game_id: ClassVar[str]
 
     def to_json(self) -> dict[str, Any]: ...
 

@@ -18,6 +18,9 @@ from companion.games.errors import OptionError
 
 OptionsT = TypeVar("OptionsT")
 
+# The setup of the table comes first (in the new-game form and in words), the rule
+# variants after it.
+FIRST_OPTIONS = ("players", "dealer", "banker")
 _TRUE = {"on", "true", "yes", "1"}
 _FALSE = {"off", "false", "no", "0"}
 
@@ -33,6 +36,13 @@ def split_option_words(words: Iterable[str]) -> dict[str, str]:
             raise OptionError(f'option "{key}" is given twice')
         values[key] = value
     return values
+
+
+def option_order(cls: type[Any]) -> tuple[str, ...]:
+    """The names of the options dataclass ``cls``'s fields, the table's setup first."""
+    names = [field.name for field in dataclasses.fields(cls)]
+    first = {name: index for index, name in enumerate(FIRST_OPTIONS)}
+    return tuple(sorted(names, key=lambda name: first.get(name, len(first))))
 
 
 def parse_options(cls: type[OptionsT], values: Mapping[str, str], game: str) -> OptionsT:

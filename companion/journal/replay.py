@@ -44,6 +44,7 @@ class Replayed:
         self.game = game
         self.follower: Follower | None = None  # told of each change from then on
         self.last_seq = 0  # the last row folded (or skipped)
+        self.rows = 0  # the rows folded or skipped: the game's rows so far
         self._live: list[EventRow] = []
         self._bad: list[BadRow] = []
 
@@ -62,6 +63,7 @@ class Replayed:
             if row.seq <= self.last_seq:
                 continue
             self.last_seq = row.seq
+            self.rows += 1
             if isinstance(row, BadRow):
                 self._bad.append(row)
                 continue

@@ -18,12 +18,21 @@ from companion.journal.store import Journal
 
 class JournaledGame:
     def __init__(
-        self, journal: Journal, record: GameRecord, game: Game, live: list[EventRow]
+        self,
+        journal: Journal,
+        record: GameRecord,
+        game: Game,
+        live: list[EventRow],
+        *,
+        rows: int = 0,
     ) -> None:
+        """``rows``: how many rows the journal holds for the game (undos and rows that
+        had to be skipped too)."""
         self.journal = journal
         self.record = record
         self.game = game
         self._live = live
+        self.rows = rows
 
     @classmethod
     def start(cls, journal: Journal, spec: GameSpec) -> JournaledGame:
@@ -36,7 +45,10 @@ class JournaledGame:
     def resume(cls, journal: Journal, game_id: int) -> tuple[JournaledGame, tuple[BadRow, ...]]:
         """The game as its rows leave it, and the rows that had to be skipped."""
         replayed = replay(journal, game_id)
-        return cls(journal, replayed.record, replayed.game, list(replayed.live)), replayed.bad
+        resumed = cls(
+            journal, replayed.record, replayed.game, list(replayed.live), rows=replayed.rows
+        )
+        return resumed, replayed.bad
 
     @classmethod
     def resume_last(cls, journal: Journal) -> tuple[JournaledGame, tuple[BadRow, ...]] | None:
@@ -54,6 +66,7 @@ class JournaledGame:
         row = self.journal.append(self.record.id, event, source=source)
         self.game.commit(pending, row.seq)
         self._live.append(row)
+        self.rows += 1
         return row
 
     def undo(self, *, source: Source) -> EventRow:
@@ -62,6 +75,7 @@ class JournaledGame:
         row = self.journal.append_undo(self.record.id, self._live[-1].seq, source=source)
         self.game.undo()
         self._live.pop()
+        self.rows += 1
         return row
 
     def finish(self) -> None:

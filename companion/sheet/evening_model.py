@@ -27,9 +27,9 @@ from companion.games.evening import (
 from companion.games.record import PersonRecord
 from companion.games.standing import Counted
 from companion.games.summary import Ending, GameSummary
-from companion.sheet.evening_texts import EVENING_TEXTS, evening_text
-from companion.ui.menus.labels import game_name
-from companion.ui.texts import Language
+from companion.sheet.evening_texts import evening_template, evening_text
+from companion.values.language import Language
+from companion.words.labels import game_name
 
 HUNDREDTHS = 100
 
@@ -83,7 +83,7 @@ def evening_sheet(
     """The evening's page: each person's total (points, money), who pays whom, its games
     in order, the running totals for the chart; the evenings before and after it."""
     texts = {
-        key: EVENING_TEXTS[language][key]  # templates: the page fills in {names}
+        key: evening_template(key, language)  # the page fills in {names}
         for key in (
             "title",
             "person",

@@ -21,10 +21,10 @@ from companion.sheet.evening_model import (
     record_figures,
     record_json,
 )
-from companion.sheet.evening_texts import EVENING_TEXTS, evening_text
+from companion.sheet.evening_texts import evening_template, evening_text
 from companion.sheet.page import HEAD, language_links, script_json, with_time
-from companion.sheet.texts import SHEET_TEXTS, sheet_text
-from companion.ui.texts import Language
+from companion.values.language import Language
+from companion.words import say, template
 
 _EVENING = Template(
     HEAD
@@ -97,14 +97,15 @@ def evening_page(
         "live": f"{live}?lang={language.value}",
         "lang": language.value,
         "texts": {
-            key: SHEET_TEXTS[language][key] for key in ("live", "offline", "started", "finished")
+            key: template(f"sheet.{key}", language)
+            for key in ("live", "offline", "started", "finished")
         },
         "server_now": now.isoformat(timespec="seconds"),
     }
     return _EVENING.substitute(
         lang=language.value,
         title=escape(evening_text("title", language)),
-        offline=escape(sheet_text("offline", language)),
+        offline=escape(say("sheet.offline", language)),
         languages=language_links(base, language),
         current=escape(evening_text("current", language)),
         evenings=escape(evening_text("evenings", language)),
@@ -117,7 +118,7 @@ def evenings_page(evenings: Sequence[dict[str, Any]], language: Language) -> str
     """The journal's evenings, latest first (``evening_list``'s entries)."""
     items = [
         f'<li><a href="{escape(item["link"])}">'
-        f"{with_time(EVENING_TEXTS[language]['evening-of'], _moment(item['started']))}</a>"
+        f"{with_time(evening_template('evening-of', language), _moment(item['started']))}</a>"
         f"<span>{escape(', '.join(item['people']))}</span>"
         f"<span>{escape(' · '.join(item['games']))}</span></li>"
         for item in evenings

@@ -1,135 +1,18 @@
-"""The words of the evening's page and the people's pages, in English, Polish and Russian
-(kept apart so that they move as one block into the words module)."""
+"""The words of the evening's page and the people's pages: the shared catalogues'
+``sheet.evening.`` keys."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from companion.values.language import Language
+from companion.words import say, template
 
-from companion.ui.texts import Language
-
-EVENING_TEXTS: Mapping[Language, Mapping[str, str]] = {
-    Language.EN: {
-        "title": "Evening",
-        "evenings": "Evenings",
-        "people-title": "People",
-        "person": "Player",
-        "games": "Games",
-        "wins": "Wins",
-        "points": "Points",
-        "money": "Money",
-        "settle": "Who pays whom",
-        "settled": "Nobody owes anybody anything.",
-        "played": "The games",
-        "chart-points": "Oh Hell points over the evening",
-        "chart-money": "Money over the evening",
-        "game": "Game",
-        "none": "No game played yet.",
-        "earlier": "← Earlier evening",
-        "later": "Later evening →",
-        "abandoned": "abandoned",
-        "unfinished": "in play",
-        "won-by": "won by {names}",
-        "current": "Current game",
-        "hands": "Hands played",
-        "bids-made": "Bids made exactly",
-        "of": "{count} of {total} ({share})",
-        "of-bare": "{count} of {total}",
-        "points-a-hand": "Points a hand",
-        "zero-made": "Zero bids made",
-        "banking": "Banking games",
-        "net": "Money over all evenings",
-        "banker-rounds": "Rounds as banker",
-        "banker-result": "The banker's result",
-        "by-evening": "Evening by evening",
-        "chart-record": "Money by evening",
-        "record-csv": "Download CSV",
-        "record-json": "JSON",
-        "no-person": "Nobody of that name has played here.",
-        "no-people": "No game with names yet: the people come from the box's roster.",
-        "evening-of": "Evening of {time}",
-    },
-    Language.PL: {
-        "title": "Wieczór",
-        "evenings": "Wieczory",
-        "people-title": "Gracze",
-        "person": "Gracz",
-        "games": "Gry",
-        "wins": "Wygrane",
-        "points": "Punkty",
-        "money": "Pieniądze",
-        "settle": "Kto komu płaci",
-        "settled": "Nikt nikomu nic nie jest winien.",
-        "played": "Rozegrane gry",
-        "chart-points": "Punkty w Oh Hell przez wieczór",
-        "chart-money": "Pieniądze przez wieczór",
-        "game": "Gra",
-        "none": "Nie rozegrano jeszcze żadnej gry.",
-        "earlier": "← Poprzedni wieczór",
-        "later": "Następny wieczór →",
-        "abandoned": "przerwana",
-        "unfinished": "w toku",
-        "won-by": "wygrywa: {names}",
-        "current": "Bieżąca gra",
-        "hands": "Rozegrane rozdania",
-        "bids-made": "Deklaracje trafione co do lewy",
-        "of": "{count} z {total} ({share})",
-        "of-bare": "{count} z {total}",
-        "points-a-hand": "Punkty na rozdanie",
-        "zero-made": "Trafione deklaracje zera",
-        "banking": "Gry z bankiem",
-        "net": "Pieniądze ze wszystkich wieczorów",
-        "banker-rounds": "Rundy jako bankier",
-        "banker-result": "Wynik jako bankier",
-        "by-evening": "Wieczór po wieczorze",
-        "chart-record": "Pieniądze z każdego wieczoru",
-        "record-csv": "Pobierz CSV",
-        "record-json": "JSON",
-        "no-person": "Nikt o tym imieniu tu nie grał.",
-        "no-people": "Jeszcze żadnej gry z imionami: imiona pochodzą z listy graczy na pudełku.",
-        "evening-of": "Wieczór {time}",
-    },
-    Language.RU: {
-        "title": "Вечер",
-        "evenings": "Вечера",
-        "people-title": "Игроки",
-        "person": "Игрок",
-        "games": "Игры",
-        "wins": "Победы",
-        "points": "Очки",
-        "money": "Деньги",
-        "settle": "Кто кому платит",
-        "settled": "Никто никому ничего не должен.",
-        "played": "Сыгранные игры",
-        "chart-points": "Очки в Oh Hell за вечер",
-        "chart-money": "Деньги за вечер",
-        "game": "Игра",
-        "none": "Ещё не сыграно ни одной игры.",
-        "earlier": "← Предыдущий вечер",
-        "later": "Следующий вечер →",
-        "abandoned": "прервана",
-        "unfinished": "идёт",
-        "won-by": "победа: {names}",
-        "current": "Текущая игра",
-        "hands": "Сыграно раздач",
-        "bids-made": "Заказы, сыгранные точно",
-        "of": "{count} из {total} ({share})",
-        "of-bare": "{count} из {total}",
-        "points-a-hand": "Очков за раздачу",
-        "zero-made": "Сыгранные нулевые заказы",
-        "banking": "Банковые игры",
-        "net": "Деньги за все вечера",
-        "banker-rounds": "Раунды банкиром",
-        "banker-result": "Итог банкиром",
-        "by-evening": "По вечерам",
-        "chart-record": "Деньги по вечерам",
-        "record-csv": "Скачать CSV",
-        "record-json": "JSON",
-        "no-person": "Игрок с таким именем здесь не играл.",
-        "no-people": "Ещё нет игр с именами: имена берутся из списка игроков на приставке.",
-        "evening-of": "Вечер {time}",
-    },
-}
+PREFIX = "sheet.evening."
 
 
 def evening_text(key: str, language: Language, **values: object) -> str:
-    return EVENING_TEXTS[language][key].format(**values)
+    return say(PREFIX + key, language, **values)
+
+
+def evening_template(key: str, language: Language) -> str:
+    """The words as written, their ``{values}`` left for the page to fill in."""
+    return template(PREFIX + key, language)

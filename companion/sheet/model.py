@@ -1,9 +1,10 @@
 """A game's sheet as the page shows it: the rows of ``companion export --format csv``, the
 totals, what is due now, and the chart's series, with every label in the page's language.
 
-The rows are export's (``score_sheet``), never derived again here; what is due comes from
-the game's own state JSON (the view ``simulate --json`` prints) and its offers, worded by
-the screens' catalogues.
+The rows are export's (``score_sheet``), never derived again here, laid out by the game's
+own sheet shape (``GamePlugin.sheet``: its leading columns, the notes under the seats, the
+chart); what is due comes from the game's own state JSON (the view ``simulate --json``
+prints) and its offers, in the table's words (``companion.words``).
 """
 
 from __future__ import annotations
@@ -17,23 +18,21 @@ from typing import Any
 from companion.cards import Card, CardError
 from companion.games.engine import ActionOffer
 from companion.games.events import Event
+from companion.games.plugin import Cell, Notes, SheetShape
+from companion.games.registry import plugin
 from companion.games.score_sheet import Stakes, is_seat_column, seat_column, seat_stake
 from companion.games.session import Game
 from companion.journal.export import ScoreSheet, score_sheet
 from companion.journal.records import GameRecord
-from companion.sheet.texts import SHEET_TEXTS, sheet_text
-from companion.ui.menus.labels import game_name, offer_label, options_in_words, text_or
-from companion.ui.reasons import event_text
-from companion.ui.texts import Language, card_text, say, seat_label
+from companion.values.language import Language
+from companion.words import card_text, catalogue, say, say_or, seat_label
+from companion.words.labels import game_name, offer_label, options_in_words
+from companion.words.reasons import event_text
 
-OH_HELL = "oh-hell"
-# Export's Oh Hell columns before the seats: hand, cards, trump.
-OH_HELL_LEADING = 3
-# Export's money columns before the seats: the row's number and the event that settled it.
-MONEY_LEADING = 2
 # The views' keys that name a seat by its role, for the words of what is due now.
 SEAT_ROLES = ("dealer", "banker", "punter", "bidder", "leader", "trick_winner")
 STAKE_FIELD = "{stake}"
+NO_SEAT = "–"  # a seat column's cell that names nobody
 # Phases in which the last round is settled: the stakes still in the view are that
 # round's, no longer on the table.
 SETTLED_PHASES = frozenset({"settled", "over"})
@@ -197,13 +196,12 @@ def game_sheet(
     seat_names = tuple(seat_name(state, seat, language) for seat in range(seats))
     _check_seat_columns(exported, seats, record)
     has_bank = "bank" in exported.columns
-    adds_up_to: float | None = None
-    if state["game"] == OH_HELL:
-        rows, leading, chart = _oh_hell(exported, state, seat_names, language)
-    else:
-        moves = _Moves(settled_by, game.engine.seat_led_actions)
-        rows, leading, chart = _money(exported, stakes, moves, state, seat_names, language)
-        adds_up_to = float(state.get(PAID_IN, 0))
+    shape = plugin(state["game"]).sheet
+    moves = _Moves(settled_by, game.engine.seat_led_actions)
+    rows = _rows(exported, shape, stakes, moves, state, seats, language)
+    leading = tuple(say(column.title, language) for column in shape.leading)
+    chart = _chart(shape, rows, leading, state, seat_names, language, has_bank=has_bank)
+    adds_up_to = float(state.get(PAID_IN, 0)) if shape.money else None
     played_on = latest or record.finished is not None
     return GameSheet(
         game_id=record.id,
@@ -262,7 +260,7 @@ def _legend(
     state: Mapping[str, Any], adds_up_to: float | None, language: Language
 ) -> tuple[str, ...]:
     """The words under the table: what each column is and what they add up to."""
-    words = SHEET_TEXTS[language].get(f"{state['game']}.legend")
+    words = catalogue(language).get(f"sheet.{state['game']}.legend")
     if words is None:
         return ()
     banker = _whole(state.get("banker"))
@@ -299,48 +297,96 @@ def _totals(exported: ScoreSheet, seats: int, *, has_bank: bool) -> tuple[str, .
     return tuple(last[start : start + seats + (1 if has_bank else 0)])
 
 
-def _oh_hell(
+def _rows(
     exported: ScoreSheet,
+    shape: SheetShape,
+    stakes: Sequence[Stakes],
+    moves: _Moves,
     state: Mapping[str, Any],
-    seat_names: tuple[str, ...],
+    seats: int,
     language: Language,
-) -> tuple[tuple[SheetRow, ...], tuple[str, ...], Chart]:
-    records: Sequence[Mapping[str, Any]] = state["score_sheet"]
-    rows = tuple(
-        SheetRow(
-            leading=(
-                *cells[: OH_HELL_LEADING - 1],
-                _card_words(cells[OH_HELL_LEADING - 1], language),
-            ),
-            seats=tuple(cells[OH_HELL_LEADING:]),
-            notes=tuple(
+) -> tuple[SheetRow, ...]:
+    """Export's rows in the page's words: the leading cells as the shape says, each seat's
+    value with its note, and the bank where export has one."""
+    first = len(shape.leading)
+    has_bank = "bank" in exported.columns
+    rows: list[SheetRow] = []
+    records: Sequence[Mapping[str, Any]] = state.get("score_sheet", ())
+    before = (0.0,) * seats  # every money game starts with nothing won or lost
+    for number, cells in enumerate(exported.rows):
+        values = tuple(cells[first : first + seats])
+        if shape.notes is Notes.BIDS:
+            record = records[number]
+            notes = tuple(
                 f"{bid}/{took} {points:+d}"
                 for bid, took, points in zip(
                     record["bids"], record["tricks"], record["points"], strict=True
                 )
-            ),
-            bank=None,
+            )
+        elif shape.notes is Notes.MONEY:
+            now = tuple(_number(value) for value in values)
+            staked = stakes[number] if number < len(stakes) else (None,) * seats
+            notes = tuple(
+                _money_note(new - old, stake, state["game"], language)
+                for new, old, stake in zip(now, before, staked, strict=True)
+            )
+            before = now
+        else:
+            notes = ("",) * seats
+        leading = tuple(
+            _cell_words(column.cell, cells[index], number, moves, language)
+            for index, column in enumerate(shape.leading)
         )
-        for cells, record in zip(exported.rows, records, strict=True)
-    )
-    leading = tuple(sheet_text(key, language) for key in ("hand", "cards", "trump"))
-    x_title = leading[0]
-    lines = tuple(
-        Series(name, tuple(float(row.seats[seat]) for row in rows))
+        bank = cells[first + seats] if has_bank else None
+        rows.append(SheetRow(leading, values, notes, bank))
+    if shape.notes is Notes.BIDS and len(records) != len(rows):
+        raise ValueError(f"{len(rows)} rows of export for {len(records)} hands' records")
+    return tuple(rows)
+
+
+def _cell_words(cell: Cell, text: str, row: int, moves: _Moves, language: Language) -> str:
+    """A leading cell of export's row ``row`` as the page says it."""
+    if cell is Cell.CARD:
+        return _card_words(text, language)
+    if cell is Cell.MOVE:
+        return moves.said(row, text, language)
+    if cell is Cell.SEAT:
+        return _seat_words(text, language)
+    return text
+
+
+def _chart(
+    shape: SheetShape,
+    rows: Sequence[SheetRow],
+    leading: tuple[str, ...],
+    state: Mapping[str, Any],
+    seat_names: tuple[str, ...],
+    language: Language,
+    *,
+    has_bank: bool,
+) -> Chart:
+    """Each seat's value over the rows (and the bank's, in a money game that has one), and
+    beside it each player's share of bids made where the shape asks for it."""
+    lines = [
+        Series(name, tuple(_number(row.seats[seat]) for row in rows))
         for seat, name in enumerate(seat_names)
-    )
-    rates = tuple(
-        Series(name, (_made_share(records, seat),)) for seat, name in enumerate(seat_names)
-    )
-    chart = Chart(
-        title=sheet_text("chart.points", language),
+    ]
+    if shape.money and has_bank:
+        lines.append(Series(say("common.bank", language), tuple(_number(row.bank) for row in rows)))
+    rates: tuple[Series, ...] = ()
+    records: Sequence[Mapping[str, Any]] = state.get("score_sheet", ())
+    if shape.bids_made and records:
+        rates = tuple(
+            Series(name, (_made_share(records, seat),)) for seat, name in enumerate(seat_names)
+        )
+    return Chart(
+        title=say(shape.chart_title, language),
         x=tuple(row.leading[0] for row in rows),
-        lines=lines,
-        rates_title=sheet_text("chart.bids-made", language),
-        rates=rates if records else (),
-        x_title=x_title,
+        lines=tuple(lines),
+        rates_title=say("sheet.chart.bids-made", language) if shape.bids_made else None,
+        rates=rates,
+        x_title=leading[0],
     )
-    return rows, leading, chart
 
 
 def _card_words(cell: str, language: Language) -> str:
@@ -352,52 +398,19 @@ def _card_words(cell: str, language: Language) -> str:
         return cell
 
 
+def _seat_words(cell: str, language: Language) -> str:
+    """A seat of export's row ("P2") as the page's language names it (G2, И2), a dash for
+    none (a tie); any other cell as it is."""
+    if not cell:
+        return NO_SEAT
+    if is_seat_column(cell):
+        return seat_label(int(cell[1:]) - 1, language, short=True)
+    return cell
+
+
 def _made_share(records: Sequence[Mapping[str, Any]], seat: int) -> float:
     made = sum(record["bids"][seat] == record["tricks"][seat] for record in records)
     return made / len(records) if records else 0.0
-
-
-def _money(
-    exported: ScoreSheet,
-    stakes: Sequence[Stakes],
-    moves: _Moves,
-    state: Mapping[str, Any],
-    seat_names: tuple[str, ...],
-    language: Language,
-) -> tuple[tuple[SheetRow, ...], tuple[str, ...], Chart]:
-    seats = len(seat_names)
-    has_bank = "bank" in exported.columns
-    unit = exported.columns[0]  # the name of a row: deal, round or duel
-    rows: list[SheetRow] = []
-    before = (0.0,) * seats  # every money game starts with nothing won or lost
-    for number, cells in enumerate(exported.rows):
-        values = tuple(cells[MONEY_LEADING : MONEY_LEADING + seats])
-        now = tuple(_number(value) for value in values)
-        staked = stakes[number] if number < len(stakes) else (None,) * seats
-        notes = tuple(
-            _money_note(new - old, stake, state["game"], language)
-            for new, old, stake in zip(now, before, staked, strict=True)
-        )
-        bank = cells[MONEY_LEADING + seats] if has_bank else None
-        leading = (cells[0], moves.said(number, cells[1], language))
-        rows.append(SheetRow(leading, values, notes, bank))
-        before = now
-    leading = (sheet_text(f"row.{unit}", language), sheet_text("settled-by", language))
-    lines = [
-        Series(name, tuple(_number(row.seats[seat]) for row in rows))
-        for seat, name in enumerate(seat_names)
-    ]
-    if has_bank:
-        lines.append(Series(say("common.bank", language), tuple(_number(row.bank) for row in rows)))
-    chart = Chart(
-        title=sheet_text("chart.balances", language),
-        x=tuple(row.leading[0] for row in rows),
-        lines=tuple(lines),
-        rates_title=None,
-        rates=(),
-        x_title=leading[0],
-    )
-    return tuple(rows), leading, chart
 
 
 def _number(value: object) -> float:
@@ -433,7 +446,7 @@ def now_lines(
     if due is not None:
         lines.append(due)
     else:
-        phase = text_or(f"{state['game']}.phase.{state['phase']}", language, "")
+        phase = say_or(f"{state['game']}.phase.{state['phase']}", language, "")
         if phase:
             lines.append(phase)
         offered = [_offer_text(offer, language) for offer in offers]
@@ -453,8 +466,8 @@ def now_lines(
 def _game_text(game: str, key: str, language: Language, **values: object) -> str:
     """The sheet's words for ``key`` as ``game`` says them (a bet, not a stake, against
     the permanent bank), else as every game does."""
-    words = SHEET_TEXTS[language].get(f"{game}.{key}") or SHEET_TEXTS[language][key]
-    return words.format(**values)
+    words = catalogue(language)
+    return (words.get(f"sheet.{game}.{key}") or words[f"sheet.{key}"]).format(**values)
 
 
 def due_line(state: Mapping[str, Any], language: Language) -> str | None:
@@ -484,8 +497,8 @@ def _due(state: Mapping[str, Any], language: Language) -> tuple[str, str] | None
         values["stake"] = stake
     if (bank := _whole(state.get("bank"))) is not None:
         values["bank"] = bank
-    key = f"{state['game']}.due.{state['phase']}"
-    for words in (SHEET_TEXTS[language].get(key), SHEET_TEXTS[language].get(f"{key}.else")):
+    key = f"sheet.{state['game']}.due.{state['phase']}"
+    for words in (catalogue(language).get(key), catalogue(language).get(f"{key}.else")):
         if words is None:
             continue
         try:

@@ -16,12 +16,13 @@ from companion.journal.records import GameRecord
 from companion.journal.replay import new_game
 from companion.journal.store import JournalError
 from companion.sheet.evening_texts import evening_text
+from companion.sheet.languages import LANGUAGE_NAMES
 from companion.sheet.model import IDLE_AFTER, Progress, progress
-from companion.sheet.texts import LANGUAGE_NAMES, SHEET_TEXTS, sheet_text
-from companion.ui.menus.labels import game_name
-from companion.ui.texts import Language
+from companion.values.language import Language
+from companion.words import say, template
+from companion.words.labels import game_name
 
-# The texts the script needs, by key (the rest of SHEET_TEXTS is drawn here).
+# The sheet's words the script needs, by their keys after ``sheet.`` (the rest is drawn here).
 SCRIPT_TEXTS = (
     "total",
     "live",
@@ -114,19 +115,19 @@ def sheet_page(
     data = {
         "sheet": sheet_json,
         "live": f"{live}?lang={language.value}",
-        "texts": {key: SHEET_TEXTS[language][key] for key in SCRIPT_TEXTS},
+        "texts": {key: template(f"sheet.{key}", language) for key in SCRIPT_TEXTS},
         "server_now": now.isoformat(timespec="seconds"),
         "idle_after_s": IDLE_AFTER.total_seconds(),
     }
     return _PAGE.substitute(
         lang=language.value,
-        title=escape(sheet_text("title", language)),
-        offline=escape(sheet_text("offline", language)),
+        title=escape(say("sheet.title", language)),
+        offline=escape(say("sheet.offline", language)),
         languages=language_links(base, language),
-        games=escape(sheet_text("games", language)),
+        games=escape(say("sheet.games", language)),
         evening=escape(evening_text("title", language)),
         csv=escape(csv),
-        csv_label=escape(sheet_text("csv", language)),
+        csv_label=escape(say("sheet.csv", language)),
         data=script_json(data),
     )
 
@@ -158,12 +159,12 @@ def games_page(
         for record in reversed(records)
     ]
     if not items:
-        items = [f"<li>{escape(sheet_text('no-game', language))}</li>"]
+        items = [f"<li>{escape(say('sheet.no-game', language))}</li>"]
     return _LIST.substitute(
         lang=language.value,
-        title=escape(sheet_text("games", language)),
+        title=escape(say("sheet.games", language)),
         languages=language_links("/games", language),
-        current=escape(sheet_text("current", language)),
+        current=escape(say("sheet.current", language)),
         evening=escape(evening_text("title", language)),
         items="\n".join(items),
     )
@@ -174,12 +175,13 @@ def _game_item(record: GameRecord, language: Language, state: Progress) -> str:
         name = game_name(new_game(record.header).engine.game_id, language)
     except JournalError:
         name = record.header
-    texts = SHEET_TEXTS[language]
     link = f"/game/{record.id}?lang={language.value}"
+    started = template("sheet.started", language)
+    now = template(f"sheet.{state.value}", language)
     return (
         f'<li value="{record.id}"><a href="{escape(link)}">{escape(name)}</a> '
-        f"<span>{with_time(texts['started'], record.started)} · "
-        f"{with_time(texts[state.value], record.finished)}</span></li>"
+        f"<span>{with_time(started, record.started)} · "
+        f"{with_time(now, record.finished)}</span></li>"
     )
 
 

@@ -35,10 +35,10 @@ from companion.journal.store import JournalError
 from companion.sheet.address import AddressFile, lan_address, sheet_url
 from companion.sheet.evening_model import evening_list, evening_sheet, record_csv, record_json
 from companion.sheet.evening_page import evening_page, evenings_page, people_page, person_page
+from companion.sheet.languages import UnknownLanguage, accepted_language, parse_language
 from companion.sheet.page import games_page, sheet_page
 from companion.sheet.source import JournalReader, NoGame, Version
-from companion.sheet.texts import UnknownLanguage, accepted_language, parse_language
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.sheet_address import HEARTBEAT_S
 
 log = logging.getLogger(__name__)

@@ -28,7 +28,7 @@ from companion.journal.replay import Replayed, begin
 from companion.journal.session import game_at_the_table
 from companion.journal.store import Journal, JournalError, UnknownGame
 from companion.sheet.model import GameSheet, game_sheet
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 # Games kept folded: the one being played and a few that phones opened lately.
 KEPT_FOLDS = 4

@@ -50,13 +50,13 @@ class FrameProblem(Enum):
 
 
 class FrameCheck:
-    """Says for each frame whether the tracker should see it, and tells ``say`` when a
+    """Says for each frame whether the tracker should see it, and tells ``log`` when a
     run of unusable frames begins and ends."""
 
     def __init__(
-        self, say: Callable[[str], None], settings: FrameCheckSettings | None = None
+        self, log: Callable[[str], None], settings: FrameCheckSettings | None = None
     ) -> None:
-        self.say = say
+        self.log = log
         self.settings = settings or FrameCheckSettings()
         self.size: tuple[int, int] | None = None  # width, height of the stream
         self._sample: np.ndarray | None = None  # the last frame's sample
@@ -81,7 +81,7 @@ class FrameCheck:
             problem is not FrameProblem.REPEATED
             or waited >= self.settings.stuck_seconds - TIME_SLACK
         ):
-            self.say(
+            self.log(
                 f"{self._since:.2f}s frame {frame.number - self._skipped + 1}: "
                 f"{problem}: frames skipped until that ends"
             )
@@ -90,7 +90,7 @@ class FrameCheck:
 
     def _end_run(self, frame: Frame) -> None:
         if self._problem is not None and self._told:
-            self.say(
+            self.log(
                 f"{frame.time:.2f}s frame {frame.number}: frames usable again "
                 f"({self._skipped} skipped: {self._problem})"
             )
@@ -125,7 +125,7 @@ class FrameCheck:
         if frame.time - self._new_size[1] < self.settings.new_size_seconds - TIME_SLACK:
             return False
         assert self.size is not None
-        self.say(
+        self.log(
             f"{frame.time:.2f}s frame {frame.number}: the camera's frames are "
             f"{size[0]}x{size[1]} now (were {self.size[0]}x{self.size[1]}): followed at that size"
         )

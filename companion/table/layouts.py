@@ -1,4 +1,5 @@
-"""Mat layouts: each game's zones in millimetres on A4, A3 and A2 paper (landscape).
+"""Mat layouts: each game's printed mat on A4, A3 and A2 paper (landscape), from the
+mat design in its folder (``GamePlugin.mat``, through the registry).
 
 Coordinates: millimetres from the paper's top-left corner, x to the right, y down. Four
 ArUco markers sit in the corners; their ids are the mat's own (unique per game and paper),
@@ -17,13 +18,16 @@ import math
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
-from typing import TypedDict
 
 import numpy as np
 
-# cv2.aruco.DICT_4X4_100: 4x4 cells read at the fewest pixels; 100 ids cover 5 games x 3
+from companion.games.registry import game_ids, plugin, version
+from companion.values.mat import MatDesign, PaperDesign, Zone
+
+# cv2.aruco.DICT_4X4_100: 4x4 cells read at the fewest pixels; 100 ids cover 8 games x 3
 # papers x 4 corners. Kept as the number so that importing this module needs no OpenCV.
 ARUCO_DICTIONARY = 1
+ARUCO_IDS = 100
 CARD_WIDTH_MM = 63.0
 CARD_HEIGHT_MM = 88.0
 SCALE_BAR_MM = 100.0
@@ -45,25 +49,6 @@ class Paper(Enum):
     @property
     def height(self) -> float:
         return self.value[1]
-
-
-@dataclass(frozen=True)
-class Zone:
-    """A rectangle of the mat where cards of one kind land."""
-
-    name: str
-    label: str
-    x: float
-    y: float
-    width: float
-    height: float
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.x <= x <= self.x + self.width and self.y <= y <= self.y + self.height
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return (self.x + self.width / 2.0, self.y + self.height / 2.0)
 
 
 @dataclass(frozen=True)
@@ -117,149 +102,10 @@ class MatLayout:
         return None
 
 
-@dataclass(frozen=True)
-class _Design:
-    """A layout before its marker ids are given."""
-
-    title: str
-    marker_side: float
-    marker_margin: float
-    title_at: tuple[float, float]
-    scale_bar_at: tuple[float, float]
-    zones: tuple[Zone, ...]
-
-
-def _zones(*rows: tuple[str, str, float, float, float, float]) -> tuple[Zone, ...]:
-    return tuple(Zone(*row) for row in rows)
-
-
-# A3: markers 30 mm at 8 mm from the edges; title and scale bar along the top between them.
-class _Frame(TypedDict):
-    marker_side: float
-    marker_margin: float
-    title_at: tuple[float, float]
-
-
-_A3_FRAME = _Frame(marker_side=30.0, marker_margin=8.0, title_at=(44.0, 9.0))
-_A4_FRAME = _Frame(marker_side=24.0, marker_margin=7.0, title_at=(35.0, 8.0))
-
-_A3: dict[str, _Design] = {
-    "oh-hell": _Design(
-        title="Oh Hell",
-        scale_bar_at=(276.0, 16.0),
-        zones=_zones(
-            ("trump", "TRUMP", 20.0, 60.0, 110.0, 170.0),
-            ("trick", "TRICK", 150.0, 50.0, 250.0, 200.0),
-        ),
-        **_A3_FRAME,
-    ),
-    "oczko": _Design(
-        title="Oczko",
-        scale_bar_at=(276.0, 16.0),
-        zones=_zones(
-            ("banker", "BANKER", 44.0, 30.0, 220.0, 110.0),
-            ("punter", "PUNTER", 44.0, 150.0, 220.0, 110.0),
-            ("stock", "STOCK", 290.0, 90.0, 100.0, 130.0),
-        ),
-        **_A3_FRAME,
-    ),
-    "ochko-21": _Design(
-        title="Очко 21 (стук)",
-        scale_bar_at=(276.0, 16.0),
-        zones=_zones(
-            ("banker", "BANKER", 44.0, 30.0, 220.0, 110.0),
-            ("player", "PLAYER", 44.0, 150.0, 220.0, 110.0),
-            ("stock", "STOCK", 290.0, 90.0, 100.0, 130.0),
-        ),
-        **_A3_FRAME,
-    ),
-    # Three punters, each with room for a split hand: three rows of 92 mm.
-    "ochko-bank": _Design(
-        title="Очко: bank",
-        scale_bar_at=(276.0, 60.0),
-        zones=_zones(
-            ("dealer", "DEALER", 44.0, 8.0, 160.0, 92.0),
-            ("marker", "MARKER", 208.0, 8.0, 66.0, 92.0),
-            ("seat1", "SEAT 1", 8.0, 103.0, 130.0, 92.0),
-            ("seat2", "SEAT 2", 145.0, 103.0, 130.0, 92.0),
-            ("seat3", "SEAT 3", 282.0, 103.0, 130.0, 92.0),
-            ("seat1b", "SEAT 1 SPLIT", 44.0, 198.0, 106.0, 92.0),
-            ("seat2b", "SEAT 2 SPLIT", 157.0, 198.0, 106.0, 92.0),
-            ("seat3b", "SEAT 3 SPLIT", 270.0, 198.0, 106.0, 92.0),
-        ),
-        marker_side=30.0,
-        marker_margin=8.0,
-        title_at=(280.0, 22.0),
-    ),
-    "gwiazda": _Design(
-        title="Gwiazda",
-        scale_bar_at=(276.0, 16.0),
-        zones=_zones(
-            ("reveal", "REVEAL", 44.0, 30.0, 260.0, 230.0),
-            ("bank", "BANK", 312.0, 50.0, 100.0, 200.0),
-        ),
-        **_A3_FRAME,
-    ),
-}
-
-_A4: dict[str, _Design] = {
-    "oh-hell": _Design(
-        title="Oh Hell",
-        scale_bar_at=(160.0, 13.0),
-        zones=_zones(
-            ("trump", "TRUMP", 10.0, 50.0, 80.0, 110.0),
-            ("trick", "TRICK", 100.0, 38.0, 190.0, 135.0),
-        ),
-        **_A4_FRAME,
-    ),
-    "oczko": _Design(
-        title="Oczko",
-        scale_bar_at=(160.0, 13.0),
-        zones=_zones(
-            ("banker", "BANKER", 35.0, 22.0, 150.0, 90.0),
-            ("punter", "PUNTER", 35.0, 114.0, 150.0, 90.0),
-            ("stock", "STOCK", 195.0, 55.0, 85.0, 110.0),
-        ),
-        **_A4_FRAME,
-    ),
-    "ochko-21": _Design(
-        title="Очко 21",
-        scale_bar_at=(160.0, 13.0),
-        zones=_zones(
-            ("banker", "BANKER", 35.0, 22.0, 150.0, 90.0),
-            ("player", "PLAYER", 35.0, 114.0, 150.0, 90.0),
-            ("stock", "STOCK", 195.0, 55.0, 85.0, 110.0),
-        ),
-        **_A4_FRAME,
-    ),
-    # Two punters without split zones: that is what A4 holds.
-    "ochko-bank": _Design(
-        title="Очко: bank",
-        scale_bar_at=(160.0, 13.0),
-        zones=_zones(
-            ("dealer", "DEALER", 35.0, 22.0, 140.0, 90.0),
-            ("marker", "MARKER", 180.0, 22.0, 70.0, 90.0),
-            ("seat1", "SEAT 1", 35.0, 114.0, 112.0, 90.0),
-            ("seat2", "SEAT 2", 150.0, 114.0, 112.0, 90.0),
-        ),
-        **_A4_FRAME,
-    ),
-    "gwiazda": _Design(
-        title="Gwiazda",
-        scale_bar_at=(160.0, 13.0),
-        zones=_zones(
-            ("reveal", "REVEAL", 35.0, 22.0, 175.0, 180.0),
-            ("bank", "BANK", 218.0, 40.0, 68.0, 134.0),
-        ),
-        **_A4_FRAME,
-    ),
-}
-
-LAYOUT_GAMES: tuple[str, ...] = tuple(_A3)
 _PAPERS: tuple[Paper, ...] = (Paper.A4, Paper.A3, Paper.A2)
 
 
-def _scaled(design: _Design, factor: float) -> _Design:
+def _scaled(design: PaperDesign, factor: float) -> PaperDesign:
     def point(xy: tuple[float, float]) -> tuple[float, float]:
         return (xy[0] * factor, xy[1] * factor)
 
@@ -267,7 +113,7 @@ def _scaled(design: _Design, factor: float) -> _Design:
         replace(z, x=z.x * factor, y=z.y * factor, width=z.width * factor, height=z.height * factor)
         for z in design.zones
     )
-    return _Design(
+    return PaperDesign(
         title=design.title,
         marker_side=design.marker_side * factor,
         marker_margin=design.marker_margin * factor,
@@ -278,30 +124,44 @@ def _scaled(design: _Design, factor: float) -> _Design:
     )
 
 
-def _design(game: str, paper: Paper) -> _Design:
+def _design(mat: MatDesign, paper: Paper) -> PaperDesign:
     if paper is Paper.A4:
-        return _A4[game]
+        return mat.a4
     if paper is Paper.A3:
-        return _A3[game]
-    return _scaled(_A3[game], A2_FROM_A3)
+        return mat.a3
+    return _scaled(mat.a3, A2_FROM_A3)
 
 
-def _marker_ids(game: str, paper: Paper) -> tuple[int, int, int, int]:
-    first = (LAYOUT_GAMES.index(game) * len(_PAPERS) + _PAPERS.index(paper)) * 4
-    return (first, first + 1, first + 2, first + 3)
+def mat_layout(game: str, paper: Paper) -> MatLayout:
+    """The layout of ``game``'s mat on ``paper``, numbered by the game's place in the
+    registry; KeyError names the games for an unknown one."""
+    return _registered_layout(game, paper, version())
 
 
 @cache
-def mat_layout(game: str, paper: Paper) -> MatLayout:
-    """The layout of ``game``'s mat on ``paper``; KeyError names the games for an unknown one."""
-    if game not in _A3:
-        raise KeyError(f'no mat for game "{game}" (games: {", ".join(LAYOUT_GAMES)})')
-    design = _design(game, paper)
+def _registered_layout(game: str, paper: Paper, registry_version: int) -> MatLayout:
+    """A mat's layout, looked up once for each state of the registry (the tracker asks
+    for it at every marker it sees)."""
+    games = game_ids()
+    if game not in games:
+        raise KeyError(f'no mat for game "{game}" (games: {", ".join(games)})')
+    return _layout(game, games.index(game), plugin(game).mat, paper)
+
+
+@cache
+def _layout(game: str, number: int, mat: MatDesign, paper: Paper) -> MatLayout:
+    """A game's layout, its markers' ids from its mat's ``number``: the mat's four corners
+    on each paper in turn."""
+    design = _design(mat, paper)
+    first = (number * len(_PAPERS) + _PAPERS.index(paper)) * 4
+    if first + 4 > ARUCO_IDS:
+        most = ARUCO_IDS // (4 * len(_PAPERS))
+        raise KeyError(f'no mat for game "{game}": the markers have ids for {most} games')
     return MatLayout(
         game=game,
         paper=paper,
         zones=design.zones,
-        marker_ids=_marker_ids(game, paper),
+        marker_ids=(first, first + 1, first + 2, first + 3),
         marker_side=design.marker_side,
         marker_margin=design.marker_margin,
         title=design.title,
@@ -311,7 +171,7 @@ def mat_layout(game: str, paper: Paper) -> MatLayout:
 
 
 def all_layouts() -> tuple[MatLayout, ...]:
-    return tuple(mat_layout(game, paper) for game in LAYOUT_GAMES for paper in _PAPERS)
+    return tuple(mat_layout(game, paper) for game in game_ids() for paper in _PAPERS)
 
 
 def whole_frame_layout(width: float, height: float) -> MatLayout:
@@ -332,8 +192,8 @@ def whole_frame_layout(width: float, height: float) -> MatLayout:
 
 def layout_of_marker(marker_id: int) -> MatLayout | None:
     """The layout whose corners carry this marker id, or None for a foreign marker."""
-    games_papers = len(LAYOUT_GAMES) * len(_PAPERS)
-    if not 0 <= marker_id < games_papers * 4:
+    games = game_ids()
+    if not 0 <= marker_id < len(games) * len(_PAPERS) * 4:
         return None
     game_index, paper_index = divmod(marker_id // 4, len(_PAPERS))
-    return mat_layout(LAYOUT_GAMES[game_index], _PAPERS[paper_index])
+    return mat_layout(games[game_index], _PAPERS[paper_index])

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.table.calibration import MatView
-from companion.table.layouts import Zone
 from companion.values.frame import Frame
+from companion.values.mat import Zone
 
 # Shrunk pixels across a cell, at least (the shrink is the whole number that gives it).
 SHRUNK_PER_CELL = 1.5

@@ -25,11 +25,12 @@ from companion.cards import Card, DeckProfile
 from companion.table.calibration import MatView
 from companion.table.card_reads import CardRead, box_frame, clipped_by_cut, face_corners
 from companion.table.events import TableEvent, TrackerOutput, UnsureReport
-from companion.table.layouts import MatLayout, Zone
+from companion.table.layouts import MatLayout
 from companion.table.mat_cells import CellGrid
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.zone_watch import SpotLevels, ZoneLook, ZoneWatch
 from companion.values.frame import Frame
+from companion.values.mat import Zone
 from companion.vision.merging import Doubt
 
 # Round an index, the cells this bright or brighter are its paper (ink covers less).

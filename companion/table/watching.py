@@ -89,14 +89,14 @@ class TableWatch:
         options: WatchOptions,
         *,
         deck_for: Callable[[str], DeckProfile],
-        say: Callable[[str], None],
+        log: Callable[[str], None],
     ) -> None:
         """``deck_for(game)``: the deck a game is played with ("" with no mat);
-        ``say``: where diagnostics go (one line each)."""
+        ``log``: where diagnostics go (one line each)."""
         self.reader = reader
         self.options = options
         self.deck_for = deck_for
-        self.say = say
+        self.log = log
         self.calibrator = Calibrator(game=options.game) if options.use_mat else None
         self.tracker: TableTracker | None = None
         self._game: str | None = None
@@ -104,7 +104,7 @@ class TableWatch:
         self._found: bool | None = None
         self.watched: WatchedGame | None = None
         self._ignored: set[str] = set()  # zones out of play already said
-        self.frame_check = FrameCheck(say, FrameCheckSettings(skip_repeats=options.live))
+        self.frame_check = FrameCheck(log, FrameCheckSettings(skip_repeats=options.live))
         self._scene: dict[str, tuple[Card, ...]] = {}  # the last still's cards by zone
 
     def use_game(self, watched: WatchedGame) -> None:
@@ -128,7 +128,7 @@ class TableWatch:
     def still(self, frame: Frame) -> TrackerOutput:
         """A still photo, a scene of its own (of any size): shown to a fresh tracker for
         ``still_frames``; the events turn the last still's cards into this one's."""
-        check = FrameCheck(self.say, FrameCheckSettings(skip_repeats=False))
+        check = FrameCheck(self.log, FrameCheckSettings(skip_repeats=False))
         if not check.usable(frame):
             return TrackerOutput(frame.time, mat_found=bool(self._found))
         self.tracker = None
@@ -172,7 +172,7 @@ class TableWatch:
         else:
             output = self._in_play(self.tracker.step(frame, view), view)
         for report in output.unsure:
-            self.say(f"{report.time:.2f}s {report.text}")
+            self.log(f"{report.time:.2f}s {report.text}")
         if self.options.preview is not None and (
             frame.number == 0 or output.events or output.read or not output.mat_found
         ):
@@ -188,7 +188,7 @@ class TableWatch:
         zones = set(watched.zones)
         out = {event.zone for event in output.events} | {r.zone for r in output.unsure}
         for zone in sorted(out - zones - self._ignored):
-            self.say(f"{zone} is not in play in this game: what happens there is not read")
+            self.log(f"{zone} is not in play in this game: what happens there is not read")
             self._ignored.add(zone)
         if out <= zones:
             return output
@@ -208,12 +208,12 @@ class TableWatch:
 
     def _say_mat(self, view: MatView | None) -> None:
         if view is None:
-            self.say("mat not found: no events until it is seen again")
+            self.log("mat not found: no events until it is seen again")
         elif not view.layout.has_markers:
-            self.say("no mat: the whole frame is the zone table")
+            self.log("no mat: the whole frame is the zone table")
         else:
             paper = view.layout.paper.name
-            self.say(f"mat found: {view.layout.game} ({paper})")
+            self.log(f"mat found: {view.layout.game} ({paper})")
 
     def _write_preview(self, frame: Frame, view: MatView | None, output: TrackerOutput) -> None:
         import cv2
@@ -234,4 +234,4 @@ class TableWatch:
         )
         path = folder / f"frame-{frame.number:06d}.png"
         if not cv2.imwrite(str(path), picture):
-            self.say(f"{path}: the preview could not be written")
+            self.log(f"{path}: the preview could not be written")

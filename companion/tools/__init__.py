@@ -1,3 +1,4 @@
-"""Developer tools: benchmarks, galleries, sample screens, the crash harness, the synthetic
-table sessions and the figure scripts. Shipped for the ``companion`` commands that use
-them (``demo``, ``crash-test``, ``bench``); no runtime package imports them."""
+"""Developer tools, each run as ``python -m companion.tools.NAME``: the crash and
+power-cut harnesses, the reader's evaluation and its drawn frames, the benches, the
+gallery, the sample screens and the figure scripts. No runtime package imports them (the
+``companion`` command included)."""

@@ -22,7 +22,7 @@ import numpy as np
 from companion.arguments import positive_count
 from companion.cards import Card
 from companion.table.tracker_settings import TrackerSettings
-from companion.vision.evaluation import WHOLE_CARD_KIND, ManifestEntry, ManifestError, read_manifest
+from companion.tools.evaluation import WHOLE_CARD_KIND, ManifestEntry, ManifestError, read_manifest
 from companion.vision.finder import working_image
 from companion.vision.images import load_image
 from companion.vision.reader import CardReader

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.app.scripted import READY, SHOWN, UNDO_STEP, session_steps
 from companion.games.events import parse_event
 from companion.games.script import Script
 from companion.games.session import Game
@@ -32,21 +33,8 @@ from companion.journal.records import EventRow, RowKind
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 
-UNDO_STEP = "undo"
-SHOWN = "shown"  # the child's line "shown GAME SEQ": the event's effect is on screen
-READY = "ready"
 # The share of trials killed during start-up rather than mid-session.
 DEFAULT_START_SHARE = 0.5
-
-
-def session_steps(script: Script, *, undo_every: int = 5) -> tuple[str, ...]:
-    """The script's events, with every ``undo_every``-th one taken back and made again."""
-    steps: list[str] = []
-    for number, line in enumerate(script.lines, start=1):
-        steps.append(str(line.event))
-        if number % undo_every == 0:
-            steps += [UNDO_STEP, str(line.event)]
-    return tuple(steps)
 
 
 def expected_game(spec: GameSpec, steps: Sequence[str]) -> Game:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from companion.app.scripted import READY, SHOWN, UNDO_STEP, session_steps
 from companion.games.events import Action, parse_event
 from companion.games.script import parse_script
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
-from companion.tools.crash import READY, SHOWN, UNDO_STEP, session_steps
 
 
 def main(argv: list[str]) -> int:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.arguments import positive_count, summary_of
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 
 DEFAULT_AT_ONCE = 2
 POLL_S = 0.2
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m companion.tools.demo_screens", description=summary_of(__doc__)
     )
     parser.add_argument(
-        "--games", nargs="+", choices=GAME_IDS, default=list(GAME_IDS), help="the games"
+        "--games", nargs="+", choices=game_ids(), default=list(game_ids()), help="the games"
     )
     parser.add_argument(
         "--at-once",

@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.arguments import positive_count
+from companion.demo.film.session import DROPPED_LIGHT, SessionKind
+from companion.demo.film.timeline import GLANCE_FRAMES
 from companion.tools.film_run import FilmFigures
 from companion.tools.session_run import Tally, in_settling_order
-from companion.tools.synthetic.session import DROPPED_LIGHT, SessionKind
 from companion.tools.synthetic.table_film import NOISE_LEVEL, NOISY_LEVEL, FilmKind
-from companion.tools.synthetic.timeline import GLANCE_FRAMES
 
 # Seeds the tracker was developed on: 1-4 tuned on, 5000-5099 debugged on.
 DEVELOPMENT_SEEDS = (range(1, 5), range(5000, 5100))
@@ -82,9 +82,9 @@ def session_figures(
     first ``events`` event lines)."""
     from difflib import unified_diff
 
+    from companion.demo.film.session import make_session
     from companion.table.tracker_settings import TrackerSettings
     from companion.tools.session_run import tally, track_session
-    from companion.tools.synthetic.session import make_session
     from companion.vision.reader import CardReader
 
     session = make_session(game, seed=seed, frame_size=frame_size, max_events=events, kind=kind)
@@ -339,13 +339,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.photos is not None and not (args.photos / "MANIFEST.tsv").is_file():
         parser.error(f"--photos {args.photos}: no MANIFEST.tsv there")
-    from companion.games.registry import GAME_IDS
+    from companion.games.registry import game_ids
 
     jobs = [
         (
-            GAME_IDS[i % len(GAME_IDS)],
+            game_ids()[i % len(game_ids())],
             args.first_seed + i,
-            FRAME_SIZES[(i // len(GAME_IDS)) % len(FRAME_SIZES)],
+            FRAME_SIZES[(i // len(game_ids())) % len(FRAME_SIZES)],
             kind,
         )
         for kind in args.kinds

@@ -87,7 +87,7 @@ def run_film(shown: Film) -> FilmFigures:
     reader = CardReader(settings=settings.reader_settings(), deck=FRENCH52)
     options = WatchOptions(use_mat=False, settings=settings, live=False)
     said: list[str] = []
-    watch = TableWatch(reader, options, deck_for=lambda _: FRENCH52, say=said.append)
+    watch = TableWatch(reader, options, deck_for=lambda _: FRENCH52, log=said.append)
     events: list[TrackedEvent] = []
     unsure: list[UnsureReport] = []
     frames = 0

@@ -23,10 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.app.scripted import READY, SHOWN
 from companion.journal.lock import LOCK_FILE
 from companion.journal.store import JOURNAL_FILE, WAL_SUFFIX, Journal, JournalError
 from companion.journal.wal import read_wal
-from companion.tools.crash import READY, SHOWN, missing_shown
+from companion.tools.crash import missing_shown
 
 POLL_S = 0.0002
 START_TIMEOUT_S = 60.0

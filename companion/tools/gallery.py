@@ -14,12 +14,12 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from importlib import resources
 from pathlib import Path
 
 from companion.cards import Card, Rank, Suit
 from companion.games.engine import Violation
 from companion.games.events import parse_event
+from companion.games.registry import plugin
 from companion.games.round_outcome import RoundOutcome
 from companion.games.script import parse_script
 from companion.games.session import Game, Replay, replay_script
@@ -30,8 +30,8 @@ from companion.ui.screens import compose_game
 from companion.ui.screens.outcome import compose_outcome
 from companion.ui.screens.unsure import PickerFocus, UnsureCard, compose_unsure
 from companion.ui.screens.violation import compose_refusal, compose_violation
-from companion.ui.texts import Language
 from companion.ui.views import game_view
+from companion.values.language import Language
 
 TESTS = Path(__file__).resolve().parents[2] / "tests"
 
@@ -56,7 +56,7 @@ class ScriptPoint:
     def text(self) -> str:
         kind, _, name = self.script.partition(":")
         if kind == "example":
-            return resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+            return plugin(name).example_text()
         if kind == "scenario":
             return (TESTS / "scenarios" / f"{name}.txt").read_text("utf-8")
         if kind == "ui":

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.arguments import positive_count, summary_of
-from companion.tools.demo import DEFAULT_SEED
+from companion.demo.play import DEFAULT_SEED
 from companion.ui.presses import Button, ButtonPress
 
 START_TARGET_S = 3.0
@@ -39,7 +39,7 @@ def write_video(game: str, path: Path, *, frames: int, seed: int, size: tuple[in
     """The first ``frames`` frames of the game's demo session as an MJPG video."""
     import cv2
 
-    from companion.tools.synthetic.session import make_session
+    from companion.demo.film.session import make_session
 
     session = make_session(game, seed=seed, frame_size=size)
     count = min(frames, len(session.frames))
@@ -118,8 +118,8 @@ def measure_latency(
 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Card settled -> screen out, and press -> screen out (seconds), on the demo
     session played at 10 frames a second, the screens drawn as the terminal view."""
+    from companion.demo.play import DemoOptions, run_demo
     from companion.device.terminal import TerminalDevice
-    from companion.tools.demo import DemoOptions, run_demo
 
     stream = io.StringIO()
     options = DemoOptions(game=game, seed=seed, fast=False, events=events)

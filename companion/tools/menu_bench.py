@@ -13,14 +13,14 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from importlib import resources
 
 from companion.app.script_camera import practice_table
+from companion.games.registry import plugin
 from companion.tools.menu_samples import SAMPLES
 from companion.ui.controller import compose, context_for
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 SCREEN_BUDGET_MS = 5.0
 PRESS_BUDGET_MS = 100.0
@@ -61,7 +61,7 @@ def screen_times(repeat: int) -> list[tuple[str, float]]:
 
 def press_times(repeat: int) -> list[float]:
     """Milliseconds from each press to its picture, over ``repeat`` runs of PRESSES."""
-    text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
+    text = plugin("oh-hell").example_text()
     found = []
     for _ in range(repeat):
         table, camera = practice_table(text, "oh-hell")

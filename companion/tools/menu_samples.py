@@ -8,12 +8,11 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from importlib import resources
 
 from companion.cards import Card, Rank, Suit
 from companion.games.evening import Evening, group_evenings
 from companion.games.people import People
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids, plugin
 from companion.games.roster import Roster
 from companion.games.script import parse_script
 from companion.games.session import Game, replay_script
@@ -49,7 +48,7 @@ from companion.ui.menus.state import (
 )
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary, summarise
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink, SheetLinkState
 
 SAMPLE_SHEET_URL = "http://192.168.1.23:8080/"
@@ -62,7 +61,7 @@ def example_game(name: str, events: int | None = None, *, script: str | None = N
     game of a short ``script`` of its own."""
     if script is not None:
         return replay_script(parse_script(script, "sample")).game
-    text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+    text = plugin(name).example_text()
     parsed = parse_script(text, f"examples/{name}")
     if events is not None:
         parsed = dataclasses.replace(parsed, lines=parsed.lines[:events])
@@ -149,8 +148,7 @@ EVENING_START = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
 def sample_evening() -> Evening:
     summaries = []
     for number, (name, people) in enumerate(EVENING_GAMES, start=1):
-        text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
-        script = parse_script(text, f"examples/{name}")
+        script = parse_script(plugin(name).example_text(), f"examples/{name}")
         started = EVENING_START + timedelta(minutes=50 * number)
         summaries.append(
             summarize(
@@ -198,7 +196,7 @@ def _seating(chosen: tuple[str, ...] | None = None) -> SeatingChoice:
 
 def _setups() -> list[MenuSample]:
     samples = []
-    for game in GAME_IDS:
+    for game in game_ids():
         options = default_options(game)
         last = len(option_fields(type(options)))
         samples.append(MenuSample(f"menu-setup-{game}", UiState(GameSetup(game, options))))

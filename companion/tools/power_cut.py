@@ -30,16 +30,11 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from companion.app.scripted import READY, SHOWN, session_steps
 from companion.games.script import Script
 from companion.games.spec import GameSpec
 from companion.journal.store import JOURNAL_FILE, Journal, JournalError
-from companion.tools.crash import (
-    READY,
-    SHOWN,
-    count_wrong_resumes,
-    missing_shown,
-    session_steps,
-)
+from companion.tools.crash import count_wrong_resumes, missing_shown
 from companion.tools.power_fs import CUT_COMMAND, CUT_LINE, MOUNTED_LINE, OPENED_LINE
 
 MOUNT_TIMEOUT_S = 20.0

@@ -29,12 +29,12 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from importlib import resources
 from typing import Literal
 
 from companion.app.messages import CameraState
 from companion.app.table import Table
 from companion.games.events import CameraEvent, Event
+from companion.games.registry import plugin
 from companion.games.script import parse_script
 from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, RowKind
@@ -46,7 +46,7 @@ from companion.ui.menus.state import Confirm, GameSetup, KeptGames, Mode, OfferK
 from companion.ui.on_screen import OnScreen, ShownAmount, on_screen
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 EXAMPLES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
 STEPS = 60
@@ -109,7 +109,7 @@ class Figures:
 
 def example(name: str) -> tuple[str, list[Event]]:
     """The example's header line and its events."""
-    text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+    text = plugin(name).example_text()
     script = parse_script(text, name)
     return script.spec().header(), [line.event for line in script.lines]
 

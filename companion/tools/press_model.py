@@ -43,10 +43,10 @@ from companion.ui.menus.game_options import default_options
 from companion.ui.menus.home import pinned
 from companion.ui.menus.state import GameSetup, UiContext, UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
-from companion.ui.reasons import entered_text, refusal_text
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary, summarise
-from companion.ui.texts import Language
+from companion.values.language import Language
+from companion.words.reasons import entered_text, refusal_text
 
 HOLD_STEPS = 40  # a hold long enough to reach the end of any list or range on the box
 

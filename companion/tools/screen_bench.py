@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from companion.tools.gallery import GAME_POINTS
 from companion.ui.screens import compose_game
-from companion.ui.texts import Language
 from companion.ui.views import GameView
+from companion.values.language import Language
 
 BUDGET_MS = 5.0
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from companion.cards import DeckProfile
+from companion.demo.film.session import ScriptStep, SyntheticSession
 from companion.table.calibration import Calibrator
 from companion.table.events import UnsureReport
 from companion.table.tracker import CardsReader, TableTracker
 from companion.table.tracker_settings import TrackerSettings
-from companion.tools.synthetic.session import ScriptStep, SyntheticSession
 
 # Times equal to this many decimals are one instant (frame times are floats).
 SAME_INSTANT_DIGITS = 6

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.games.events import CardSeen, Event, ZoneCleared
-from companion.games.registry import make_engine
+from companion.games.registry import make_engine, plugin
 from companion.games.script import parse_script
 from companion.games.session import Game
 from companion.games.spec import GameSpec
@@ -53,7 +53,6 @@ from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"  # companion/examples
 GAMES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
 LANGUAGES = ("en", "pl", "ru")
 START_WITHIN_S = 30.0
@@ -67,7 +66,7 @@ LONG_GAME_SETTLE_S = 3.0  # after the last commit, for its sheet to arrive howev
 
 
 def _script(name: str) -> tuple[GameSpec, list[str]]:
-    script = parse_script((EXAMPLES / f"{name}.txt").read_text("utf-8"), name)
+    script = parse_script(plugin(name).example_text(), name)
     return script.spec(), [str(line.event) for line in script.lines]
 
 

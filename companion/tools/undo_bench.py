@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.arguments import positive_count
-from companion.games.registry import GAME_IDS, make_engine
+from companion.games.registry import game_ids, make_engine
 from companion.games.session import Game, StateKeeping
 from companion.tools.sheet_bench import lawful_walk
 
@@ -120,7 +120,7 @@ def exported(revision: str, folder: Path) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.tools.undo_bench")
     parser.add_argument("--events", type=positive_count, default=500)
-    parser.add_argument("--games", nargs="+", choices=GAME_IDS, default=list(GAME_IDS))
+    parser.add_argument("--games", nargs="+", choices=game_ids(), default=list(game_ids()))
     parser.add_argument("--against", metavar="REV", help="also measure this git revision")
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)

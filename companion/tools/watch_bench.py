@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.arguments import positive_count
+from companion.demo.film.session import ScriptStep
 from companion.tools.session_run import TrackedEvent, tally
-from companion.tools.synthetic.session import ScriptStep
 from companion.values.frame import Frame
 
 JPEG_QUALITY = 92
@@ -64,7 +64,7 @@ FRAME_TIMES = (
     "reader = CardReader(settings=settings.reader_settings(), deck=deck)\n"
     "options = WatchOptions(game=game or None, use_mat=bool(game), settings=settings, "
     "live=False)\n"
-    "watch = TableWatch(reader, options, deck_for=lambda _: deck, say=lambda _: None)\n"
+    "watch = TableWatch(reader, options, deck_for=lambda _: deck, log=lambda _: None)\n"
     "spent = []\n"
     "for number, path in enumerate(sorted(folder.iterdir())):\n"
     "    image = cv2.imread(str(path), cv2.IMREAD_COLOR)\n"
@@ -122,7 +122,7 @@ def write_frames(folder: Path, args: argparse.Namespace) -> tuple[ScriptStep, ..
     """The session's (or table film's) frames as image files in ``folder``; its script."""
     import cv2
 
-    from companion.tools.synthetic.session import SessionKind, make_session
+    from companion.demo.film.session import SessionKind, make_session
 
     frames: Sequence[Frame]
     if args.films:
@@ -194,14 +194,14 @@ def events_tally(script: Sequence[ScriptStep], printed: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from companion.games.registry import GAME_IDS
+    from companion.games.registry import game_ids
 
     parser = argparse.ArgumentParser(
         prog="python -m companion.tools.watch_bench",
         description="CPU a frame and peak memory of companion watch, whole process, against "
         "a classical per-frame card detector and another commit's watch, in one run.",
     )
-    parser.add_argument("--game", choices=GAME_IDS, default=DEFAULT_GAME)
+    parser.add_argument("--game", choices=game_ids(), default=DEFAULT_GAME)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--events", type=positive_count, default=DEFAULT_EVENTS)
     parser.add_argument("--kind", default="game", help="the session kind (figures --kinds)")

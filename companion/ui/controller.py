@@ -13,6 +13,9 @@ all.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
@@ -86,6 +89,7 @@ from companion.ui.views import game_view
 from companion.values.sheet_address import SheetLink
 
 STATUS_TOP = HEIGHT - 11
+M = TypeVar("M")
 
 __all__ = ["UiContext", "UiState", "compose", "context_for", "handle", "refused", "render"]
 
@@ -109,9 +113,7 @@ def handle(
         return dataclasses.replace(state, outcome_seen=outcome), ()
     if context.hand_entry is not None and isinstance(mode, Home) and is_long(press, Button.OK):
         return go(state, TableMenu())
-    if context.hand_entry is not None and isinstance(mode, TableMenu):
-        return handle_table_menu(state, mode, press, context.hand_entry)
-    return _dispatch(state, mode, press, context)
+    return _screen_of(mode).handle(state, mode, press, context)
 
 
 def shown_mode(state: UiState, context: UiContext) -> Mode:
@@ -128,36 +130,52 @@ def shown_mode(state: UiState, context: UiContext) -> Mode:
     return mode
 
 
-def _dispatch(state: UiState, mode: Mode, press: ButtonPress, context: UiContext) -> Step:
-    if isinstance(mode, Home):
-        return handle_home(state, mode, press, context)
-    if isinstance(mode, MainMenu):
-        return handle_menu(state, mode, press, context)
-    if isinstance(mode, TableActions):
-        return handle_actions(state, mode, press, context)
-    if isinstance(mode, Confirm):
-        return handle_confirm(state, mode, press, context)
-    if isinstance(mode, Unfinished):
-        return handle_unfinished(state, mode, press, context)
-    if isinstance(mode, KeptGames):
-        return handle_kept(state, mode, press, context)
-    if isinstance(mode, Scores):
-        return handle_scores(state, mode, press, context)
-    if isinstance(mode, SettingsMenu):
-        return handle_settings(state, mode, press, context)
-    if isinstance(mode, SheetAddress):
-        return handle_sheet_link(state, mode, press, context)
-    if isinstance(mode, GamePicker):
-        return handle_picker(state, mode, press, context)
-    if isinstance(mode, GameSetup):
-        return handle_setup(state, mode, press, context)
-    if isinstance(mode, EveningPage):
-        return handle_evening(state, mode, press, context)
-    if isinstance(mode, PeopleList):
-        return handle_people(state, mode, press, context)
-    if isinstance(mode, SeatingChoice):
-        return handle_seating(state, mode, press, context)
-    raise TypeError(f"no handler for the mode {mode!r}")  # a programming error
+@dataclass(frozen=True)
+class ModeScreen(Generic[M]):
+    """What a mode of the menus does with a press, and how it is drawn."""
+
+    handle: Callable[[UiState, M, ButtonPress, UiContext], Step]
+    compose: Callable[[UiState, M, UiContext], Sheet]
+
+
+def _drawn(compose: Callable[[M, UiContext], Sheet]) -> Callable[[UiState, M, UiContext], Sheet]:
+    """A mode's drawing that needs only the mode and the context."""
+    return lambda _state, mode, context: compose(mode, context)
+
+
+def _handle_table_menu(
+    state: UiState, menu: TableMenu, press: ButtonPress, context: UiContext
+) -> Step:
+    if context.hand_entry is None:  # left for home before this (``shown_mode``)
+        return go(state, Home())
+    return handle_table_menu(state, menu, press, context.hand_entry)
+
+
+# Every mode of the menus, one row each (a card pick is the unsure question's own).
+MODES: Mapping[type[Mode], ModeScreen[Any]] = {
+    Home: ModeScreen(handle_home, compose_home),
+    MainMenu: ModeScreen(handle_menu, _drawn(compose_menu)),
+    TableActions: ModeScreen(handle_actions, _drawn(compose_actions)),
+    Confirm: ModeScreen(handle_confirm, _drawn(compose_confirm)),
+    Unfinished: ModeScreen(handle_unfinished, _drawn(compose_unfinished)),
+    KeptGames: ModeScreen(handle_kept, _drawn(compose_kept)),
+    Scores: ModeScreen(handle_scores, _drawn(compose_scores)),
+    SettingsMenu: ModeScreen(handle_settings, _drawn(compose_settings)),
+    SheetAddress: ModeScreen(handle_sheet_link, _drawn(compose_sheet_link)),
+    GamePicker: ModeScreen(handle_picker, _drawn(compose_picker)),
+    GameSetup: ModeScreen(handle_setup, _drawn(compose_setup)),
+    TableMenu: ModeScreen(_handle_table_menu, _drawn(compose_table_menu)),
+    EveningPage: ModeScreen(handle_evening, _drawn(compose_evening)),
+    PeopleList: ModeScreen(handle_people, _drawn(compose_people)),
+    SeatingChoice: ModeScreen(handle_seating, _drawn(compose_seating)),
+}
+
+
+def _screen_of(mode: Mode) -> ModeScreen[Any]:
+    screen = MODES.get(type(mode))
+    if screen is None:
+        raise TypeError(f"no row for the mode {mode!r}")  # a programming error
+    return screen
 
 
 def refused(state: UiState, reason: str) -> UiState:
@@ -195,39 +213,10 @@ def _status_bar(sheet: Sheet, text: str) -> None:
 
 
 def _compose_mode(state: UiState, context: UiContext) -> Sheet:
-    mode = shown_mode(state, context)
     if context.unsure is not None:
         return compose_unsure_question(state, context)
-    if isinstance(mode, TableMenu) and context.hand_entry is not None:
-        return compose_table_menu(mode, context)
-    if isinstance(mode, MainMenu):
-        return compose_menu(mode, context)
-    if isinstance(mode, TableActions):
-        return compose_actions(mode, context)
-    if isinstance(mode, Confirm):
-        return compose_confirm(mode, context)
-    if isinstance(mode, Unfinished):
-        return compose_unfinished(mode, context)
-    if isinstance(mode, KeptGames):
-        return compose_kept(mode, context)
-    if isinstance(mode, Scores) and context.view is not None:
-        return compose_scores(mode, context)
-    if isinstance(mode, SettingsMenu):
-        return compose_settings(mode, context)
-    if isinstance(mode, SheetAddress):
-        return compose_sheet_link(mode, context)
-    if isinstance(mode, GamePicker):
-        return compose_picker(mode, context)
-    if isinstance(mode, GameSetup):
-        return compose_setup(mode, context)
-    if isinstance(mode, EveningPage):
-        return compose_evening(mode, context)
-    if isinstance(mode, PeopleList):
-        return compose_people(mode, context)
-    if isinstance(mode, SeatingChoice):
-        return compose_seating(mode, context)
-    home = mode if isinstance(mode, Home) else Home()
-    return compose_home(state, home, context)
+    mode = shown_mode(state, context)
+    return _screen_of(mode).compose(state, mode, context)
 
 
 def render(state: UiState, context: UiContext) -> Image.Image:

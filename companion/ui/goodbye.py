@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from companion.ui.canvas import Sheet
 from companion.ui.menus import draw
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 
 def compose_goodbye(language: Language) -> Sheet:

@@ -21,7 +21,8 @@ from companion.games.people import INNER_MARKS, MAX_NAME_LENGTH, name_problem
 from companion.ui.canvas import WIDTH, Align, Sheet
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.screens.layout import BODY, BODY_LINES, MARGIN, RIGHT, header, line, wrap
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 ROW_LENGTH = 8
 RECENT_LETTERS = ROW_LENGTH

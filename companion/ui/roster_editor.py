@@ -19,7 +19,8 @@ from companion.ui.canvas import Sheet
 from companion.ui.letters import LetterPicker, Refusal
 from companion.ui.menus import draw
 from companion.ui.presses import Button, ButtonPress, PressKind
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 ADD_ROW = 0  # the list's first row; the names follow
 

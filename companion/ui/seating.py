@@ -19,7 +19,8 @@ from companion.ui.canvas import Sheet, text_width
 from companion.ui.menus import draw
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.seat_names import SeatNames
-from companion.ui.texts import Language, say, seat_label
+from companion.values.language import Language
+from companion.words import say, seat_label
 
 
 class Choice(Enum):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 BRIGHTNESS_LEVELS: tuple[int, ...] = (1, 2, 3, 4, 5)
 DEFAULT_BRIGHTNESS = 4

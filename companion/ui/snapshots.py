@@ -18,10 +18,10 @@ from companion.ui.canvas import Sheet
 from companion.ui.screens import compose_game, draw_game, page_count
 from companion.ui.screens.outcome import compose_outcome
 from companion.ui.screens.violation import compose_refusal, compose_violation
-from companion.ui.texts import Language
 from companion.ui.transcript import TRANSCRIPT_FILE, Shown, screens_text
 from companion.ui.transcript import lines as transcript_lines
 from companion.ui.views import game_view
+from companion.values.language import Language
 
 
 class SnapshotError(ValueError):

@@ -11,12 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-if TYPE_CHECKING:
-    from companion.ui.canvas import Pen  # the canvas draws with these glyphs
+
+class Pen(Protocol):
+    """What a glyph needs of the canvas's pen (the canvas draws with these glyphs, so they
+    do not import it): its font, and a value to cache the glyph by."""
+
+    def font(self) -> ImageFont.FreeTypeFont: ...
+
+    def __hash__(self) -> int: ...
+
 
 SUIT_SYMBOLS = "♠♥♦♣"
 GAP = 1  # paper after a suit, as a letter keeps

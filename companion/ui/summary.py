@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.session import Game
-from companion.ui.menus.labels import game_name
-from companion.ui.texts import Language, say
 from companion.ui.views import NoView, game_view
+from companion.values.language import Language
+from companion.words import say
+from companion.words.labels import game_name
 
 OVER_PHASE = "over"
 

@@ -16,11 +16,11 @@ from PIL import Image
 
 from companion.app.assembly import GuardedDevice, LastPicture, assemble, camera_feed
 from companion.app.config import Config, load_config
+from companion.app.scripted import ScriptedSession
 from companion.device.buttons import FakeButtons
 from companion.device.camera import SourceError
 from companion.journal.store import KIOSK_PAGE_SIZE, Journal
-from companion.tools.scripted_run import ScriptedSession
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 
 class UnpluggedDummy(dummy):  # type: ignore[misc]

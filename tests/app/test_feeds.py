@@ -1,5 +1,6 @@
-"""The camera and script threads: frames tracked off the main thread into the inbox, a
-camera that fails is reported and opened again, scripted steps in order."""
+"""The camera thread: frames tracked off the main thread into the inbox, the game told
+reaching the tracker, a camera that fails reported and opened again, one frame alive at a
+time."""
 
 from __future__ import annotations
 
@@ -10,15 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from companion.app.feeds import CameraFeed, Inbox
-from companion.app.messages import CameraNews, CameraState, Intended, Message, TableNews
+from companion.app.messages import CameraNews, CameraState, Message, TableNews
 from companion.cards import FRENCH52, SHORT36, Card
 from companion.device.camera import FakeSource, FolderSource, FrameSource, SourceError
 from companion.games.events import Action, CardSeen
 from companion.table.events import TableEvent, TrackerOutput
-from companion.ui.intents import ApplyEvent
 from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
 
@@ -59,24 +58,18 @@ def drain(inbox: Inbox) -> list[Message]:
             return found
 
 
-def test_frames_are_tracked_on_the_camera_thread_with_timed_steps_between() -> None:
+def test_frames_are_tracked_on_the_camera_thread() -> None:
     inbox: Inbox = queue.Queue()
     feed = CameraFeed(
-        lambda: FakeSource(frames(10)),
-        lambda: EventAt(4, "8D"),
-        inbox,
-        threading.Event(),
-        timed_actions=[(0.55, BID)],
+        lambda: FakeSource(frames(10)), lambda: EventAt(4, "8D"), inbox, threading.Event()
     )
     feed.thread.start()
     feed.thread.join(10)
     messages = drain(inbox)
     assert isinstance(messages[-1], CameraNews) and messages[-1].state is CameraState.ENDED
     news = [m for m in messages if isinstance(m, TableNews)]
-    assert len(news) == 10 and feed.frames_seen == 10
+    assert [m.frame_time for m in news] == [n / 10 for n in range(10)]
     assert news[4].events == (TableEvent(news[4].frame_time - 0.3, EIGHT),)
-    step = messages.index(Intended(ApplyEvent(BID)))
-    assert messages[step - 1] == news[5] and messages[step + 1] == news[6]
 
 
 def test_the_game_told_reaches_the_tracker_before_its_next_frame() -> None:
@@ -90,7 +83,7 @@ def test_the_game_told_reaches_the_tracker_before_its_next_frame() -> None:
     feed.thread.start()
     feed.thread.join(10)
     assert tracker.games == [(0, second)]
-    assert feed.frames_seen == 3
+    assert tracker.seen == 3
 
 
 class Unplugged:
@@ -118,12 +111,13 @@ class FailingAfter(FakeSource):
 def test_a_camera_unplugged_mid_game_is_reported_and_opened_again() -> None:
     inbox: Inbox = queue.Queue()
     camera = Unplugged()
-    feed = CameraFeed(camera, lambda: EventAt(-1, ""), inbox, threading.Event(), retry_s=0.0)
+    tracker = EventAt(-1, "")
+    feed = CameraFeed(camera, lambda: tracker, inbox, threading.Event(), retry_s=0.0)
     feed.thread.start()
     feed.thread.join(10)
     states = [m.state for m in drain(inbox) if isinstance(m, CameraNews)]
     assert states == [CameraState.LOST, CameraState.LOST, CameraState.ENDED]
-    assert camera.opened == 3 and feed.frames_seen == 5
+    assert camera.opened == 3 and tracker.seen == 5
 
 
 def test_a_folder_of_unreadable_images_is_a_lost_camera_opened_again(tmp_path: Path) -> None:
@@ -169,12 +163,12 @@ class WatchedFrames:
         """Nothing held."""
 
 
-@pytest.mark.parametrize("pace", [False, True])
-def test_the_camera_thread_lets_each_frame_go_before_the_next_is_read(pace: bool) -> None:
+def test_the_camera_thread_lets_each_frame_go_before_the_next_is_read() -> None:
     source = WatchedFrames(5)
     inbox: Inbox = queue.Queue()
-    feed = CameraFeed(lambda: source, lambda: EventAt(99, ""), inbox, threading.Event(), pace=pace)
+    tracker = EventAt(99, "")
+    feed = CameraFeed(lambda: source, lambda: tracker, inbox, threading.Event())
     feed.thread.start()
     feed.thread.join(10)
-    assert feed.frames_seen == 5
+    assert tracker.seen == 5
     assert source.alive_at_next == [False] * 4

@@ -23,7 +23,7 @@ from companion.ui.intents import ApplyEvent, StartGame
 from companion.ui.menus.main_menu import ENTRIES, Entry
 from companion.ui.menus.state import KeptGames, MainMenu, Unfinished
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.table_driver import BACK, DOWN, LONG_OK, OK, UP
 
 OH_HELL = "game oh-hell players=4 dealer=0"

@@ -4,19 +4,18 @@ as ever."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 import pytest
 
 from companion.app.table import Table
 from companion.games.events import CameraEvent, CardSeen, Event, parse_event
+from companion.games.registry import plugin
 from companion.games.script import parse_script
 from companion.games.spec import GameSpec
 from companion.journal.records import EventRow
 from companion.journal.store import Journal
 from companion.ui.intents import ApplyEvent, EnterCard, StartGame, UndoLast
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 EXAMPLES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
 # The camera's words for a card seen twice: never said of a card entered by hand.
@@ -107,7 +106,7 @@ def test_no_card_entered_by_hand_is_taken_as_seen_twice_nor_called_a_misread(nam
     """Every card of the example, just laid, entered again by hand onto every zone, in
     each language: either refused without the camera's word, or taken by the rules with
     no card flagged as seen twice (a new deal, a second pack)."""
-    text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+    text = plugin(name).example_text()
     script = parse_script(text, name)
     events: list[Event] = [line.event for line in script.lines]
     tried = 0

@@ -5,12 +5,13 @@ and the display's recording fake."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
-from companion.app.kiosk import Kiosk
+from companion.app.kiosk import Kiosk, KioskWatcher
 from companion.app.messages import (
     CameraNews,
     CameraState,
@@ -30,16 +31,17 @@ from companion.journal.records import EventRow, RowKind, Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.events import TableEvent, UnsureReason, UnsureReport
+from companion.ui.canvas import Sheet
 from companion.ui.controller import context_for, render
 from companion.ui.intents import ApplyEvent
 from companion.ui.menus.state import TableMenu, UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.screens.violation import compose_violation
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 from companion.values.watched import WatchedGame
+from tests.examples import example_path
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "companion" / "examples"
 HEADER = "game oh-hell players=4 dealer=0 hook=on"
 OK = ButtonPress(Button.OK)
 LONG_OK = ButtonPress(Button.OK, PressKind.LONG)
@@ -91,7 +93,7 @@ def make_kiosk(
 
 
 def example_lines(game: str) -> list[str]:
-    text = (EXAMPLES / f"{game}.txt").read_text("utf-8")
+    text = example_path(game).read_text("utf-8")
     return [str(line.event) for line in parse_script(text, game).lines]
 
 
@@ -134,21 +136,39 @@ def test_the_last_unfinished_game_resumes_exactly(tmp_path: Path) -> None:
     assert kiosk.table.played is not None
     assert kiosk.table.played.game.engine.state_json(kiosk.table.played.game.state) == expected
     assert [str(event) for event in kiosk.table.played.game.events] == ["card trump 8D", "bid 1 1"]
-    assert kiosk.table.resumed_rows == 4
+    assert kiosk.table.played.rows == 4  # three events and an undo
     assert same(device.images[-1], expected_screen)
 
 
+class Watcher(KioskWatcher):
+    """Keeps what the kiosk tells of its screens."""
+
+    def __init__(self) -> None:
+        self.rows: list[EventRow] = []
+        self.cards: list[float] = []
+        self.presses: list[float] = []
+
+    def shown(self, sheet: Sheet, rows: Sequence[EventRow]) -> None:
+        self.rows.extend(rows)
+
+    def card_shown(self, seconds: float) -> None:
+        self.cards.append(seconds)
+
+    def press_shown(self, seconds: float) -> None:
+        self.presses.append(seconds)
+
+
 def test_a_table_event_is_in_the_journal_before_its_screen_is_shown(tmp_path: Path) -> None:
-    shown: list[EventRow] = []
+    watcher = Watcher()
     kiosk, device, _ = make_kiosk(tmp_path)
-    kiosk.on_shown = shown.append
+    kiosk.watcher = watcher
     kiosk.start()
     kiosk.begin(GameSpec.parse(HEADER))
     kiosk.take(news("card trump 8D"))
     assert device.rows_when_shown[-1] == 1
-    assert [row.line for row in shown] == ["card trump 8D"]
-    assert shown[0].source is Source.CAMERA
-    assert kiosk.latencies[-1] == pytest.approx(0.3)  # settled 0.3 s before the frame
+    assert [row.line for row in watcher.rows] == ["card trump 8D"]
+    assert watcher.rows[0].source is Source.CAMERA
+    assert watcher.cards[-1] == pytest.approx(0.3)  # settled 0.3 s before the frame
 
 
 def test_a_refused_table_event_is_a_line_on_the_screen_not_a_row(tmp_path: Path) -> None:
@@ -332,12 +352,14 @@ def test_a_flagged_violation_is_shown_until_the_next_press_or_a_while(
 
 
 def test_a_timed_press_is_measured_to_its_screen(tmp_path: Path) -> None:
+    watcher = Watcher()
     kiosk, _, _ = make_kiosk(tmp_path)
+    kiosk.watcher = watcher
     clock = Clock()
     kiosk.clock = kiosk.table.clock = clock
     kiosk.start()
     kiosk.take(Press(UP, at=clock.now - 0.004))
-    assert list(kiosk.press_latencies) == [pytest.approx(0.004)]
+    assert watcher.presses == [pytest.approx(0.004)]
 
 
 def test_the_camera_is_told_the_game_at_the_table_when_it_resumes_and_when_a_new_one_starts(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import queue
 import socket
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -33,8 +35,21 @@ from companion.values.watched import WatchedGame
 HEADER = "game oh-hell players=4 dealer=0 hook=on"
 
 
+FRAME_S = 0.1
+
+
+def paced(frames: list[Frame]) -> Iterator[Frame]:
+    """The frames at 10 a second, as a camera gives them."""
+    for frame in frames:
+        time.sleep(FRAME_S)
+        yield frame
+
+
 class TrumpAtThirdFrame:
+    seen = 0  # frames tracked, by every tracker of the test
+
     def step(self, frame: Frame) -> TrackerOutput:
+        TrumpAtThirdFrame.seen += 1
         if frame.number == 3:
             event = TableEvent(frame.time - 0.3, CardSeen("trump", Card.parse("8D")))
             return TrackerOutput(frame.time, events=(event,))
@@ -83,8 +98,9 @@ def test_frames_presses_and_the_journal_meet_in_one_loop(tmp_path: Path) -> None
         stop = threading.Event()
         image = np.zeros((4, 4, 3), np.uint8)
         frames = [Frame(image, n / 10, n) for n in range(8)]
-        # paced at 10 fps (0.7 s), so the press is surely taken before the frames end
-        feed = CameraFeed(lambda: FakeSource(frames), TrumpAtThirdFrame, inbox, stop, pace=True)
+        # paced at 10 fps (0.8 s), so the press is surely taken before the frames end
+        TrumpAtThirdFrame.seen = 0
+        feed = CameraFeed(lambda: FakeSource(paced(frames)), TrumpAtThirdFrame, inbox, stop)
         buttons = FakeButtons([ButtonPress(Button.OK, PressKind.LONG)])
         pump = ButtonPump(buttons, inbox, stop)
         notifier = Notifier(address)
@@ -108,7 +124,7 @@ def test_frames_presses_and_the_journal_meet_in_one_loop(tmp_path: Path) -> None
         ]
         journal.close()
     assert buttons.pending() == 0 and isinstance(kiosk.table.ui.mode, MainMenu)
-    assert feed.frames_seen == 8 and not pump.thread.is_alive() and not feed.thread.is_alive()
+    assert TrumpAtThirdFrame.seen == 8 and not pump.thread.is_alive() and not feed.thread.is_alive()
     assert fields[0] == "READY=1" and fields[1].startswith("STATUS=game 1 (oh-hell), 0 events")
     assert "STATUS=game 1 (oh-hell), 1 events; camera reading" in fields
     assert "WATCHDOG=1" in fields  # frames and screens both moved on

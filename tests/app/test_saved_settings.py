@@ -17,7 +17,7 @@ from companion.app.messages import Press
 from companion.app.saved_settings import SETTINGS_FILE, SavedSettings, write_atomically
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 OK, UP, DOWN = ButtonPress(Button.OK), ButtonPress(Button.UP), ButtonPress(Button.DOWN)
 # With no game: OK opens the menu (on a new game), DOWN twice to the settings, OK into

@@ -3,10 +3,9 @@ action the player enters, until the player leaves the script."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 from companion.app.messages import CameraState
 from companion.app.script_camera import practice_table
+from companion.games.registry import plugin
 from companion.games.spec import GameSpec
 from companion.ui.intents import StartGame
 from companion.ui.menus.home import due_amount
@@ -21,7 +20,7 @@ class Practice:
     """The terminal's table and its script camera, pressed as the terminal does."""
 
     def __init__(self, name: str) -> None:
-        text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+        text = plugin(name).example_text()
         self.table, self.camera = practice_table(text, name)
 
     def press(self, press: ButtonPress) -> None:

@@ -14,7 +14,7 @@ from companion.app.messages import CameraState
 from companion.app.table import Table
 from companion.games.events import parse_event
 from companion.games.people import People
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.games.script import parse_script
 from companion.games.spec import GameSpec
 from companion.journal.records import BoxRow
@@ -25,8 +25,8 @@ from companion.ui.menus.main_menu import ENTRIES, Entry
 from companion.ui.menus.state import EveningPage, MainMenu, PeopleList, SeatingChoice, Unfinished
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
 from companion.ui.transcript import lines
+from companion.values.language import Language
 from tests.journal.helpers import TickingClock
 
 UP = ButtonPress(Button.UP)
@@ -102,7 +102,7 @@ def test_names_typed_with_the_buttons_are_journaled_and_seated(
         _press(table, BACK, BACK)
         # a new game: Oh Hell with its defaults, then who sits where
         _to_menu_entry(table, Entry.NEW_GAME)
-        for _ in range(GAME_IDS.index("oh-hell")):
+        for _ in range(game_ids().index("oh-hell")):
             _press(table, DOWN)
         _press(table, OK)  # the game
         _press(table, UP, OK)  # "start", the form's last row
@@ -130,7 +130,7 @@ def test_a_new_game_offers_the_last_games_people_one_press_to_keep_them(
         spec = GameSpec.parse("game oczko players=4 people=Ania,Bartek,Celina,Dima")
         table.carry_out(StartGame(spec))
         _to_menu_entry(table, Entry.NEW_GAME)
-        for _ in range(GAME_IDS.index("oh-hell")):
+        for _ in range(game_ids().index("oh-hell")):
             _press(table, DOWN)
         _press(table, OK, UP, OK)
         keep, rotate = _said(table)[1:3]

@@ -10,7 +10,7 @@ import cv2
 import pytest
 
 from companion.cli import main
-from companion.tools.synthetic.session import make_session
+from companion.demo.film.session import make_session
 
 
 @pytest.fixture

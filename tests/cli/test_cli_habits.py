@@ -31,7 +31,7 @@ def test_every_subcommand_and_every_option_has_a_help_line() -> None:
 
 
 @pytest.mark.parametrize(
-    "words", [["recognize", "x.jpg"], ["simulate", "x.txt"], ["bench"], ["eval", "m.tsv"], ["demo"]]
+    "words", [["recognize", "x.jpg"], ["simulate", "x.txt"], ["export"], ["demo"]]
 )
 def test_a_bad_option_shows_the_subcommands_own_usage(
     words: list[str], capsys: pytest.CaptureFixture[str]

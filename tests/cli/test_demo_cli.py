@@ -66,7 +66,7 @@ def test_the_demo_refuses_a_png_folder_it_cannot_make(
 
 def test_the_command_line_plays_the_demos_own_session_by_default() -> None:
     from companion.cli import build_parser
-    from companion.tools.demo import DEFAULT_SEED
+    from companion.demo.play import DEFAULT_SEED
 
     assert build_parser().parse_args(["demo"]).seed == DEFAULT_SEED
 

@@ -17,6 +17,7 @@ import pytest
 from companion.cli import main
 from companion.cli.run import EXIT_POWER_OFF, SERVICE_MARK
 from companion.journal.store import JOURNAL_FILE
+from companion.tools import crash_test
 
 
 def config(tmp_path: Path, display: str = "none") -> Path:
@@ -120,7 +121,7 @@ def test_shutdown_from_the_menu_exits_with_the_power_off_status(
 def test_the_running_app_killed_at_random_loses_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["crash-test", "--trials", "6", "--state-dir", str(tmp_path / "state")])
+    code = crash_test.main(["--trials", "6", "--state-dir", str(tmp_path / "state")])
     out = capsys.readouterr().out
     assert code == 0, out
     assert "shown events lost: 0" in out and "resumes differing from the replay: 0" in out

@@ -11,15 +11,16 @@ from companion.cli import main
 from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.ui.screens import compose_game, draw_game
-from companion.ui.texts import Language
 from companion.ui.transcript import lines as transcript_lines
 from companion.ui.views import game_view
+from companion.values.language import Language
+from tests.examples import example_path
 
 ROOT = Path(__file__).resolve().parents[2]
-OH_HELL = ROOT / "companion" / "examples" / "oh-hell.txt"
+OH_HELL = example_path("oh-hell")
 KEEP_GOING = ROOT / "tests" / "scenarios" / "ochko-21" / "keep-going.txt"
 REVOKE = ROOT / "tests" / "scenarios" / "oh-hell" / "revoke.txt"
-OCHKO_21 = ROOT / "companion" / "examples" / "ochko-21.txt"
+OCHKO_21 = example_path("ochko-21")
 
 
 def _same(first: Image.Image, second: Image.Image) -> bool:

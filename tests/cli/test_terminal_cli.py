@@ -4,7 +4,6 @@ import io
 import os
 import signal
 import termios
-from importlib import resources
 from pathlib import Path
 
 from companion.app.script_camera import practice_table
@@ -13,6 +12,7 @@ from companion.cli.terminal import play
 from companion.device.buttons import FakeButtons
 from companion.device.display import Screen
 from companion.device.terminal import HIDE_CURSOR, KEYS_LEGEND, SHOW_CURSOR, TerminalDevice
+from companion.games.registry import plugin
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
@@ -37,7 +37,7 @@ def test_the_subcommand_is_listed_with_its_options() -> None:
 
 
 def test_with_a_state_folder_the_game_is_kept_and_resumed(tmp_path: Path) -> None:
-    text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
+    text = plugin("oh-hell").example_text()
     with Journal.open(tmp_path / JOURNAL_FILE) as journal:
         table, camera = practice_table(text, "oh-hell", journal=journal)
         table.press(ButtonPress(Button.UP))
@@ -65,7 +65,7 @@ def test_a_bad_config_is_named_before_the_terminal_is_touched(tmp_path: Path) ->
 
 
 def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> None:
-    text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
+    text = plugin("oh-hell").example_text()
     table, camera = practice_table(text, "oh-hell")
     keys = FakeButtons(
         [
@@ -88,7 +88,7 @@ def test_the_loop_draws_each_press_in_the_terminal_and_stops_on_shutdown() -> No
 
 
 def test_a_press_on_a_dark_screen_only_wakes_it() -> None:
-    text = resources.files("companion.examples").joinpath("oh-hell.txt").read_text("utf-8")
+    text = plugin("oh-hell").example_text()
     table, camera = practice_table(text, "oh-hell")
     clock = Clock()
     screen = Screen(TerminalDevice(io.StringIO()), UiSettings(dark_after=10), clock=clock)

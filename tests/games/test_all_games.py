@@ -8,21 +8,22 @@ from typing import Any
 
 import pytest
 
-from companion.cli.demo import example_scripts
 from companion.games.events import parse_event
-from companion.games.registry import GAME_IDS, engine_class
+from companion.games.registry import engine_class, game_ids, plugin
 from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.games.spec import GameSpec
+from tests.examples import example_scripts
 
 EXAMPLES = dict(example_scripts())
 
 
-def test_every_game_has_a_bundled_example() -> None:
-    assert sorted(f"{game}.txt" for game in GAME_IDS) == sorted(EXAMPLES)
+def test_every_game_has_a_bundled_example_of_itself() -> None:
+    for game in game_ids():
+        assert parse_script(plugin(game).example_text(), game).game == game
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_engine_is_registered_under_its_id(game_id: str) -> None:
     engine = engine_class(game_id)
     assert engine.game_id == game_id

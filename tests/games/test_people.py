@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.people import MAX_NAME_LENGTH, BadName, People, name_problem
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.games.script import ScriptError, parse_script
 from companion.games.session import Game, replay_script
 from companion.games.spec import GameSpec
@@ -45,7 +45,7 @@ def test_two_people_of_a_game_never_share_a_name() -> None:
         People.parse("Ania,Bartek,ania")
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_every_game_takes_people_as_many_as_its_seats(game: str) -> None:
     seats = GameSpec.of(game, {}).seats
     names = ",".join(f"N{seat}" for seat in range(seats))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.errors import OptionError
-from companion.games.registry import GAME_IDS, engine_class
+from companion.games.registry import engine_class, game_ids
 from companion.games.script import ScriptError, parse_script
 from companion.games.spec import GameSpec, format_header, parse_header
 
@@ -47,7 +47,7 @@ def test_a_scripts_spec_names_its_first_line_when_refused() -> None:
         script.spec()
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_each_games_spec_reads_back_from_its_header_and_makes_its_engine(game: str) -> None:
     spec = GameSpec(game, engine_class(game).options_type())
     for every_option in (False, True):

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from companion.games.script import Script, parse_script
 from companion.games.session import Game
+from tests.examples import example_path
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "companion" / "examples"
 EXAMPLE_GAMES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
 
 
@@ -26,7 +25,7 @@ class TickingClock:
 
 
 def example(game: str) -> Script:
-    path = EXAMPLES / f"{game}.txt"
+    path = example_path(game)
     return parse_script(path.read_text("utf-8"), str(path))
 
 

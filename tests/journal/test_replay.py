@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.events import Action, parse_event
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.games.session import replay_script
 from companion.games.spec import GameSpec
 from companion.journal.records import Source
@@ -79,7 +79,7 @@ def test_a_header_naming_no_game_is_an_unreadable_game(tmp_path: Path) -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(
-    st.sampled_from(GAME_IDS),
+    st.sampled_from(game_ids()),
     st.integers(0, 2**32),
     st.lists(st.integers(-12, 30).filter(bool), min_size=1, max_size=6),
     st.lists(st.integers(1, 40), max_size=5),

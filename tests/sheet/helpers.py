@@ -18,7 +18,7 @@ from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.sheet.server import SheetServer, SheetSettings, make_runner
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, example
 
 __all__ = ["EXAMPLE_GAMES", "RunningSheet", "play_example", "play_named", "running_sheet"]

@@ -34,7 +34,7 @@ from companion.games.registry import make_engine
 from companion.games.session import Game
 from companion.journal.records import EventRow, RowKind, Source
 from companion.journal.store import JOURNAL_FILE, Journal
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.sheet.helpers import RunningSheet, open_journal, play_example, running_sheet
 from tests.sheet.test_words import _problems, _script_words
 

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.sheet.helpers import RunningSheet, open_journal, play_named, running_sheet
 from tests.sheet.test_browser import (
     PAGE_LOAD_S,

@@ -28,7 +28,7 @@ from companion.sheet.model import (
     progress,
 )
 from companion.sheet.source import JournalReader
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.journal.helpers import example
 from tests.sheet.helpers import EXAMPLE_GAMES, open_journal, play_example
 

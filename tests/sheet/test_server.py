@@ -19,7 +19,7 @@ import pytest
 from companion.cli import main
 from companion.games.events import parse_event
 from companion.journal.records import Source
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.sheet.helpers import (
     EXAMPLE_GAMES,
     RunningSheet,

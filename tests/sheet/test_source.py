@@ -14,7 +14,7 @@ from companion.journal.export import score_sheet
 from companion.journal.records import Source
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.sheet.source import JournalReader, NoGame
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.journal.helpers import example, header_of
 from tests.sheet.helpers import EXAMPLE_GAMES, open_journal
 

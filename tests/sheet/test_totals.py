@@ -20,7 +20,7 @@ from companion.games.session import Game
 from companion.games.spec import GameSpec
 from companion.journal.records import GameRecord
 from companion.sheet.model import GameSheet, game_sheet
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.journal.helpers import example
 
 MONEY_GAMES = ("oczko", "ochko-21", "ochko-bank", "gwiazda")

@@ -24,8 +24,8 @@ from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE
 from companion.sheet.page import sheet_page
 from companion.sheet.source import JournalReader
-from companion.sheet.texts import SHEET_TEXTS
-from companion.ui.texts import CATALOGUES, Language
+from companion.values.language import Language
+from companion.words import catalogue
 from tests.journal.helpers import example
 from tests.sheet.helpers import EXAMPLE_GAMES, open_journal
 
@@ -86,7 +86,7 @@ def _page_texts(sheet_json: dict[str, Any], language: Language) -> list[str]:
 def _own_words(language: Language) -> set[str]:
     """Every word the language's own catalogues use (the Polish for a bank is "bank", and
     Polish players say "stuk" as Russians say стук)."""
-    texts = [*CATALOGUES[language].values(), *SHEET_TEXTS[language].values()]
+    texts = catalogue(language).values()
     return {word.lower() for text in texts for word in re.findall(r"[\w-]+", text)}
 
 

@@ -1,8 +1,9 @@
-"""High Card: each seat shows a card on its own zone; ``settle`` gives the round to the
-highest rank (a tie gives it to nobody) and clears the table for the next round.
+"""High Card's rules: each seat shows a card on its own zone; ``settle`` gives the round
+to the highest rank (a tie gives it to nobody) and clears the table for the next round.
 
-Everything the app asks of a game comes from hooks here: the view (naming its screen
-module beside it), the score sheet, and the zones of the seats at the table.
+Everything the app asks of the rules comes from hooks here: the view, the score sheet,
+and the zones of the seats at the table. The rules import nothing above the values and
+the games' frame; the reasons of a refusal are said in the game's own words.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Any, ClassVar
 from companion.cards import SHORT36, Card, DeckProfile
 from companion.games.arguments import expect_args
 from companion.games.engine import ActionOffer, GameEngine, GameState
-from companion.games.errors import IllegalEvent
+from companion.games.errors import IllegalEvent, Reason, SeatRef
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.options import option_error
-from companion.games.score_sheet import ScoreSheet, seat_columns
+from companion.games.score_sheet import ScoreSheet, seat_column, seat_columns
 from companion.games.view_fields import fields_json
 
 MAX_SEATS = 4
@@ -43,7 +44,7 @@ class HighCardState(GameState):
 
 @dataclass(frozen=True)
 class HighCardView:
-    screens: ClassVar[str] = "tests.sixth_game.screens"
+    game_id: ClassVar[str] = "high-card"
 
     round: int
     points: tuple[int, ...]
@@ -74,13 +75,19 @@ class HighCard(GameEngine[HighCardOptions, HighCardState]):
             self.check_card(event.card)
             seat = self._seat(event.zone)
             if seat in state.shown:
-                raise IllegalEvent(f"seat {seat} has shown {state.shown[seat]} already")
+                raise IllegalEvent(
+                    f"seat {seat} has shown {state.shown[seat]} already",
+                    Reason.of("high-card-shown", seat=SeatRef(seat), card=state.shown[seat]),
+                )
             state.shown[seat] = event.card
         elif isinstance(event, CardGone):
             self.check_card(event.card)
             seat = self._seat(event.zone)
             if state.shown.get(seat) != event.card:
-                raise IllegalEvent(f"{event.card} is not on seat {seat}")
+                raise IllegalEvent(
+                    f"{event.card} is not on seat {seat}",
+                    Reason.of("not-in-zone", card=event.card, zone=event.zone),
+                )
             del state.shown[seat]
         elif isinstance(event, ZoneCleared):
             state.shown.pop(self._seat(event.zone), None)
@@ -93,12 +100,17 @@ class HighCard(GameEngine[HighCardOptions, HighCardState]):
     def _seat(self, zone: str) -> int:
         seat = ZONES.index(zone)
         if seat >= self.options.players:
-            raise IllegalEvent(f"nobody sits at {zone}")
+            raise IllegalEvent(
+                f"nobody sits at {zone}", Reason.of("high-card-nobody", seat=SeatRef(seat))
+            )
         return seat
 
     def _settle(self, state: HighCardState) -> None:
         if len(state.shown) < self.options.players:
-            raise IllegalEvent("every seat shows a card before the round is settled")
+            raise IllegalEvent(
+                "every seat shows a card before the round is settled",
+                Reason.of("high-card-not-all-shown"),
+            )
         ranks = {seat: card.rank.value for seat, card in state.shown.items()}
         best = max(ranks.values())
         leaders = [seat for seat, order in ranks.items() if order == best]
@@ -124,14 +136,15 @@ class HighCard(GameEngine[HighCardOptions, HighCardState]):
         return self.view(state).to_json()
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet:
-        """A row per settled round: its winner and the points after it."""
+        """A row per settled round: its winner (P1..; none for a tie) and the points after
+        it."""
         rows: list[tuple[str, ...]] = []
         state = self.initial_state()
         for event in events:
             state = self.next_state(state, event)
             if isinstance(event, Action) and event.name == "settle":
                 winner = state.winners[-1]
-                won = "tie" if winner is None else f"seat {winner}"
+                won = "" if winner is None else seat_column(winner)
                 rows.append((str(len(rows) + 1), won, *(str(p) for p in state.points)))
         columns = ("round", "won by", *seat_columns(self.options.players))
         return ScoreSheet(columns, tuple(rows))

@@ -3,10 +3,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from companion.demo.film.camera_view import CameraPose, filmed, mat_to_image
 from companion.table.calibration import Calibrator, MatView
 from companion.table.layouts import MatLayout, Paper, mat_layout
 from companion.table.mat_drawing import draw_mat
-from companion.tools.synthetic.camera_view import CameraPose, filmed, mat_to_image
 from companion.values.frame import Frame
 
 PX_PER_MM = 4.0

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.registry import GAME_IDS, make_engine
+from companion.demo.film.session import make_session
+from companion.games.registry import game_ids, make_engine
 from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.table.tracker_settings import TrackerSettings
 from companion.tools.session_run import merged_script, tally, track_session
-from companion.tools.synthetic.session import make_session
 from companion.vision.reader import CardReader
 
 # The first events of each example game: enough for several clears and a second round,
@@ -21,7 +21,7 @@ SEED = 3
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_the_tracked_session_replays_to_the_same_state(game: str) -> None:
     session = make_session(game, seed=SEED, max_events=EVENTS)
     options = dict(word.split("=", 1) for word in session.header.split()[2:])

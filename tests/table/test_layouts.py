@@ -1,29 +1,27 @@
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.events import CardGone, CardSeen, ZoneCleared
-from companion.games.registry import GAME_IDS, engine_class
+from companion.games.registry import engine_class, game_ids
 from companion.games.script import parse_script
 from companion.table.layouts import (
     CARD_HEIGHT_MM,
     CARD_WIDTH_MM,
-    LAYOUT_GAMES,
     MatLayout,
     Paper,
-    Zone,
     all_layouts,
     layout_of_marker,
     mat_layout,
     whole_frame_layout,
 )
+from companion.values.mat import Zone
+from tests.examples import example_path
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "companion" / "examples"
 FAN_STEP_MM = 16.0  # the least sideways step that leaves a corner index in sight
 HAND_ZONES = {"banker", "punter", "player", "dealer"}
 
@@ -43,7 +41,7 @@ def _box(zone: Zone) -> tuple[float, float, float, float]:
 
 
 def test_every_game_has_a_mat() -> None:
-    assert set(LAYOUT_GAMES) == set(GAME_IDS)
+    assert [layout.game for layout in all_layouts()[::3]] == list(game_ids())
 
 
 @pytest.mark.parametrize("layout", all_layouts(), ids=_name)
@@ -52,9 +50,9 @@ def test_zone_names_are_the_engines(layout: MatLayout) -> None:
     assert {zone.name for zone in layout.zones} <= engine_zones
 
 
-@pytest.mark.parametrize("game", LAYOUT_GAMES)
+@pytest.mark.parametrize("game", game_ids())
 def test_the_a3_mat_has_every_zone_the_example_game_uses(game: str) -> None:
-    script = parse_script((EXAMPLES / f"{game}.txt").read_text("utf-8"))
+    script = parse_script(example_path(game).read_text("utf-8"))
     used = {
         line.event.zone
         for line in script.lines
@@ -132,7 +130,7 @@ def test_markers_sit_in_the_corners_upright() -> None:
 
 
 @given(
-    game=st.sampled_from(LAYOUT_GAMES),
+    game=st.sampled_from(game_ids()),
     paper=st.sampled_from(list(Paper)),
     x=st.floats(0, 600),
     y=st.floats(0, 420),

@@ -4,11 +4,12 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.table.layouts import ARUCO_DICTIONARY, LAYOUT_GAMES, Paper, mat_layout
+from companion.games.registry import game_ids
+from companion.table.layouts import ARUCO_DICTIONARY, Paper, mat_layout
 from companion.table.mat_drawing import MARKER_CELLS, draw_mat, marker_bits, mat_parts
 
 
-@pytest.mark.parametrize("game", LAYOUT_GAMES)
+@pytest.mark.parametrize("game", game_ids())
 def test_the_drawn_mat_shows_its_markers_where_the_layout_says(game: str) -> None:
     layout = mat_layout(game, Paper.A3)
     px_per_mm = 2.0

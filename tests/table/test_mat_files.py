@@ -6,7 +6,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from companion.table.layouts import LAYOUT_GAMES, Paper, mat_layout
+from companion.games.registry import game_ids
+from companion.table.layouts import Paper, mat_layout
 from companion.table.mat_drawing import marker_bits
 from companion.table.mat_files import MatFileError, black_cells, write_mat
 
@@ -55,7 +56,7 @@ def test_a_wrong_suffix_is_refused_and_writes_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("game", LAYOUT_GAMES)
+@pytest.mark.parametrize("game", game_ids())
 def test_the_committed_a3_mats_are_current_and_small(game: str, tmp_path: Path) -> None:
     committed = HARDWARE_MATS / f"{game}-A3.pdf"
     assert committed.stat().st_size < 30_000

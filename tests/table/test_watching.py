@@ -13,11 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cards import FRENCH52, SHORT36, Card, DeckProfile
+from companion.demo.film.camera_view import CameraPose, filmed
 from companion.table.layouts import Paper, mat_layout
 from companion.table.mat_drawing import draw_mat
 from companion.table.tracker_settings import TrackerSettings
 from companion.table.watching import TableWatch, WatchOptions, scene_change, still_frames
-from companion.tools.synthetic.camera_view import CameraPose, filmed
 from companion.values.camera_events import CardGone, CardSeen
 from companion.values.frame import Frame
 from companion.values.watched import WatchedGame
@@ -56,7 +56,7 @@ def decks(game: str) -> DeckProfile:
 
 def test_the_game_comes_from_the_mat(reader: CardReader, mat_with_card: np.ndarray) -> None:
     said: list[str] = []
-    watch = TableWatch(reader, WatchOptions(), deck_for=decks, say=said.append)
+    watch = TableWatch(reader, WatchOptions(), deck_for=decks, log=said.append)
     lines: list[str] = []
     for n in range(8):
         frame = Frame(noisy(mat_with_card, n), n / FPS, n)
@@ -68,7 +68,7 @@ def test_the_game_comes_from_the_mat(reader: CardReader, mat_with_card: np.ndarr
 
 def test_no_mat_no_events_then_found_again(reader: CardReader, mat_with_card: np.ndarray) -> None:
     said: list[str] = []
-    watch = TableWatch(reader, WatchOptions(game="oczko"), deck_for=decks, say=said.append)
+    watch = TableWatch(reader, WatchOptions(game="oczko"), deck_for=decks, log=said.append)
     cloth = np.random.default_rng(0).integers(60, 120, mat_with_card.shape, np.uint8)
     frames = [cloth] * 5 + [mat_with_card] * 8
     outputs = [watch.step(Frame(noisy(image, n), n / FPS, n)) for n, image in enumerate(frames)]
@@ -82,7 +82,7 @@ def test_the_whole_frame_is_one_zone_and_previews_are_written(
 ) -> None:
     image = table_image((300.0, 200.0), [Placed(Card.parse("KS"), 100.0, 50.0)], 3.0)
     watch = TableWatch(
-        reader, WatchOptions(use_mat=False, preview=tmp_path), deck_for=decks, say=print
+        reader, WatchOptions(use_mat=False, preview=tmp_path), deck_for=decks, log=print
     )
     lines: list[str] = []
     for n in range(6):
@@ -96,7 +96,7 @@ def test_frames_changing_size_start_again_without_false_events(reader: CardReade
     cards = [Placed(Card.parse("KS"), 100.0, 50.0), Placed(Card.parse("7D"), 180.0, 60.0)]
     large = table_image((300.0, 200.0), cards, 3.0)
     small = table_image((300.0, 200.0), cards, 2.5)
-    watch = TableWatch(reader, WatchOptions(use_mat=False), deck_for=decks, say=print)
+    watch = TableWatch(reader, WatchOptions(use_mat=False), deck_for=decks, log=print)
     lines: list[str] = []
     for n, image in enumerate([large] * 6 + [small] * 30):
         lines.extend(e.line for e in watch.step(Frame(noisy(image, n), n / FPS, n)).events)
@@ -109,7 +109,7 @@ def test_the_game_told_sets_the_deck_and_the_zones_in_play(
     reader: CardReader, mat_with_card: np.ndarray
 ) -> None:
     said: list[str] = []
-    watch = TableWatch(reader, WatchOptions(), deck_for=decks, say=said.append)
+    watch = TableWatch(reader, WatchOptions(), deck_for=decks, log=said.append)
     watch.use_game(WatchedGame("oczko", FRENCH52, ("punter", "banker")))  # no stock in play
     lines: list[str] = []
     for n in range(8):
@@ -126,7 +126,7 @@ def test_bad_frames_are_skipped_said_once_and_make_no_event(
     reader: CardReader, mat_with_card: np.ndarray
 ) -> None:
     said: list[str] = []
-    watch = TableWatch(reader, WatchOptions(game="oczko"), deck_for=decks, say=said.append)
+    watch = TableWatch(reader, WatchOptions(game="oczko"), deck_for=decks, log=said.append)
     good = [noisy(mat_with_card, n) for n in range(8)]
     small = cv2.resize(mat_with_card, (640, 360))
     black = np.zeros_like(mat_with_card)
@@ -199,7 +199,7 @@ def test_each_still_is_a_scene_of_its_own_of_any_size() -> None:
         reader,
         WatchOptions(use_mat=False, live=False),
         deck_for=lambda game: FRENCH52,
-        say=lambda line: None,
+        log=lambda line: None,
     )
     scenes = [
         table_image(

@@ -8,14 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.scripted import UNDO_STEP, session_steps
 from companion.games.script import parse_script
-from companion.tools.crash import (
-    UNDO_STEP,
-    expected_game,
-    run_crash_test,
-    session_steps,
-)
-from tests.journal.helpers import EXAMPLES, example
+from companion.tools.crash import expected_game, run_crash_test
+from tests.examples import example_path
+from tests.journal.helpers import example
 
 
 def test_session_steps_take_back_and_remake_every_fifth_event() -> None:
@@ -29,7 +26,7 @@ def test_session_steps_take_back_and_remake_every_fifth_event() -> None:
 
 @pytest.mark.parametrize("name", ["oh-hell", "ochko-bank"])
 def test_killed_children_lose_no_shown_event(tmp_path: Path, name: str) -> None:
-    path = EXAMPLES / f"{name}.txt"
+    path = example_path(name)
     report = run_crash_test(
         parse_script(path.read_text("utf-8")), path, tmp_path, trials=12, seed=7
     )
@@ -40,7 +37,7 @@ def test_killed_children_lose_no_shown_event(tmp_path: Path, name: str) -> None:
 
 
 def test_children_killed_during_start_up_lose_nothing(tmp_path: Path) -> None:
-    path = EXAMPLES / "oczko.txt"
+    path = example_path("oczko")
     report = run_crash_test(
         parse_script(path.read_text("utf-8")), path, tmp_path, trials=8, seed=3, start_share=1.0
     )
@@ -51,7 +48,7 @@ def test_children_killed_during_start_up_lose_nothing(tmp_path: Path) -> None:
 
 
 def test_a_child_showing_unwritten_events_is_caught(tmp_path: Path) -> None:
-    path = EXAMPLES / "oh-hell.txt"
+    path = example_path("oh-hell")
     liar = [sys.executable, "-c", "print('ready'); print('shown 1 5', flush=True)"]
     report = run_crash_test(
         parse_script(path.read_text("utf-8")), path, tmp_path, trials=2, seed=1, command=liar

@@ -10,6 +10,7 @@ import cv2
 import pytest
 
 from companion.cards import Card
+from companion.demo.film.session import SessionKind
 from companion.tools import figures
 from companion.tools.figures import (
     DEVELOPMENT_SEEDS,
@@ -22,7 +23,6 @@ from companion.tools.figures import (
 )
 from companion.tools.film_run import FilmFigures
 from companion.tools.session_run import Tally
-from companion.tools.synthetic.session import SessionKind
 from companion.tools.synthetic.table_film import NOISE_LEVEL, NOISY_LEVEL
 from tests.table.rendered import Placed, table_image
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 from companion.tools.crash import app_command
 from companion.tools.first_start import run_first_start_test
-from tests.journal.helpers import EXAMPLES
+from tests.examples import example_path
 
 TRIALS = 8  # the tool's own run does 120 (crash-test --first-start --trials 120)
 
 
 def test_kills_across_the_journals_creation_never_leave_the_kiosk_dark(tmp_path: Path) -> None:
-    script = EXAMPLES / "oczko.txt"
+    script = example_path("oczko")
 
     def command(folder: Path) -> list[str]:
         return app_command(folder, script, folder.with_name(folder.name + ".toml"))

@@ -9,7 +9,7 @@ from pathlib import Path
 from companion.games.script import parse_script
 from companion.tools.crash import app_command
 from companion.tools.power_cut import run_power_cut_test
-from tests.journal.helpers import EXAMPLES
+from tests.examples import example_path
 from tests.tools.fuse import require_fuse
 
 CUTS = 9  # three rounds of the kinds: start-up, mid-session, checkpoint; every second torn
@@ -17,7 +17,7 @@ CUTS = 9  # three rounds of the kinds: start-up, mid-session, checkpoint; every 
 
 def test_power_cuts_lose_no_shown_event(tmp_path: Path) -> None:
     require_fuse()
-    path = EXAMPLES / "oczko.txt"
+    path = example_path("oczko")
     mount = tmp_path / "state"
     report = run_power_cut_test(
         parse_script(path.read_text("utf-8")),
@@ -39,7 +39,7 @@ def test_power_cuts_lose_no_shown_event(tmp_path: Path) -> None:
 
 def test_a_child_showing_what_it_never_synced_is_caught(tmp_path: Path) -> None:
     require_fuse()
-    path = EXAMPLES / "oczko.txt"
+    path = example_path("oczko")
     liar = [sys.executable, "-c", "print('ready'); print('shown 1 5', flush=True)"]
     report = run_power_cut_test(
         parse_script(path.read_text("utf-8")),
@@ -57,7 +57,7 @@ def test_a_child_showing_what_it_never_synced_is_caught(tmp_path: Path) -> None:
 def test_commits_that_are_not_synced_lose_shown_events(tmp_path: Path) -> None:
     """The control: a SIGKILL keeps the page cache, a power cut does not."""
     require_fuse()
-    path = EXAMPLES / "oczko.txt"
+    path = example_path("oczko")
     mount = tmp_path / "state"
     child = [sys.executable, "-m", "tests.tools.unsynced_child", str(mount), str(path)]
     report = run_power_cut_test(

@@ -3,7 +3,7 @@ from collections.abc import Callable
 import pytest
 
 from companion.tools.screen_bench import Timing, cases, main, report, time_case
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 
 def _ticking(step_seconds: float) -> Callable[[], float]:

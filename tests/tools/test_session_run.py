@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.demo.film.session import ScriptStep, make_session
 from companion.tools.session_run import TrackedEvent, merged_script, tally
-from companion.tools.synthetic.session import ScriptStep, make_session
 
 
 def camera(time: float, line: str) -> ScriptStep:

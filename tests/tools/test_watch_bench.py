@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from companion.tools.synthetic.session import ScriptStep
+from companion.demo.film.session import ScriptStep
 from companion.tools.watch_bench import _joined, events_tally, run_child
 
 

@@ -23,8 +23,8 @@ from tests.training.needs_torch import TORCH_MISSING
 pytest.importorskip("torch", reason=TORCH_MISSING)
 
 from companion.cards import Card
+from companion.tools.drawn import table_frame
 from companion.vision.detector import CHANNELS, STRIDE, IndexDetector
-from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES
 from companion.vision.model import IndexReader

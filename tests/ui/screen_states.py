@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from companion.cli.demo import example_scripts
 from companion.games.registry import make_engine
 from companion.games.script import ScriptError, parse_script
 from companion.games.session import Game, replay_script
 from companion.ui.canvas import Sheet
 from companion.ui.screens import compose_game, page_count
-from companion.ui.texts import Language
 from companion.ui.views import game_view
+from companion.values.language import Language
+from tests.examples import example_scripts
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = sorted((HERE.parent / "scenarios").glob("*/*.txt"))

@@ -12,7 +12,7 @@ from companion.ui.intents import AnswerUnsure, ApplyEvent, ChangeSetting, StartG
 from companion.ui.menus.home import due_amount
 from companion.ui.menus.main_menu import ENTRIES, Entry
 from companion.ui.menus.state import Home, MainMenu, OfferKey, Picked, UnsureReading
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.table_driver import (
     BACK,
     DOWN,

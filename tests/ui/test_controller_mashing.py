@@ -4,13 +4,13 @@ on) never raise, and never ask for anything the table does not offer at that mom
 from __future__ import annotations
 
 import contextlib
-from importlib import resources
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cards import Card, Rank, Suit
 from companion.games.errors import RefusedEvent
+from companion.games.registry import plugin
 from companion.games.script import parse_script
 from companion.ui.controller import UiContext, compose
 from companion.ui.intents import (
@@ -25,7 +25,7 @@ from companion.ui.intents import (
 from companion.ui.menus.state import UnsureReading
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.table_driver import Table
 
 EXAMPLES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
@@ -36,7 +36,7 @@ steps = st.lists(st.one_of(presses, st.just("camera"), st.just("unsure")), max_s
 
 
 def example_events(name: str) -> tuple[str, list[str]]:
-    text = resources.files("companion.examples").joinpath(f"{name}.txt").read_text("utf-8")
+    text = plugin(name).example_text()
     script = parse_script(text, name)
     header = text.splitlines()[script.header_line - 1].split("#")[0].strip()
     return header, [str(line.event) for line in script.lines]

@@ -11,7 +11,7 @@ import pytest
 
 from companion.tools.gallery import screens
 from companion.ui.canvas import Sheet, TextMark
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.screen_states import every_game_sheet
 
 # Accents above capitals and descenders below a line may touch the line next to them.

@@ -6,7 +6,8 @@ import pytest
 
 from companion.ui.goodbye import compose_goodbye
 from companion.ui.menus import draw
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 from tests.ui.test_fit import problems
 
 

@@ -14,7 +14,7 @@ from companion.ui.controller import UiContext, UiState, compose
 from companion.ui.legibility import LEFT_MARGIN, MIN_LETTER_HEIGHT, is_legible, smallest_letter
 from companion.ui.screens.layout import BODY, card_text, hand_line, line
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.screen_states import every_game_sheet
 
 LONG_STATUS = "Camera lost: retrying, and a status too long for the line"

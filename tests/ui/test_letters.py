@@ -19,7 +19,7 @@ from companion.ui.letters import (
     start,
 )
 from companion.ui.presses import Button, ButtonPress, PressKind
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.test_fit import problems
 
 OK = ButtonPress(Button.OK)

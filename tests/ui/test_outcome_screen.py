@@ -18,8 +18,9 @@ from companion.ui.controller import compose
 from companion.ui.menus.state import Home
 from companion.ui.screens import draw_game, page_count
 from companion.ui.screens.outcome import bank_text, compose_outcome
-from companion.ui.texts import Language, say
 from companion.ui.views import game_view
+from companion.values.language import Language
+from companion.words import say
 from tests.ui.table_driver import BACK, DOWN, DOWN_HELD, LONG_OK, UP, Table
 from tests.ui.test_fit import problems
 

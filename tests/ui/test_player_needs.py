@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from companion.cli.demo import example_scripts
 from companion.games.registry import make_engine
 from companion.games.round_outcome import RoundOutcome
 from companion.games.script import parse_script
@@ -25,8 +24,9 @@ from companion.ui.canvas import Sheet
 from companion.ui.screens import compose_game, page_count
 from companion.ui.screens.layout import amount, seat
 from companion.ui.screens.outcome import compose_outcome
-from companion.ui.texts import Language
 from companion.ui.views import game_view
+from companion.values.language import Language
+from tests.examples import example_scripts
 
 LANGUAGE = Language.EN
 NO_TOTAL = "–"  # a hand with no card yet

@@ -18,7 +18,7 @@ from companion.tools.press_audit import (
     example,
 )
 from companion.ui.presses import Button, ButtonPress, PressKind
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 presses = st.sampled_from(
     [ButtonPress(button, kind) for button, kinds in KINDS.items() for kind in kinds]

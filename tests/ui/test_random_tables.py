@@ -14,8 +14,8 @@ from companion.games.events import CardSeen, Event, ZoneCleared
 from companion.games.registry import make_engine
 from companion.games.session import Game
 from companion.ui.screens import compose_game, page_count
-from companion.ui.texts import Language
 from companion.ui.views import game_view
+from companion.values.language import Language
 from tests.ui.test_fit import problems
 
 PLAYERS = {"oh-hell": (3, 7), "oczko": (2, 10), "ochko-21": (2, 10), "ochko-bank": (2, 8)}

@@ -9,7 +9,7 @@ from companion.tools.name_presses import presses_for
 from companion.ui.letters import Refusal
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.roster_editor import Edited, RosterEditor, Step, compose, press
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.test_fit import problems
 
 OK, UP, DOWN, BACK = (ButtonPress(b) for b in (Button.OK, Button.UP, Button.DOWN, Button.BACK))

@@ -28,11 +28,11 @@ from tests.ui.oracle.play import play
 STEPS = 80
 SCREEN_MODULES = (
     "companion.ui.screens.layout",
-    "companion.ui.screens.oh_hell",
-    "companion.ui.screens.oczko",
-    "companion.ui.screens.ochko21",
-    "companion.ui.screens.ochko_bank",
-    "companion.ui.screens.gwiazda",
+    "companion.games.oh_hell.screen",
+    "companion.games.oczko.screen",
+    "companion.games.ochko21.screen",
+    "companion.games.ochko_bank.screen",
+    "companion.games.gwiazda.screen",
     "companion.ui.screens.outcome",
 )
 SEEDS_TRIED = 12  # games played at most until a broken screen shows

@@ -16,7 +16,7 @@ from companion.tools.name_presses import (
 from companion.ui.controller import context_for
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.seating import Choice, Outcome, Seated, Seating, compose, press, start
-from companion.ui.texts import Language
+from companion.values.language import Language
 from tests.ui.test_fit import problems
 
 OK, UP, DOWN, BACK = (ButtonPress(b) for b in (Button.OK, Button.UP, Button.DOWN, Button.BACK))

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 import pytest
 
 from companion.cards import Card
-from companion.cli.demo import example_scripts
 from companion.games.engine import ActionOffer
 from companion.games.gwiazda.view import GwiazdaView
 from companion.games.ochko21.view import Ochko21View
@@ -18,6 +17,7 @@ from companion.games.registry import make_engine
 from companion.games.script import parse_script
 from companion.games.session import Game, replay_script
 from companion.ui.views import GameView, NoView, game_view
+from tests.examples import example_scripts
 from tests.games.toy_engine import ToyGame
 
 EXAMPLES = dict(example_scripts())

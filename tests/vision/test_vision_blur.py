@@ -19,8 +19,8 @@ from companion.tools.blur_figures import (
     measure,
     sampled,
 )
-from companion.vision.drawn import row_frame, table_frame
-from companion.vision.evaluation import ManifestEntry, read_manifest
+from companion.tools.drawn import row_frame, table_frame
+from companion.tools.evaluation import ManifestEntry, read_manifest
 
 PHOTOS = Path(__file__).parents[2] / "../shared/photos"
 MANIFEST = PHOTOS / "MANIFEST.tsv"

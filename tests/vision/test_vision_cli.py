@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -13,8 +14,8 @@ import pytest
 from PIL import Image
 
 from companion.cards import Card, Rank, Suit
+from companion.tools.drawn import row_frame, table_frame
 from companion.vision.detector import DEFAULT_DETECTOR_PATH
-from companion.vision.drawn import row_frame, table_frame
 from companion.vision.merging import CornerIndices
 
 HIGH_CONFIDENCE = 0.9
@@ -23,6 +24,16 @@ HIGH_CONFIDENCE = 0.9
 def _companion(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "companion", *args], capture_output=True, text=True, check=False
+    )
+
+
+def _tool(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m companion.tools.NAME``: the reader's evaluation and bench."""
+    return subprocess.run(
+        [sys.executable, "-m", f"companion.tools.{name}", *args],
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -276,7 +287,7 @@ def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
         "gone.png\t2C\t\tscene_single\t1\t1\n",
         "utf-8",
     )
-    result = _companion("eval", str(manifest), "--json")
+    result = _tool("evaluation", str(manifest), "--json")
     summary = json.loads(result.stdout)
     assert result.returncode == 1  # one image could not be read
     assert any("gone.png" in error for error in summary["errors"])
@@ -286,20 +297,25 @@ def test_eval_on_a_small_manifest(tmp_path: Path) -> None:
     assert 30 < summary["peak_memory_mb"] < 2000
 
 
-@pytest.mark.parametrize("command", ["recognize", "eval"])
+@pytest.mark.parametrize("command", ["recognize", "evaluation"])
 def test_the_threshold_option_sets_the_readers_threshold(command: str) -> None:
     from companion.cli import build_parser
-    from companion.cli.vision import _make_reader
+    from companion.cli.vision import make_reader
+    from companion.tools import evaluation
     from companion.vision.reader_settings import min_confidence_for
     from companion.vision.sources import CandidateSource
 
-    parser = build_parser()
-    chosen = parser.parse_args([command, "x", "--min-confidence", "0.7"])
-    reader = _make_reader(chosen, command)
+    def parsed(*words: str) -> argparse.Namespace:
+        if command == "recognize":
+            return build_parser().parse_args([command, *words])
+        return evaluation.build_parser().parse_args(list(words))
+
+    chosen = parsed("x", "--min-confidence", "0.7")
+    reader = make_reader(chosen, command)
     assert reader is not None and reader.min_confidence == 0.7
     for source in (CandidateSource.GATED, CandidateSource.DETECTOR):
-        default = parser.parse_args([command, "x", "--candidates", str(source)])
-        reader = _make_reader(default, command)
+        default = parsed("x", "--candidates", str(source))
+        reader = make_reader(default, command)
         assert reader is not None
         assert reader.min_confidence == min_confidence_for(source)
 
@@ -314,14 +330,14 @@ def test_a_threshold_outside_0_to_1_is_refused_without_a_traceback(tmp_path: Pat
 
 @pytest.mark.parametrize("option", ["--frames", "--warm-up"])
 def test_bench_refuses_a_frame_count_under_one_without_a_traceback(option: str) -> None:
-    result = _companion("bench", option, "0")
+    result = _tool("bench", option, "0")
     assert result.returncode == 2
     assert f"argument {option}: 0 is not at least 1" in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_bench_prints_stage_timings() -> None:
-    result = _companion("bench", "--frames", "2", "--warm-up", "1", "--json")
+    result = _tool("bench", "--frames", "2", "--warm-up", "1", "--json")
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["total_ms"] > 0 and figures["median_ms"] > 0
@@ -335,7 +351,7 @@ def test_bench_prints_stage_timings() -> None:
         "coarse looks": "index_detector.onnx",
     }
     assert figures["cards_read"] == figures["cards_expected"]
-    one_model = _companion(
+    one_model = _tool(
         "bench", "--frames", "1", "--json", "--live-detector", str(DEFAULT_DETECTOR_PATH)
     )
     assert json.loads(one_model.stdout)["detector_models"] == {"every look": "index_detector.onnx"}
@@ -420,7 +436,7 @@ def test_teach_makes_a_deck_with_unfamiliar_letters_readable(tmp_path: Path) -> 
     manifest.write_text("\n".join(rows) + "\n", "utf-8")
 
     def overall(*extra: str) -> dict[str, float]:
-        result = _companion("eval", str(manifest), "--json", *extra)
+        result = _tool("evaluation", str(manifest), "--json", *extra)
         assert result.returncode == 0, result.stderr
         figures: dict[str, float] = json.loads(result.stdout)["overall"]
         return figures
@@ -456,7 +472,7 @@ def test_damaged_tiffs_get_the_commands_own_messages(
 
 
 def test_bench_prints_labelled_figures() -> None:
-    result = _companion("bench", "--frames", "2", "--warm-up", "1")
+    result = _tool("bench", "--frames", "2", "--warm-up", "1")
     assert result.returncode == 0, result.stderr
     labels = [line.split(":")[0] for line in result.stdout.splitlines()]
     for label in (

@@ -11,6 +11,7 @@ import onnxruntime
 import pytest
 
 from companion.cards import parse_cards
+from companion.tools.drawn import table_frame
 from companion.vision.detector import (
     CHANNELS,
     DEFAULT_DETECTOR_PATH,
@@ -27,7 +28,6 @@ from companion.vision.detector import (
     find_peaks,
     network_input,
 )
-from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, Candidates
 from companion.vision.sources import LIVE_DETECTOR
 

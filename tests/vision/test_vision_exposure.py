@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cards import Card, parse_cards
-from companion.vision.drawn import table_frame
+from companion.tools.drawn import table_frame
 from companion.vision.exposure import (
     DARK_LEVEL,
     MAX_GAIN,

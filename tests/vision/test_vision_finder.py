@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cards import Card
-from companion.vision.drawn import table_frame
+from companion.tools.drawn import table_frame
 from companion.vision.finder import (
     CROP_HEIGHT,
     CROP_WIDTH,

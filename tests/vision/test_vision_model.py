@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from companion.cards import Card, IndexScript, Rank, Suit, parse_cards
+from companion.tools.drawn import table_frame
 from companion.vision.detector import DEFAULT_LIVE_DETECTOR_PATH
-from companion.vision.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.model import DEFAULT_MODEL_PATH, IndexReader
 from companion.vision.reader import CardReader

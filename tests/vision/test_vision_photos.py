@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.vision.evaluation import (
+from companion.tools.evaluation import (
     WHOLE_CARD_KIND,
     EvalReport,
     ManifestEntry,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from companion.cards import DOUBLE104, FRENCH52, SHORT36, Card, Rank, parse_cards
-from companion.vision.drawn import row_frame, table_frame
+from companion.tools.drawn import row_frame, table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH
 from companion.vision.labels import RANK_CLASSES, SUIT_CLASSES, rank_class
 from companion.vision.looks import (

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cards import Card, Suit, parse_cards
-from companion.vision.drawn import table_frame
+from companion.tools.drawn import table_frame
 from companion.vision.finder import CROP_HEIGHT, CROP_WIDTH, crop_quad
 from companion.vision.merging import Detection, Doubt
 from companion.vision.reader import CardReader

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from companion.cards import parse_cards
+from companion.tools.drawn import table_frame
 from companion.vision.detector import (
     DEFAULT_DETECTOR_PATH,
     DEFAULT_LIVE_DETECTOR_PATH,
@@ -16,7 +17,6 @@ from companion.vision.detector import (
     DetectorError,
     Marked,
 )
-from companion.vision.drawn import table_frame
 from companion.vision.finder import Candidates, FinderSettings, find_candidates
 from companion.vision.sources import (
     GATE_HEAT,

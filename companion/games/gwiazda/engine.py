@@ -14,7 +14,7 @@ from companion.games.arguments import expect_args, int_arg, seat_arg
 from companion.games.engine import ActionOffer, GameEngine
 from companion.games.errors import OutOfTurn, Reason
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
-from companion.games.gwiazda import stage1, stage2, standing, table
+from companion.games.gwiazda import between_deals, stage1, stage2, standing
 from companion.games.gwiazda.options import GwiazdaOptions
 from companion.games.gwiazda.state import GwiazdaState, Phase, new_state
 from companion.games.gwiazda.view import GwiazdaView, build_view
@@ -83,11 +83,11 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
         players = len(state.seats)
         if action.name == "pool":
             expect_args(action, ("amount",))
-            table.pay_pool(state, int_arg(action, 0, "amount"))
+            between_deals.pay_pool(state, int_arg(action, 0, "amount"))
         elif action.name == "stake":
             expect_args(action, ("seat", "amount"))
             seat = seat_arg(action, 0, players)
-            table.write_stake(state, seat, int_arg(action, 1, "amount"))
+            between_deals.write_stake(state, seat, int_arg(action, 1, "amount"))
         elif action.name == "consent":
             expect_args(action, ("seat",))
             stage1.consent(state, seat_arg(action, 0, players))
@@ -98,9 +98,9 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
         elif action.name == "newdeal":
             if action.args:
                 expect_args(action, ("banker",))
-                table.new_deal(state, seat_arg(action, 0, players))
+                between_deals.new_deal(state, seat_arg(action, 0, players))
             else:
-                table.new_deal(state, None)
+                between_deals.new_deal(state, None)
         else:
             raise self.unknown_action(action)
 

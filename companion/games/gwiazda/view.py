@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 
 from companion.cards import Card
 from companion.games.engine import ActionOffer, AmountChoice
+from companion.games.gwiazda.between_deals import can_start_new_deal
 from companion.games.gwiazda.state import GwiazdaState, MatchFound, Phase, Seat, Status
-from companion.games.gwiazda.table import can_start_new_deal
 from companion.games.ledger import Movement, money
 from companion.games.round_outcome import (
     BankMeaning,
@@ -50,7 +50,7 @@ class Payout:
 
 @dataclass(frozen=True)
 class GwiazdaView:
-    screens: ClassVar[str] = "companion.ui.screens.gwiazda"
+    game_id: ClassVar[str] = "gwiazda"  # the game whose screen draws it
 
     phase: Phase
     deal: int

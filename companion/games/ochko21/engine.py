@@ -10,7 +10,7 @@ from companion.games.arguments import expect_args, int_arg
 from companion.games.engine import ActionOffer, GameEngine
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ledger import Ledger
-from companion.games.ochko21 import bank, play, standing, table
+from companion.games.ochko21 import bank, camera, play, standing
 from companion.games.ochko21.offers import offers
 from companion.games.ochko21.options import Ochko21Options
 from companion.games.ochko21.state import ZONES, Ochko21State, Phase, SeatRecord
@@ -120,11 +120,11 @@ class Ochko21(GameEngine[Ochko21Options, Ochko21State]):
             self._apply_action(state, event)
         elif isinstance(event, CardSeen):
             self.check_card(event.card)
-            table.card_seen(state, event.zone, event.card)
+            camera.card_seen(state, event.zone, event.card)
         elif isinstance(event, CardGone):
-            table.card_gone(state, event.zone, event.card)
+            camera.card_gone(state, event.zone, event.card)
         elif isinstance(event, ZoneCleared):
-            table.zone_cleared(state, event.zone)
+            camera.zone_cleared(state, event.zone)
 
     def _apply_action(self, state: Ochko21State, action: Action) -> None:
         entry = ACTIONS.get(action.name)

@@ -62,7 +62,7 @@ class LastGame:
 
 @dataclass(frozen=True)
 class Ochko21View:
-    screens: ClassVar[str] = "companion.ui.screens.ochko21"
+    game_id: ClassVar[str] = "ochko-21"  # the game whose screen draws it
 
     phase: Phase
     seats: tuple[Ochko21Seat, ...]

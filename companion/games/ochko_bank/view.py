@@ -128,7 +128,7 @@ class ShoeView:
 
 @dataclass(frozen=True)
 class OchkoBankView:
-    screens: ClassVar[str] = "companion.ui.screens.ochko_bank"
+    game_id: ClassVar[str] = "ochko-bank"  # the game whose screen draws it
 
     phase: Phase
     round: int
@@ -196,10 +196,6 @@ def build_view(state: OchkoBankState, options: OchkoBankOptions) -> OchkoBankVie
         bet_limits=AmountChoice(options.min_bet, options.max_bet),
         outcome=_outcome(state, options),
     )
-
-
-def table_json(state: OchkoBankState, options: OchkoBankOptions) -> dict[str, Any]:
-    return build_view(state, options).to_json()
 
 
 LOSING = (HandStatus.BUST, HandStatus.LOST)

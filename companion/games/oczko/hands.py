@@ -61,13 +61,6 @@ class HandValue:
             return OCZKO + 1
         return self.total
 
-    def describe(self) -> str:
-        if self.special is not None:
-            return f"{self.total} ({self.special.value})"
-        if self.bust:
-            return f"{self.total} (bust)"
-        return str(self.total)
-
 
 def points(card: Card) -> int:
     """A card's value in Oczko; cards below 6 are not in the deck (checked elsewhere)."""

@@ -37,7 +37,7 @@ class OczkoSeat:
 
 @dataclass(frozen=True)
 class OczkoView:
-    screens: ClassVar[str] = "companion.ui.screens.oczko"
+    game_id: ClassVar[str] = "oczko"  # the game whose screen draws it
 
     phase: Phase
     banker: int

@@ -30,7 +30,7 @@ class OhHellSeat:
 
 @dataclass(frozen=True)
 class OhHellView:
-    screens: ClassVar[str] = "companion.ui.screens.oh_hell"
+    game_id: ClassVar[str] = "oh-hell"  # the game whose screen draws it
 
     phase: Phase
     hand: int  # from 1

@@ -1,1 +1,2 @@
-"""Synthetic table sessions: a printed mat filmed by a camera while a real game is dealt."""
+"""Figures of the filmed table (``companion.demo.film``): how the reader and the mat finder
+do on it."""

@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from companion.arguments import positive_count
+from companion.demo.film.session import make_session
+from companion.games.registry import game_ids
 from companion.table.calibration import Calibrator, find_markers, marker_detector
-from companion.table.layouts import LAYOUT_GAMES, MatLayout, Paper, mat_layout
+from companion.table.layouts import MatLayout, Paper, mat_layout
 from companion.tools.synthetic.read_check import ReadCount, count_reads
-from companion.tools.synthetic.session import make_session
 from companion.values.frame import Frame
 
 FRAME_SIZES = ((1280, 720), (1920, 1080))
@@ -85,7 +86,7 @@ def read_counts(
 
     reader = CardReader(settings=ReaderSettings(source=CandidateSource.DETECTOR))
     counts = {}
-    for game in LAYOUT_GAMES:
+    for game in game_ids():
         total = ReadCount(0, 0, 0)
         for seed in seeds:
             session = make_session(game, seed=seed, frame_size=frame_size)

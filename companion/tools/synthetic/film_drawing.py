@@ -69,7 +69,7 @@ class DrawnArt:
     def face(self, card: Card, width: int, rng: random.Random) -> np.ndarray:
         import cv2
 
-        from companion.tools.synthetic.card_faces import card_face
+        from companion.demo.film.card_faces import card_face
 
         del rng
         picture = card_face(card, IndexScript.ENGLISH, 3.0)

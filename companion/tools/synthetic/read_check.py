@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.cards import Card
+from companion.demo.film.session import SyntheticSession
 from companion.table.calibration import Calibrator
-from companion.tools.synthetic.session import SyntheticSession
 
 FRAMES_AFTER_SETTLING = 3
 WARP_PX_PER_MM = 2.0

@@ -21,6 +21,7 @@ from typing import overload
 import numpy as np
 
 from companion.cards import Card, Rank
+from companion.demo.film.session import ScriptStep
 from companion.tools.synthetic.film_drawing import (
     CARD_ASPECT,
     FRAME_SIZE,
@@ -32,7 +33,6 @@ from companion.tools.synthetic.film_drawing import (
     put_card,
     put_hand,
 )
-from companion.tools.synthetic.session import ScriptStep
 from companion.values.frame import Frame
 
 FPS = 10.0

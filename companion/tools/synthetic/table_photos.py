@@ -1,7 +1,7 @@
 """Overhead photos of a card table, made for measuring the reader: a hand of two fanned,
 five cards in a row, a few lone cards, chips beside them, wood under them, taken from
 straight above at a phone's resolution. Each is written with a MANIFEST.tsv as
-../shared/photos has, so ``companion eval`` measures them.
+../shared/photos has, so ``python -m companion.tools.evaluation`` measures them.
 
     python -m companion.tools.synthetic.table_photos OUT --photos ../shared/photos [--count 40]
 
@@ -165,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m companion.tools.synthetic.table_photos",
         description="Overhead photos of a card table (real cards and wood) with a manifest, "
-        "for companion eval.",
+        "for python -m companion.tools.evaluation.",
     )
     parser.add_argument("out", type=Path, help="the folder to write into")
     parser.add_argument("--photos", type=Path, required=True, help="../shared/photos")

@@ -8,10 +8,11 @@ from companion.games.engine import ActionOffer, AmountChoice
 from companion.ui.canvas import WIDTH, Align, Sheet, text_width
 from companion.ui.menus import draw
 from companion.ui.menus.amounts import start_value, step_value
-from companion.ui.menus.labels import offer_label
 from companion.ui.menus.state import OfferKey, Picked, UiState, direction, is_held
 from companion.ui.presses import ButtonPress, PressKind
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
+from companion.words.labels import offer_label
 
 # A range with more values than this is shown as "low … high" rather than each value.
 STRIP_MAX = 12

@@ -17,10 +17,9 @@ from functools import lru_cache
 from typing import Any, cast
 
 from companion.games.errors import OptionError
+from companion.games.options import option_order
 from companion.games.registry import engine_class
 
-# The setup of the table comes first in the form, the rule variants after it.
-FIRST_FIELDS = ("players", "dealer", "banker")
 # How far a step looks for the next valid whole number.
 SEARCH = 40
 
@@ -57,10 +56,7 @@ def option_fields(kind: type[Any]) -> tuple[OptionField, ...]:
 def _option_fields(hashed: Hashable) -> tuple[OptionField, ...]:
     kind = cast(type[Any], hashed)
     hints = typing.get_type_hints(kind)
-    found = [_field(f.name, hints[f.name]) for f in dataclasses.fields(kind)]
-    order = {name: index for index, name in enumerate(FIRST_FIELDS)}
-    found.sort(key=lambda field: order.get(field.name, len(order)))
-    return tuple(found)
+    return tuple(_field(name, hints[name]) for name in option_order(kind))
 
 
 def _field(name: str, hint: Any) -> OptionField:

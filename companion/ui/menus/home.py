@@ -43,7 +43,7 @@ from companion.ui.menus.state import (
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens import compose_game, page_count
 from companion.ui.screens.outcome import compose_outcome
-from companion.ui.texts import say
+from companion.words import say
 
 
 def amount_offers(context: UiContext) -> tuple[ActionOffer, ...]:

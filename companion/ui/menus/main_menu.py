@@ -14,7 +14,6 @@ from companion.ui.canvas import Align, Sheet, text_width
 from companion.ui.intents import LookUpSheet, MarkNewEvening, Shutdown, UndoLast
 from companion.ui.menus import draw
 from companion.ui.menus.common import Step, go, send, stay
-from companion.ui.menus.labels import offer_label
 from companion.ui.menus.new_game import start_game
 from companion.ui.menus.people import next_game
 from companion.ui.menus.state import (
@@ -39,9 +38,10 @@ from companion.ui.menus.state import (
     moved,
 )
 from companion.ui.presses import Button, ButtonPress
-from companion.ui.reasons import event_text
 from companion.ui.seat_names import SeatNames
-from companion.ui.texts import say, seat_label
+from companion.words import say, seat_label
+from companion.words.labels import offer_label
+from companion.words.reasons import event_text
 
 SCORE_GAP = 6  # pixels between a name and its score
 

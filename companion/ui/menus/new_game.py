@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.games.spec import GameSpec
 from companion.ui import seating
 from companion.ui.canvas import Sheet
@@ -30,7 +30,6 @@ from companion.ui.menus.game_options import (
     step_option,
     step_seat,
 )
-from companion.ui.menus.labels import game_name, option_name, option_value
 from companion.ui.menus.state import (
     GamePicker,
     GameSetup,
@@ -48,16 +47,18 @@ from companion.ui.menus.state import (
 )
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.summary import progress_text
-from companion.ui.texts import Language, say, seat_label
+from companion.values.language import Language
+from companion.words import say, seat_label
+from companion.words.labels import game_name, option_name, option_value
 
 
 def handle_picker(
     state: UiState, picker: GamePicker, press: ButtonPress, context: UiContext
 ) -> Step:
     if direction(press):
-        return go(state, GamePicker(moved(picker.cursor, len(GAME_IDS), press)))
+        return go(state, GamePicker(moved(picker.cursor, len(game_ids()), press)))
     if is_short(press, Button.OK):
-        game = GAME_IDS[picker.cursor % len(GAME_IDS)]
+        game = game_ids()[picker.cursor % len(game_ids())]
         return go(state, GameSetup(game, default_options(game)))
     if press.button is Button.BACK:
         return go(state, MainMenu(state.menu_at or 0))
@@ -66,9 +67,9 @@ def handle_picker(
 
 def compose_picker(picker: GamePicker, context: UiContext) -> Sheet:
     language = context.language
-    rows = [draw.Row(game_name(game, language)) for game in GAME_IDS]
+    rows = [draw.Row(game_name(game, language)) for game in game_ids()]
     sheet = draw.new_sheet()
-    draw.menu(sheet, say("menu.new_game", language), rows, picker.cursor % len(GAME_IDS))
+    draw.menu(sheet, say("menu.new_game", language), rows, picker.cursor % len(game_ids()))
     return sheet
 
 
@@ -94,7 +95,7 @@ def handle_setup(state: UiState, setup: GameSetup, press: ButtonPress, context: 
     if direction(press):
         return go(state, dataclasses.replace(setup, cursor=moved(setup.cursor, count, press)))
     if press.button is Button.BACK:
-        return go(state, GamePicker(GAME_IDS.index(setup.game)))
+        return go(state, GamePicker(game_ids().index(setup.game)))
     if not is_short(press, Button.OK):
         return stay(state)
     if on_start:

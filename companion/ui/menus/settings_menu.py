@@ -23,7 +23,8 @@ from companion.ui.menus.state import (
 )
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.settings import BRIGHTNESS_LEVELS, DARK_CHOICES, DIM_CHOICES, UiSettings
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 LANGUAGE_NAMES = {Language.EN: "English", Language.PL: "Polski", Language.RU: "Русский"}
 SECONDS_PER_MINUTE = 60

@@ -13,8 +13,9 @@ from companion.ui.menus import draw
 from companion.ui.menus.common import Step, go, stay
 from companion.ui.menus.state import MainMenu, SheetAddress, UiContext, UiState
 from companion.ui.presses import Button, ButtonPress
-from companion.ui.texts import Language, say
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink, SheetLinkState
+from companion.words import say
 
 MODULE_PX = 2  # two pixels a module: a phone reads it from a 0.96" panel
 MAX_QUIET_MODULES = 4  # the standard's quiet zone; less when the height is short of it

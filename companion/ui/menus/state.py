@@ -20,8 +20,8 @@ from companion.ui.roster_editor import RosterEditor
 from companion.ui.seating import Seating
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary
-from companion.ui.texts import Language
 from companion.ui.views import GameView
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink
 
 

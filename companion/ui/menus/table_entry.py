@@ -33,10 +33,10 @@ from companion.ui.menus.state import (
     moved,
 )
 from companion.ui.presses import Button, ButtonPress
-from companion.ui.reasons import zone_text
 from companion.ui.screens.layout import HUGE, MARGIN, card_text, line, rank_text
-from companion.ui.table_texts import app_say
-from companion.ui.texts import Language
+from companion.values.language import Language
+from companion.words import say
+from companion.words.reasons import zone_text
 
 SUITS = tuple(Suit)
 
@@ -115,20 +115,20 @@ def compose_table_menu(menu: TableMenu, context: UiContext) -> Sheet:
     sheet = draw.new_sheet()
     pick = menu.pick
     if pick is not None:
-        draw.header(sheet, app_say("entry.card", language, zone=zone_text(pick.zone, language)))
+        draw.header(sheet, say("entry.card", language, zone=zone_text(pick.zone, language)))
         draw.centred(sheet, line(2), card_text(Card(pick.rank, pick.suit), language), HUGE)
         focus = pick.suit.symbol if pick.picking_suit else rank_text(pick.rank, language)
         sheet.text((MARGIN, line(0)), f"▲▼ {focus}", draw.BODY)
         hint = "entry.hint-suit" if pick.picking_suit else "entry.hint-rank"
-        draw.hint(sheet, app_say(hint, language))
+        draw.hint(sheet, say(hint, language))
         return sheet
     rows = [_row(row, language) for row in entry_rows(entry)]
-    draw.menu(sheet, app_say("entry.title", language), rows, min(menu.cursor, len(rows) - 1))
+    draw.menu(sheet, say("entry.title", language), rows, min(menu.cursor, len(rows) - 1))
     return sheet
 
 
 def _row(row: EntryRow, language: Language) -> draw.Row:
     if row.kind is RowKind.MENU:
-        return draw.Row(app_say("entry.menu", language))
+        return draw.Row(say("entry.menu", language))
     key = "entry.card" if row.kind is RowKind.CARD else "entry.clear"
-    return draw.Row(app_say(key, language, zone=zone_text(row.zone, language)), may_shorten=True)
+    return draw.Row(say(key, language, zone=zone_text(row.zone, language)), may_shorten=True)

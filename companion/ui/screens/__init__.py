@@ -4,10 +4,11 @@
 ``page_count(view)`` says how many pages it has now. ``chosen`` is the amount the buttons
 have reached (a bid, a stake) on a page that asks for one.
 
-Which module draws a view is the view's own ``screens`` name (see ``GameView``): a game's
-screen module here (or anywhere) defines ``page_count(view)`` and
-``compose(sheet, view, language, page, chosen)``, and is imported when first drawn. So a
-new game adds its screen module and names it in its view; this file does not change.
+Which module draws a view is its game's screen in the registry (``GamePlugin.screen``,
+found by the view's ``game_id``): a game's screen module defines ``page_count(view)`` and
+``compose(canvas, view, language, page, chosen)`` with the drawing kit here
+(``layout``, ``outcome``), and is imported when first drawn. So a new game brings its
+screen in its own folder; this file does not change.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from typing import Any
 
 from PIL import Image
 
+from companion.games.registry import plugin
 from companion.ui.canvas import Sheet
-from companion.ui.texts import Language
 from companion.ui.views import GameView
+from companion.values.language import Language
 
 
 class NoScreens(TypeError):
@@ -37,7 +39,7 @@ class GameScreens:
 
 
 def screens_of(view: GameView) -> GameScreens:
-    name = type(view).screens
+    name = plugin(type(view).game_id).screen
     try:
         module = importlib.import_module(name)
     except ImportError as error:

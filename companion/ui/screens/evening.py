@@ -13,7 +13,8 @@ from companion.games.evening import Evening, PersonTotal, money_transfers, total
 from companion.games.settling import Transfer
 from companion.ui.canvas import Align, Pen, Sheet, text_width
 from companion.ui.screens.layout import BODY, BODY_LINES, MARGIN, RIGHT, header, line
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 PEOPLE_A_PAGE = BODY_LINES - 1  # under the columns' heads
 TRANSFERS_A_PAGE = BODY_LINES - 1

@@ -12,11 +12,12 @@ from fractions import Fraction
 from companion.cards import Card
 from companion.ui.canvas import PAPER, WIDTH, Align, Pen, Sheet, TextMark, Weight, text_width
 from companion.ui.legibility import LEFT_MARGIN
-from companion.ui.texts import Language, say, seat_label
+from companion.values.language import Language
 
 # the cards' words live with the other words; the screens take them from here too
-from companion.ui.texts import card_text as card_text
-from companion.ui.texts import rank_text as rank_text
+from companion.words import card_text as card_text
+from companion.words import rank_text as rank_text
+from companion.words import say, seat_label
 
 # The regular condensed face at 9 and 10 pixels draws 0 like D; its bold draws it round.
 TITLE = Pen(9, Weight.BOLD)

@@ -37,18 +37,19 @@ from companion.ui.screens.layout import (
     seat,
     signed,
 )
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 SEAT_ROWS = 3  # a line each for up to three players; more go three to a line, signed
 SEATS_PER_LINE = 3
-# The hand's total in words where a special hand won (Oczko's own names for them).
+# The hand's total in words where a special hand won (Oczko's names for them).
 SPECIAL_NAMES = {
-    Settled.TWO_ACES: "oczko.special.two-aces",
-    Settled.FIVE_PICTURES: "oczko.special.five-pictures",
+    Settled.TWO_ACES: "special.two-aces",
+    Settled.FIVE_PICTURES: "special.five-pictures",
 }
 BANKER_SPECIAL_NAMES = {
-    Settled.BANKER_TWO_ACES: "oczko.special.two-aces",
-    Settled.BANKER_FIVE_PICTURES: "oczko.special.five-pictures",
+    Settled.BANKER_TWO_ACES: "special.two-aces",
+    Settled.BANKER_FIVE_PICTURES: "special.five-pictures",
 }
 
 

@@ -21,7 +21,8 @@ from companion.ui.screens.layout import (
     line,
     rank_text,
 )
-from companion.ui.texts import Language, say
+from companion.values.language import Language
+from companion.words import say
 
 
 class PickerFocus(Enum):

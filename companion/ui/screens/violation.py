@@ -9,8 +9,6 @@ from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import Event
 from companion.ui.canvas import Sheet
-from companion.ui.menus.labels import text_or
-from companion.ui.reasons import event_text, refusal_kind_key, refusal_text, violation_text
 from companion.ui.screens.layout import (
     BODY,
     BODY_BOLD,
@@ -21,7 +19,9 @@ from companion.ui.screens.layout import (
     line,
     wrap,
 )
-from companion.ui.texts import Language, say, seat_label
+from companion.values.language import Language
+from companion.words import say, say_or, seat_label
+from companion.words.reasons import event_text, refusal_kind_key, refusal_text, violation_text
 
 BODY_ROWS = 5  # the body lines under the title
 
@@ -32,7 +32,7 @@ def compose_violation(violation: Violation, language: Language) -> Sheet:
     if violation.kind == "refused":
         title = say("violation.refused", language)
     else:
-        title = text_or(f"violation.{violation.kind}", language, violation.kind)
+        title = say_or(f"violation.{violation.kind}", language, violation.kind)
     sheet = Sheet()
     header(sheet, title)
     if violation.reason is None and violation.seat is not None:

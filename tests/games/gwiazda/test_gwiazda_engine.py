@@ -11,6 +11,7 @@ from companion.games.errors import UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, ZoneCleared
 from companion.games.script import parse_script
 from companion.games.session import replay_script
+from tests.examples import example_path
 from tests.games.gwiazda.gwiazda_helpers import play, state_of, table
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -25,7 +26,7 @@ def test_the_worked_example_gives_the_rule_files_figures() -> None:
 
 
 def test_the_example_game_replays_without_refusal() -> None:
-    path = ROOT / "companion/examples/gwiazda.txt"
+    path = example_path("gwiazda")
     body = replay_script(parse_script(path.read_text("utf-8"))).to_json()
     assert body["deal"] == 2 and body["phase"] == "over"
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
+from companion.games.registry import plugin
 from companion.games.script import parse_script
 from companion.games.session import replay_script
 
 
 def test_the_example_replays_to_its_balances() -> None:
-    text = resources.files("companion.examples").joinpath("ochko-bank.txt").read_text("utf-8")
+    text = plugin("ochko-bank").example_text()
     replay = replay_script(parse_script(text, "ochko-bank.txt"))
     body = replay.to_json()
     assert replay.refused == []

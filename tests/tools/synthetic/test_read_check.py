@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from companion.cards import Card
+from companion.demo.film.session import make_session
 from companion.tools.synthetic.read_check import count_reads
-from companion.tools.synthetic.session import make_session
 from companion.vision.reader import CardReader
 from companion.vision.reader_settings import ReaderSettings
 from companion.vision.sources import CandidateSource

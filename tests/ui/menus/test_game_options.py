@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.games.spec import GameSpec
 from companion.ui.menus.game_options import (
     FieldKind,
@@ -18,7 +18,7 @@ from companion.ui.menus.game_options import (
 )
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_the_form_has_every_option_of_the_game_at_its_default(game: str) -> None:
     kind = options_type(game)
     fields = option_fields(kind)
@@ -66,7 +66,7 @@ def test_enums_cycle_through_their_members() -> None:
 
 
 @given(
-    st.sampled_from(GAME_IDS),
+    st.sampled_from(game_ids()),
     st.lists(st.tuples(st.integers(0, 30), st.sampled_from([1, -1])), max_size=30),
 )
 def test_any_steps_give_options_the_engine_accepts(game: str, steps: list[tuple[int, int]]) -> None:

@@ -7,18 +7,19 @@ import dataclasses
 
 import pytest
 
-from companion.games.registry import GAME_IDS
+from companion.games.registry import game_ids
 from companion.tools.menu_samples import SAMPLES, MenuSample
 from companion.ui.canvas import WIDTH, text_width
 from companion.ui.menus import draw
 from companion.ui.menus.game_options import default_options, option_fields
 from companion.ui.menus.state import GameSetup, UiState
-from companion.ui.texts import CATALOGUES, Language, seat_label
+from companion.values.language import Language
+from companion.words import catalogue, seat_label
 
 
 def every_row_of_every_form() -> list[MenuSample]:
     samples = []
-    for game in GAME_IDS:
+    for game in game_ids():
         options = default_options(game)
         for cursor in range(len(option_fields(type(options))) + 1):
             state = UiState(GameSetup(game, options, cursor))
@@ -38,7 +39,7 @@ def test_nothing_is_cut(sample: MenuSample, language: Language) -> None:
 def test_every_offer_label_fits_a_menu_line_without_shortening(language: Language) -> None:
     room = WIDTH - 2 * draw.MARGIN - 1 - draw.SCROLL_BAR - 1
     widest_seat = max((seat_label(seat, language) for seat in range(12)), key=len)
-    for key, template in CATALOGUES[language].items():
+    for key, template in catalogue(language).items():
         if key.startswith("action."):
             text = template.format(seat=widest_seat)
             assert text_width(text, draw.BODY) <= room, (key, text)

@@ -17,8 +17,9 @@ from companion.ui.menus.sheet_link import MODULE_PX, qr_matrix
 from companion.ui.menus.state import MainMenu, SheetAddress, UiContext, UiState
 from companion.ui.presses import Button, ButtonPress, PressKind
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language, say
+from companion.values.language import Language
 from companion.values.sheet_address import SheetLink, SheetLinkState
+from companion.words import say
 
 URLS = (
     "http://192.168.1.23:8080/",

@@ -24,9 +24,9 @@ from companion.ui.menus.state import (
 )
 from companion.ui.menus.table_entry import EntryRow, RowKind, entry_rows, hand_entry
 from companion.ui.presses import Button, ButtonPress, PressKind
-from companion.ui.reasons import zone_text
 from companion.ui.settings import UiSettings
-from companion.ui.texts import Language
+from companion.values.language import Language
+from companion.words.reasons import zone_text
 
 ENTRY = HandEntry(("trump", "trick"), tuple(Rank))
 OK, BACK, UP, DOWN = (ButtonPress(b) for b in (Button.OK, Button.BACK, Button.UP, Button.DOWN))

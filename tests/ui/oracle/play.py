@@ -19,9 +19,9 @@ from companion.games.session import Game
 from companion.ui.canvas import Sheet
 from companion.ui.screens import compose_game, page_count
 from companion.ui.screens.outcome import compose_outcome
-from companion.ui.texts import Language
 from companion.ui.transcript import lines
 from companion.ui.views import game_view
+from companion.values.language import Language
 from tests.ui.oracle.reading import Screen, Tally
 
 OTHER_LANGUAGES = (Language.PL, Language.RU)

@@ -9,8 +9,8 @@ from companion.games.evening import Evening, group_evenings, money_transfers, to
 from companion.ui.canvas import Sheet
 from companion.ui.screens.evening import compose, fit_name, page_count
 from companion.ui.screens.layout import BODY
-from companion.ui.texts import Language
 from companion.ui.transcript import lines
+from companion.values.language import Language
 from tests.games.test_evening import _game
 from tests.ui.test_fit import problems
 

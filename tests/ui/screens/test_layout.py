@@ -15,7 +15,7 @@ from companion.ui.screens.layout import (
     signed,
     wrap,
 )
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 
 def test_cards_use_the_players_own_indices() -> None:

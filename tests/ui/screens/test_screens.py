@@ -12,9 +12,9 @@ from companion.games.session import Game
 from companion.tools.gallery import ScriptPoint
 from companion.ui.screens import compose_game, draw_game, page_count
 from companion.ui.screens.layout import BODY, BODY_BOLD, LINE_PITCH
-from companion.ui.texts import Language
 from companion.ui.transcript import lines as transcript_lines
 from companion.ui.views import game_view
+from companion.values.language import Language
 
 
 def _game(script: str, events: int | None = None) -> Game:

@@ -2,7 +2,7 @@ from dataclasses import replace
 
 from companion.cards import Card, Rank, Suit
 from companion.ui.screens.unsure import PickerFocus, UnsureCard, compose_unsure, draw_unsure
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 
 def test_the_reading_starts_the_pickers() -> None:

@@ -3,7 +3,7 @@ from companion.games.engine import Violation
 from companion.games.errors import IllegalEvent, OutOfTurn, Reason, RefusedEvent, SeatRef
 from companion.games.events import parse_event
 from companion.ui.screens.violation import compose_refusal, compose_violation
-from companion.ui.texts import Language
+from companion.values.language import Language
 
 REVOKE = Reason.of(
     "revoke",

@@ -1,1 +1,0 @@
-"""Example games bundled with the package, replayed by ``companion demo``."""
