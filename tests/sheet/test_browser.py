@@ -253,7 +253,7 @@ def test_screenshots_at_phone_width(
     sheet: RunningSheet, browser: Driver, language: Language, dark: bool
 ) -> None:
     phone(browser, PHONE_HEIGHT, dark=dark)
-    open_page(browser, f"{sheet.base}/?lang={language.value}")
+    open_page(browser, f"{sheet.base}/current?lang={language.value}")
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE_WIDTH, "the page scrolls sideways on a phone"
     height = int(browser.execute_script("return document.documentElement.scrollHeight"))
@@ -306,7 +306,7 @@ def test_a_money_page_as_drawn_holds_no_script_words(
     with open_journal(tmp_path) as journal:
         play_example(journal, name)
     with running_sheet(tmp_path) as money:
-        open_page(browser, f"{money.base}/?lang={language.value}")
+        open_page(browser, f"{money.base}/current?lang={language.value}")
         shown = _body_text(browser)
         sheet = json.loads(urllib.request.urlopen(money.base + "/sheet.json", timeout=10).read())
     game = Game(make_engine(sheet["game"], {}))
