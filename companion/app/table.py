@@ -20,9 +20,12 @@ from PIL import Image
 
 from companion.app.hand_entry import placed_already
 from companion.app.messages import CameraState, Part
+from companion.app.people_desk import PeopleDesk
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
+from companion.games.evening import Evening
 from companion.games.events import CameraEvent, CardSeen, Event, ZoneCleared
+from companion.games.roster import MAX_ROSTER, AddPerson, RosterChange, RosterError
 from companion.games.session import Game
 from companion.games.spec import GameSpec
 from companion.journal.records import EventRow, Repair, Source
@@ -36,10 +39,12 @@ from companion.ui.goodbye import compose_goodbye
 from companion.ui.intents import (
     AnswerUnsure,
     ApplyEvent,
+    ChangeRoster,
     ChangeSetting,
     EnterCard,
     Intent,
     LookUpSheet,
+    MarkNewEvening,
     Previous,
     ResumeGame,
     Shutdown,
@@ -47,7 +52,7 @@ from companion.ui.intents import (
     UndoLast,
 )
 from companion.ui.menus.home import pinned
-from companion.ui.menus.state import UnsureReading
+from companion.ui.menus.state import EveningPage, UnsureReading
 from companion.ui.presses import ButtonPress
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary, summarise
@@ -118,6 +123,8 @@ class Table:
         self.violation_until = 0.0
         self._kept: tuple[GameSummary, ...] | None = None  # None: to be worked out
         self._rows_written: list[EventRow] = []  # since the caller last took them
+        self.people = PeopleDesk(journal)  # the roster, the last game's people, the evening
+        self.last_people = self.people.last_people()
 
     @property
     def game(self) -> Game | None:
@@ -223,12 +230,16 @@ class Table:
             self._forget_questions(intent.zone)
             if intent.card is not None:
                 self._record(CardSeen(intent.zone, intent.card), Source.BUTTON)
+        elif isinstance(intent, ChangeRoster):
+            self._change_roster(intent.change)
+        elif isinstance(intent, MarkNewEvening):
+            self._new_evening()
 
     # -- what it shows ------------------------------------------------------------------------
 
     def context(self) -> UiContext:
         question = self.questions[0] if self.questions else None
-        return context_for(
+        context = context_for(
             self.game,
             self.settings,
             unsure=question,
@@ -238,6 +249,11 @@ class Table:
             sheet_link=self.sheet_link,
             journal_id=None if self.played is None else self.played.record.id,
             kept=self.kept(),
+        )
+        # the evening is summed up only while its page is shown
+        evening = self._evening() if isinstance(self.ui.mode, EveningPage) else None
+        return dataclasses.replace(
+            context, roster=self.people.roster, last_people=self.last_people, evening=evening
         )
 
     def kept(self) -> tuple[GameSummary, ...]:
@@ -351,6 +367,7 @@ class Table:
             self._journal_trouble(error)
             return
         self._fresh_table()
+        self.last_people = spec.people
         self.log(f"new game {self.played.record.id}: {self.played.record.header}")
 
     def _resume_game(self, game_id: int, previous: Previous) -> None:
@@ -363,6 +380,7 @@ class Table:
         for row in bad:
             self.log(str(row))
         self._fresh_table()
+        self.last_people = self.played.game.people
         self.log(f"resumed game {game_id}: {self.played.record.header}")
 
     def _leave(self, previous: Previous) -> None:
@@ -386,6 +404,43 @@ class Table:
         self.violation = None
         self._kept = None
         self.ui = self.ui.at_a_new_table()
+
+    def _change_roster(self, change: RosterChange) -> None:
+        try:
+            self.people.change(change)
+        except RosterError as error:
+            self.log(f"roster: {change} refused: {error}")
+            language = self.settings.language
+            if isinstance(change, AddPerson):
+                said = say("roster.full", language, most=MAX_ROSTER)
+            else:
+                said = say("roster.refused", language, name=change.name)
+            self.ui = refused(self.ui, said)
+        except JournalError as error:
+            self._journal_trouble(error)
+            self.ui = refused(self.ui, self.problem or str(error))
+        else:
+            self._recording_again()
+            self.log(f"roster: {change}")
+
+    def _evening(self) -> Evening | None:
+        """The evening now; none (the page says no game yet) where the journal cannot be
+        read, which the log says."""
+        try:
+            return self.people.evening()
+        except JournalError as error:
+            self.log(f"the evening could not be read: {error}")
+            return None
+
+    def _new_evening(self) -> None:
+        try:
+            self.people.new_evening()
+        except JournalError as error:
+            self._journal_trouble(error)
+            return
+        self._recording_again()
+        self.log("a new evening begins with the next game")
+        self._notice(say("evening.marked", self.settings.language), logged=True)
 
     def _forget_questions(self, zone: str) -> None:
         self.questions = deque(question for question in self.questions if question.zone != zone)

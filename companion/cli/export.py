@@ -35,7 +35,8 @@ def register(subparsers: Any) -> None:
         choices=("script", "csv"),
         default="script",
         help="script: the event script (default; seats counted from 0, as scripts do); "
-        "csv: the score sheet (one column a seat, P1..Pn as people count them)",
+        "csv: the score sheet (one column a seat: its person's name where the game names "
+        "its people, else P1..Pn as people count them)",
     )
     parser.add_argument("--list", action="store_true", help="list the journal's games instead")
     parser.add_argument(
@@ -72,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "script":
         sys.stdout.write(event_script(replayed, source=str(journal.path)))
     else:
-        events = replayed.game.events
-        sys.stdout.write(score_sheet(replayed.record.header, events).csv_text())
+        sheet = score_sheet(replayed.record.header, replayed.game.events)
+        sys.stdout.write(sheet.named(replayed.game.people).csv_text())
     for bad in replayed.bad:
         print(f"companion export: {bad}", file=sys.stderr)
     return EXIT_OK

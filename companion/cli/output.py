@@ -1,8 +1,9 @@
 """Printing a game's state for people: a few lines and a table of seats.
 
 People count seats from 1 (P1 is the script's seat 0): the values of the keys that name a
-seat are printed so. The options line is the script's own header words, counted from 0
-like the event script; ``--json`` keeps the script's numbers throughout."""
+seat are printed so, or as the person's name where the game names its people. The options
+line is the script's own header words, counted from 0 like the event script; ``--json``
+keeps the script's numbers throughout."""
 
 from __future__ import annotations
 
@@ -22,16 +23,21 @@ def state_text(
 ) -> str:
     """The state as lines; ``violations`` and ``offers``, when given, are the violations
     and the actions open now in people's words (else the engine's own from the state)."""
+    names: Sequence[str] = state.get("people", ())
     lines = [f"{state['game']}: {state['phase']}"]
     options = state.get("options", {})
     if options:
         lines.append("options: " + " ".join(f"{k}={v}" for k, v in options.items()))
+    if names:
+        lines.append(
+            "people: " + ", ".join(f"P{seat + 1} {name}" for seat, name in enumerate(names))
+        )
     skip = {"game", "phase", "options", "seats", "violations", "offers"}
     for key, value in state.items():
         if key in skip or isinstance(value, dict | list):
             continue
-        lines.append(f"{key}: {_cell(value, seat=key in SEAT_KEYS)}")
-    lines.extend(_seat_table(state.get("seats", [])))
+        lines.append(f"{key}: {_cell(value, names, seat=key in SEAT_KEYS)}")
+    lines.extend(_seat_table(state.get("seats", []), names))
     found = state.get("violations", [])
     said = violations if violations is not None else [v["message"] for v in found]
     lines.append(f"violations: {len(found) or 'none'}")
@@ -44,7 +50,7 @@ def state_text(
     return "\n".join(lines)
 
 
-def _seat_table(seats: Sequence[Mapping[str, Any]]) -> list[str]:
+def _seat_table(seats: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
     if not seats:
         return []
     columns: list[str] = []
@@ -53,7 +59,7 @@ def _seat_table(seats: Sequence[Mapping[str, Any]]) -> list[str]:
             if key not in columns and not isinstance(value, dict):
                 columns.append(key)
     rows = [columns] + [
-        [_cell(seat.get(column, ""), seat=column in SEAT_KEYS) for column in columns]
+        [_cell(seat.get(column, ""), (), seat=column in SEAT_KEYS) for column in columns]
         for seat in seats
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(columns))]
@@ -63,13 +69,14 @@ def _seat_table(seats: Sequence[Mapping[str, Any]]) -> list[str]:
     ]
 
 
-def _cell(value: Any, *, seat: bool = False) -> str:
+def _cell(value: Any, names: Sequence[str], *, seat: bool = False) -> str:
+    """A value as people read it; a seat counted from 1, or its person's name."""
     if seat and isinstance(value, int) and not isinstance(value, bool):
-        return f"P{value + 1}"
+        return names[value] if 0 <= value < len(names) else f"P{value + 1}"
     if value is None:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return " ".join(_cell(v) for v in value) or "-"
+        return " ".join(_cell(v, names) for v in value) or "-"
     return str(value)

@@ -33,8 +33,9 @@ from companion.device.buttons import ButtonSource, FakeButtons
 from companion.device.display import LumaDevice, Screen
 from companion.device.terminal import CLEAR_LINE, KEYS_LEGEND, Scale, TerminalDevice
 from companion.games.events import Action, CardSeen, parse_event
-from companion.games.registry import make_engine
+from companion.games.people import PEOPLE_OPTION
 from companion.games.script import parse_script
+from companion.games.spec import GameSpec
 from companion.journal.records import EventRow
 from companion.journal.store import JOURNAL_FILE, Journal
 from companion.table.tracker_settings import TrackerSettings
@@ -98,12 +99,14 @@ class DemoResult:
         laid = sum(isinstance(event, CardSeen) for event in played)
         pressed = sum(isinstance(event, Action) for event in played)
         latency = self.median_latency_ms
-        options = make_engine(game.game, game.options).options
-        named = [name for name in game.options if name != "players"]
+        spec = game.spec()
+        options = spec.options
+        named = [name for name in game.options if name not in ("players", PEOPLE_OPTION)]
         chosen = ", ".join(options_in_words(options, Language.EN, named=named))
+        people = "" if spec.people is None else f": {', '.join(spec.people.names)}"
         said = [
             f"{game_name(game.game, Language.EN)} for {getattr(options, 'players', '?')} "
-            f"players" + (f" ({chosen})." if chosen else "."),
+            f"players{people}" + (f" ({chosen})." if chosen else "."),
             f"Filmed: {self.frames} camera frames; the box drew {self.screens} screens.",
             f"Played: {_count(len(played), 'move')}: {_count(laid, 'card')} laid, "
             f"{len(played) - laid - pressed} taken away, "
@@ -143,7 +146,7 @@ class DemoResult:
                 f"all {_count(len(self.expected), 'move')} as played, in order; none missed, "
                 "added or misread."
             )
-        seat_led = make_engine(game_id, options).seat_led_actions
+        seat_led = GameSpec.of(game_id, options).engine().seat_led_actions
         pairs = zip(self.expected, self.recorded, strict=False)  # the moves both hold
         first = next(
             (n for n, (a, b) in enumerate(pairs) if a != b),
@@ -381,7 +384,8 @@ def run_demo(
             played = kiosk.table.played
             assert played is not None
             recorded = tuple(str(event) for event in played.game.events)
-            sheet = score_sheet(played.record.header, played.game.events).csv_text()
+            exported = score_sheet(played.record.header, played.game.events)
+            sheet = exported.named(played.game.people).csv_text()
         finally:
             journal.close()
             if drawn is not None:

@@ -19,6 +19,7 @@ from companion.games.errors import MisreadCard, OutOfTurn, Reason, UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.options import options_json, parse_options
 from companion.games.score_sheet import ReplayCut, ScoreSheet, SheetCut
+from companion.games.standing import HandScore, Standing
 
 
 class NoView(TypeError):
@@ -27,6 +28,10 @@ class NoView(TypeError):
 
 class NoScoreSheet(TypeError):
     """A game whose engine keeps no score sheet to export."""
+
+
+class NoStanding(TypeError):
+    """A game whose engine does not say where its seats stand (a test engine, say)."""
 
 
 class GameView(Protocol):
@@ -188,6 +193,15 @@ class GameEngine(ABC, Generic[OptionsT, StateT]):
         """The score sheet cut event by event (the rows ``score_sheet`` makes of the same
         events). The default replays the events whole each time: always right, slow."""
         return ReplayCut(self.score_sheet)
+
+    def standing(self, state: StateT) -> Standing:
+        """Where the seats stand now, as an evening adds games up (points scored, or the
+        money each would take home); cheap enough to be asked after every event."""
+        raise NoStanding(f"the game {self.game_id!r} says nothing of where its seats stand")
+
+    def hand_scores(self, state: StateT) -> tuple[HandScore, ...]:
+        """Each hand's bids, tricks and points, in a game scored by hands; else none."""
+        return ()
 
     def table_zones(self) -> tuple[str, ...]:
         """The zones a card can be put on at this table (the card-entry menu and the

@@ -11,11 +11,16 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.games.events import Action, Event, leading_seat, seat_zone
+from companion.games.people import People
+
+SETTLED_BY = "settled by"  # the money sheets' column of the move that settled each row
+_SEAT_WORD = re.compile(r"P(\d+)([a-d]?)")
 
 StateJson = Mapping[str, Any]
 Stakes = tuple[int | None, ...]  # per seat: its stake, None where it has none
@@ -34,6 +39,35 @@ class ScoreSheet:
         writer.writerow(self.columns)
         writer.writerows(self.rows)
         return out.getvalue()
+
+    def named(self, people: People | None) -> ScoreSheet:
+        """The sheet with its seats called by their people's names (the seat columns, and
+        the seats in the moves that settled the rows: "stake Celina 5", a second hand as
+        "Celina(b)"); as it is where the game names nobody."""
+        if people is None:
+            return self
+        names = {seat_column(seat): name for seat, name in enumerate(people.names)}
+        columns = tuple(names.get(column, column) for column in self.columns)
+        if SETTLED_BY not in self.columns:
+            return ScoreSheet(columns, self.rows)
+        at = self.columns.index(SETTLED_BY)
+        rows = tuple(
+            (*row[:at], _named_words(row[at], people), *row[at + 1 :]) for row in self.rows
+        )
+        return ScoreSheet(columns, rows)
+
+
+def _named_words(text: str, people: People) -> str:
+    """``text`` with each whole word that is a seat (P3, P3b) called by its person."""
+
+    def named(word: str) -> str:
+        found = _SEAT_WORD.fullmatch(word)
+        if found is None or not 1 <= int(found.group(1)) <= len(people):
+            return word
+        name = people.name(int(found.group(1)) - 1)
+        return f"{name}({found.group(2)})" if found.group(2) else name
+
+    return " ".join(named(word) for word in text.split(" "))
 
 
 class JsonStates(Protocol):
@@ -107,7 +141,7 @@ class SettlementCut:
         self.has_bank = "bank" in start and settlement.bank_column
         self.columns = (
             settlement.unit,
-            "settled by",
+            SETTLED_BY,
             *seat_columns(len(start["seats"])),
             *(("bank",) if self.has_bank else ()),
         )

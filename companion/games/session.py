@@ -19,6 +19,7 @@ from typing import Any
 from companion.games.engine import ActionOffer, GameEngine, GameState, Violation
 from companion.games.errors import Reason, RefusedEvent
 from companion.games.events import Event
+from companion.games.people import People
 from companion.games.script import Script, ScriptError
 from companion.games.spec import GameSpec
 
@@ -50,9 +51,16 @@ class StateKeeping:
 
 
 class Game:
-    def __init__(self, engine: GameEngine[Any, Any], keeping: StateKeeping = StateKeeping()):
+    def __init__(
+        self,
+        engine: GameEngine[Any, Any],
+        keeping: StateKeeping = StateKeeping(),
+        *,
+        people: People | None = None,
+    ):
         self.engine = engine
         self.keeping = keeping
+        self.people = people  # the names in the seats (None: P1..Pn); the engine never sees them
         self._events: list[Event] = []
         self._lines: list[int | None] = []
         # _states[n]: the state after the first n events, or None where it is not kept
@@ -66,9 +74,14 @@ class Game:
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
 
+    @classmethod
+    def of(cls, spec: GameSpec, keeping: StateKeeping = StateKeeping()) -> Game:
+        """A new game as ``spec`` names it, its people in their seats."""
+        return cls(spec.engine(), keeping, people=spec.people)
+
     @property
     def spec(self) -> GameSpec:
-        return GameSpec.of_engine(self.engine)
+        return GameSpec.of_engine(self.engine, self.people)
 
     def can_apply(self, event: Event) -> RefusedEvent | None:
         """The refusal ``apply`` would raise, or None when the event would be accepted."""
@@ -129,14 +142,29 @@ class Game:
     def to_json(self, refused: list[Violation] | None = None) -> dict[str, Any]:
         body = self.engine.state_json(self.state)
         violations = [v.to_json() for v in [*self.state.violations, *(refused or [])]]
+        named: dict[str, Any] = {}
+        if self.people is not None:
+            named["people"] = list(self.people.names)
+            body["seats"] = [_named_seat(seat, self.people) for seat in body["seats"]]
         return {
             "game": self.engine.game_id,
             "options": self.engine.options_json(),
+            **named,
             **body,
             "violations": violations,
             "offers": [offer.to_json() for offer in self.offers()],
             "events": len(self._events),
         }
+
+
+def _named_seat(seat: dict[str, Any], people: People) -> dict[str, Any]:
+    """A seat of the state's JSON with its person's name after its number."""
+    number = seat["seat"]
+    return {
+        "seat": number,
+        "name": people.name(number),
+        **{k: v for k, v in seat.items() if k != "seat"},
+    }
 
 
 def _with_line(before: GameState, after: GameState, line: int | None) -> GameState:
@@ -166,7 +194,7 @@ class Replay:
 def replay_script(script: Script, keep_going: bool = False) -> Replay:
     """Replay a parsed script. A refused event raises a ``ScriptError`` naming its line,
     unless ``keep_going``, which records it as a ``refused`` violation and goes on."""
-    game = Game(script.spec().engine())
+    game = Game.of(script.spec())
     refused: list[Violation] = []
     for line in script.lines:
         try:

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.games.errors import OptionError
 from companion.games.options import option_words, parse_options, split_option_words
+from companion.games.people import PEOPLE_OPTION, People, parse_people_option
 from companion.games.registry import AnyEngine, engine_class
 
 HEADER_WORD = "game"
@@ -38,16 +39,38 @@ def parse_header(line: str) -> tuple[str, dict[str, str]]:
 @dataclass(frozen=True)
 class GameSpec:
     """A game id and its options, as the game's own options value (checked: a spec that
-    exists names a game this program plays, with options it takes)."""
+    exists names a game this program plays, with options it takes), and the people in
+    its seats where the game names them (``people=``: an option of every game, which the
+    engines never see)."""
 
     game: str
     options: Any
+    people: People | None = None
 
     @classmethod
     def of(cls, game: str, words: Mapping[str, str]) -> GameSpec:
         """The spec of ``game`` with its option ``words``; ``OptionError`` naming what is
-        wrong (an unknown game, option or value)."""
-        return cls(game, parse_options(engine_class(game).options_type, words, game))
+        wrong (an unknown game, option or value, a bad name, a name too many)."""
+        rest = dict(words)
+        named = rest.pop(PEOPLE_OPTION, None)
+        options = parse_options(engine_class(game).options_type, rest, game)
+        spec = cls(game, options)
+        if named is None:
+            return spec
+        return spec.with_people(parse_people_option(named))
+
+    def with_people(self, people: People | None) -> GameSpec:
+        """This game played by ``people`` (None: by P1..Pn); ``BadName`` unless they
+        fill its seats."""
+        if people is not None:
+            people.check_seats(self.seats, self.game)
+        return GameSpec(self.game, self.options, people)
+
+    @property
+    def seats(self) -> int:
+        """How many seats the game has with these options."""
+        engine = self.engine()
+        return len(engine.state_json(engine.initial_state())["seats"])
 
     @classmethod
     def parse(cls, line: str) -> GameSpec:
@@ -55,8 +78,8 @@ class GameSpec:
         return cls.of(*parse_header(line))
 
     @classmethod
-    def of_engine(cls, engine: AnyEngine) -> GameSpec:
-        return cls(engine.game_id, engine.options)
+    def of_engine(cls, engine: AnyEngine, people: People | None = None) -> GameSpec:
+        return cls(engine.game_id, engine.options, people)
 
     def engine(self) -> AnyEngine:
         return engine_class(self.game)(self.options)
@@ -64,8 +87,11 @@ class GameSpec:
     def header(self, *, every_option: bool = False) -> str:
         """The header line: the options that differ from their defaults, or (for the
         journal, so that a later change of a default never changes how a stored game
-        replays) every one."""
-        return format_header(self.game, option_words(self.options, every_option=every_option))
+        replays) every one; the people last."""
+        words = option_words(self.options, every_option=every_option)
+        if self.people is not None:
+            words[PEOPLE_OPTION] = self.people.format()
+        return format_header(self.game, words)
 
     def __str__(self) -> str:
         return self.header()

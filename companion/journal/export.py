@@ -43,5 +43,5 @@ def _time(moment: datetime) -> str:
 
 def score_sheet(header: str, events: Sequence[Event]) -> ScoreSheet:
     """The score sheet of the game ``header`` names, played with ``events``: the game's
-    engine cuts its rows (its ``score_sheet`` hook)."""
+    engine cuts its rows (its ``score_sheet`` hook); its seats P1..Pn."""
     return new_game(header).engine.score_sheet(events)

@@ -60,6 +60,15 @@ class EventRow:
 
 
 @dataclass(frozen=True)
+class BoxRow:
+    """One of the box's own moves, apart from any game: the roster's, a new evening."""
+
+    seq: int
+    at: datetime
+    line: str
+
+
+@dataclass(frozen=True)
 class BadRow:
     """A row a resume skipped, and why (the rest of the game is still replayed)."""
 
@@ -80,6 +89,7 @@ class Salvaged:
     unread: tuple[str, ...]  # what was not salvaged, each in a few words
     lost: int = 0  # event rows known to have been written that could not be read
     from_pages: int = 0  # of the events, those read page by page (SQLite could not)
+    box: tuple[Row, ...] = ()  # the box's own moves: (seq, at, line)
 
     @property
     def unfinished(self) -> int:

@@ -100,7 +100,7 @@ def new_game(header: str, *, source: str = "header") -> Game:
     """A fresh ``Game`` from a stored ``game ID options`` line; ``UnreadableGame`` if it
     is not one."""
     try:
-        return Game(GameSpec.parse(header).engine())
+        return Game.of(GameSpec.parse(header))
     except OptionError as error:
         raise UnreadableGame(f"{source}: {error}") from None
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from companion.games.roster import BOX_WORDS
 from companion.journal.pages import BadPage, Cell, page_size_of, read_leaf
 from companion.journal.records import RowKind, Salvaged, Source
 from companion.journal.shm import IndexReading
@@ -28,6 +29,7 @@ DEFAULT_PAGE_SIZE = 4096  # the journal's: SQLite's default
 RESERVED_BYTES_OFFSET = 20
 EVENT_COLUMNS = 7  # seq, game, at, source, kind, line, undoes
 GAME_COLUMNS = 4  # id, header, started, finished
+BOX_COLUMNS = 3  # seq, at, line
 SEQUENCE_TABLE = "sqlite_sequence"
 SCHEMA_COLUMNS = 5  # type, name, tbl_name, rootpage, sql
 GAME_WORD = "game "
@@ -39,6 +41,7 @@ class FoundRows:
 
     games: dict[int, tuple[object, ...]] = field(default_factory=dict)
     events: dict[int, tuple[object, ...]] = field(default_factory=dict)
+    box: dict[int, tuple[object, ...]] = field(default_factory=dict)  # the box's own moves
     last_seq: int = 0  # the highest event number the journal is known to have given
 
     def add_game(self, row: tuple[object, ...]) -> None:
@@ -59,6 +62,8 @@ class FoundRows:
                 self.last_seq = max(self.last_seq, shaped)
             elif shaped is not None and len(shaped) == EVENT_COLUMNS:
                 self.add_event(shaped)
+            elif shaped is not None and len(shaped) == BOX_COLUMNS:
+                self.box.setdefault(int(str(shaped[0])), shaped)
             elif shaped is not None:
                 self.add_game(shaped)
 
@@ -175,9 +180,9 @@ def _sequence_in(main: Path, logged: tuple[LoggedPage, ...]) -> int | None:
 
 
 def shape(cell: Cell) -> tuple[object, ...] | int | None:
-    """A cell as a row of the journal's events or games table, or the events' number in
-    ``sqlite_sequence`` (an int), or None: it has none of those shapes. Extra trailing
-    columns (a later, additive schema) are left out."""
+    """A cell as a row of the journal's events, games or box moves table, or the events'
+    number in ``sqlite_sequence`` (an int), or None: it has none of those shapes. Extra
+    trailing columns (a later, additive schema) are left out."""
     values = cell.values
     if len(values) == 2 and values[0] == "events" and isinstance(values[1], int):
         return values[1]
@@ -204,6 +209,10 @@ def shape(cell: Cell) -> tuple[object, ...] | int | None:
             and (finished is None or _is_time(finished))
         ):
             return (cell.rowid, header, started, finished)
+    if len(values) >= BOX_COLUMNS:
+        _, at, line = values[:BOX_COLUMNS]
+        if _is_time(at) and isinstance(line, str) and line.split(" ", 1)[0] in BOX_WORDS:
+            return (cell.rowid, at, line)
     return None
 
 
@@ -263,6 +272,9 @@ def _read_with_sqlite(copy: Path, application_id: int, found: FoundRows) -> str 
         events = "SELECT seq, game, at, source, kind, line, undoes FROM events"
         for row in _read_by_key(db, events, "seq"):
             found.add_event(row)
+        if _has_table(db, "box_events"):
+            for row in _read_by_key(db, "SELECT seq, at, line FROM box_events", "seq"):
+                found.box.setdefault(int(str(row[0])), row)
         last = _last_seq(db)
         found.last_seq = max(found.last_seq, last or 0)
         return None
@@ -288,6 +300,14 @@ def _read_by_key(db: sqlite3.Connection, select: str, key: str) -> list[tuple[ob
                 return rows
             rows.append(row)
             after = int(str(row[0]))
+
+
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    try:
+        found = db.execute("SELECT 1 FROM sqlite_schema WHERE name = ?", (name,)).fetchone()
+    except sqlite3.DatabaseError:
+        return True  # the schema does not read: try the table, key by key
+    return found is not None
 
 
 def _last_seq(db: sqlite3.Connection) -> int | None:
@@ -342,7 +362,10 @@ def _salvaged(found: FoundRows, by_sqlite: int, said: str | None) -> Salvaged:
     if orphans:
         unread.append(f"{orphans} event rows of games whose game row did not read")
     from_pages = max(0, len(kept) - by_sqlite)
-    return Salvaged(games, kept, tuple(unread), lost=len(missing) + orphans, from_pages=from_pages)
+    box = tuple(found.box[key] for key in sorted(found.box))
+    return Salvaged(
+        games, kept, tuple(unread), lost=len(missing) + orphans, from_pages=from_pages, box=box
+    )
 
 
 def spans(numbers: list[int]) -> list[str]:

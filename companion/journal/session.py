@@ -39,7 +39,7 @@ class JournaledGame:
         """A new game in the journal, its header written with every option, defaults
         too, so that a later change of a default never changes how it replays."""
         record = journal.start_game(spec.header(every_option=True))
-        return cls(journal, record, Game(spec.engine()), [])
+        return cls(journal, record, Game.of(spec), [])
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> tuple[JournaledGame, tuple[BadRow, ...]]:

@@ -19,6 +19,7 @@ from types import TracebackType
 from typing import Self
 
 from companion.games.events import Event
+from companion.journal.box import BOX_SCHEMA, PUT_BOX, box_row
 from companion.journal.errors import (
     JournalError,
     JournalFull,
@@ -50,6 +51,7 @@ from companion.journal.opening import (
 )
 from companion.journal.records import (
     BadRow,
+    BoxRow,
     EventRow,
     GameRecord,
     KeptLog,
@@ -368,6 +370,45 @@ class Journal:
         unfinished = [game for game in self.games() if not game.is_finished]
         return unfinished[-1] if unfinished else None
 
+    def last_rows_at(self) -> dict[int, tuple[int, datetime]]:
+        """Per game with a row, its last row's number and when it was written."""
+        rows = self._read(
+            "SELECT game, seq, at FROM events WHERE seq IN "
+            "(SELECT max(seq) FROM events GROUP BY game)",
+            (),
+        )
+        found: dict[int, tuple[int, datetime]] = {}
+        for game, seq, at in rows:
+            with contextlib.suppress(ValueError):
+                found[int(str(game))] = (int(str(seq)), datetime.fromisoformat(str(at)))
+        return found
+
+    # -- the box's own moves (the roster, a new evening) -------------------------------------
+
+    def append_box(self, line: str) -> BoxRow:
+        """Append a move of the box; returns once it is committed (synced to disk)."""
+        at = self.clock()
+        with self._writing(f'"{line}"'):
+            cursor = self._db.execute(
+                "INSERT INTO box_events (at, line) VALUES (?, ?)", (at.isoformat(), line)
+            )
+        seq = cursor.lastrowid
+        assert seq is not None
+        return BoxRow(seq, at, line)
+
+    def box_rows(self) -> list[BoxRow | BadRow]:
+        """The box's moves in order (none in a journal older than them); a row that
+        cannot be read is a ``BadRow``."""
+        try:
+            found = list(self._db.execute("SELECT seq, at, line FROM box_events ORDER BY seq"))
+        except sqlite3.OperationalError as error:
+            if "no such table" in str(error):
+                return []  # a journal written before the box kept its moves, read as is
+            raise JournalError(f"cannot read the journal {self.path}: {error}") from None
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot read the journal {self.path}: {error}") from None
+        return [box_row(row) for row in found]
+
     # -- events ----------------------------------------------------------------------------
 
     def append(self, game_id: int, event: Event, *, source: Source) -> EventRow:
@@ -429,11 +470,15 @@ class Journal:
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 salvaged.events,
             )
+            box = self._insert_each(PUT_BOX, salvaged.box)
             self._db.execute("COMMIT")
         refused = len(salvaged.games) - len(games) + len(salvaged.events) - len(events)
+        refused += len(salvaged.box) - len(box)
         unread = salvaged.unread + ((f"{refused} rows with a missing value",) if refused else ())
         lost = salvaged.lost + len(salvaged.events) - len(events)
-        return Salvaged(tuple(games), tuple(events), unread, lost, salvaged.from_pages)
+        return Salvaged(
+            tuple(games), tuple(events), unread, lost, salvaged.from_pages, box=tuple(box)
+        )
 
     def _restore_log(
         self, check: LogCheck, wal_copy: Path | None, shm_copy: Path | None, *, salvaged: bool
@@ -466,7 +511,7 @@ class Journal:
     def _put_back(self, found: FoundRows) -> int:
         """Write rows read from a log that the journal lacks, keeping their numbers; a
         game's end read there is kept too. How many event rows went in."""
-        if not found.games and not found.events:
+        if not found.games and not found.events and not found.box:
             return 0
         with self._writing("the rows read past the log's damage"):
             self._db.execute("BEGIN")
@@ -487,6 +532,7 @@ class Journal:
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [row for _, row in sorted(found.events.items()) if int(str(row[1])) in known],
             )
+            self._insert_each(PUT_BOX, [row for _, row in sorted(found.box.items())])
             self._db.execute("COMMIT")
         return len(events)
 
@@ -529,6 +575,8 @@ def _prepare(connection: sqlite3.Connection, page_limit: int | None) -> None:
         connection.execute(f"PRAGMA max_page_count = {int(page_limit)}")
     if connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
         _create_tables(connection)
+    else:
+        connection.executescript(f"BEGIN; {BOX_SCHEMA} COMMIT;")
 
 
 def _sync_index(path: Path) -> None:
@@ -541,7 +589,7 @@ def _sync_index(path: Path) -> None:
 
 def _create_tables(connection: sqlite3.Connection) -> None:
     connection.executescript(
-        f"BEGIN; {_SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
+        f"BEGIN; {_SCHEMA} {BOX_SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
         f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;"
     )
 

@@ -193,7 +193,7 @@ def game_sheet(
         exported = score_sheet(record.header, game.events)
     state = game.to_json()
     seats = len(state["seats"])
-    seat_names = tuple(seat_label(seat, language, short=True) for seat in range(seats))
+    seat_names = tuple(seat_name(state, seat, language) for seat in range(seats))
     _check_seat_columns(exported, seats, record)
     has_bank = "bank" in exported.columns
     shape = plugin(state["game"]).sheet
@@ -228,6 +228,15 @@ def game_sheet(
     )
 
 
+def seat_name(state: Mapping[str, Any], seat: int, language: Language) -> str:
+    """A seat as the page calls it: its person's name in full where the game names its
+    people (the state's ``people``), else P1..Pn in the page's language."""
+    people = state.get("people")
+    if isinstance(people, list) and 0 <= seat < len(people):
+        return str(people[seat])
+    return seat_label(seat, language, short=True)
+
+
 def _time(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
 
@@ -259,7 +268,7 @@ def _legend(
         "total": "" if adds_up_to is None else _amount(adds_up_to),
         "pool": state.get("pool"),
         "players": len(state["seats"]),
-        "banker": "" if banker is None else seat_label(banker, language, short=True),
+        "banker": "" if banker is None else seat_name(state, banker, language),
     }
     said = words.format(**values)
     if adds_up_to is None:  # no money: no stakes under the scores
@@ -443,13 +452,13 @@ def now_lines(
         offered = [_offer_text(offer, language) for offer in offers]
         turn = _turn(state)
         if turn is not None and not offered:
-            lines.append(say("common.turn", language, seat=seat_label(turn, language)))
+            lines.append(say("common.turn", language, seat=seat_name(state, turn, language)))
         lines.extend(offered)
     staked = [] if state["phase"] in SETTLED_PHASES else _staked(state)
     # one stake alone is the one the words of the phase already name, where they do
     said = len(staked) == 1 and STAKE_FIELD in words
     if staked and not said:
-        stakes = ", ".join(f"{seat_label(seat, language, short=True)} {n}" for seat, n in staked)
+        stakes = ", ".join(f"{seat_name(state, seat, language)} {n}" for seat, n in staked)
         lines.append(_game_text(state["game"], "stakes", language, stakes=stakes))
     return tuple(lines)
 
@@ -474,13 +483,13 @@ def due_line(state: Mapping[str, Any], language: Language) -> str | None:
 def _due(state: Mapping[str, Any], language: Language) -> tuple[str, str] | None:
     """The due line and the words it was made from."""
     values: dict[str, object] = {
-        key: seat_label(seat, language, short=True)
+        key: seat_name(state, seat, language)
         for key in SEAT_ROLES
         if (seat := _whole(state.get(key))) is not None
     }
     turn = _turn(state)
     if turn is not None:
-        values["seat"] = seat_label(turn, language, short=True)
+        values["seat"] = seat_name(state, turn, language)
     stake = _whole(state.get("stake"))
     if stake is None and turn is not None:
         stake = seat_stake(state["seats"][turn])

@@ -15,6 +15,7 @@ from string import Template
 from companion.journal.records import GameRecord
 from companion.journal.replay import new_game
 from companion.journal.store import JournalError
+from companion.sheet.evening_texts import evening_text
 from companion.sheet.languages import LANGUAGE_NAMES
 from companion.sheet.model import IDLE_AFTER, Progress, progress
 from companion.values.language import Language
@@ -35,7 +36,7 @@ SCRIPT_TEXTS = (
 )
 
 # Both pages' head: the box's own style sheet and nothing else (no icon to fetch either).
-_HEAD = """<!DOCTYPE html>
+HEAD = """<!DOCTYPE html>
 <html lang="$lang">
 <head>
 <meta charset="utf-8">
@@ -48,13 +49,13 @@ _HEAD = """<!DOCTYPE html>
 """
 
 _PAGE = Template(
-    _HEAD
+    HEAD
     + """<body>
 <header>
 <h1 id="name">$title</h1>
 <p id="status" class="status" data-state="offline">$offline</p>
 </header>
-<nav>$languages · <a href="/games?lang=$lang">$games</a> ·
+<nav>$languages · <a href="/?lang=$lang">$evening</a> · <a href="/games?lang=$lang">$games</a> ·
 <a id="csv" href="$csv">$csv_label</a></nav>
 <section id="now" aria-live="polite"></section>
 <div class="scroll"><table id="sheet"></table></div>
@@ -72,10 +73,11 @@ _PAGE = Template(
 )
 
 _LIST = Template(
-    _HEAD
+    HEAD
     + """<body>
 <header><h1>$title</h1></header>
-<nav>$languages · <a href="/?lang=$lang">$current</a></nav>
+<nav>$languages · <a href="/?lang=$lang">$evening</a> ·
+<a href="/current?lang=$lang">$current</a></nav>
 <ol class="games" reversed>
 $items
 </ol>
@@ -86,12 +88,12 @@ $items
 )
 
 
-def _script_json(value: object) -> str:
+def script_json(value: object) -> str:
     """JSON safe inside a <script> element: no ``</`` can close it early."""
     return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
-def _language_links(path: str, language: Language) -> str:
+def language_links(path: str, language: Language) -> str:
     links = []
     for other in Language:
         name = escape(LANGUAGE_NAMES[other])
@@ -107,7 +109,7 @@ def sheet_page(
 ) -> str:
     """A game's page (None: the latest game, following new games as they start); ``now``:
     the box's clock, against which the page tells an idle game."""
-    base = "/" if game_id is None else f"/game/{game_id}"
+    base = "/current" if game_id is None else f"/game/{game_id}"
     live = "/live" if game_id is None else f"/game/{game_id}/live"
     csv = "/sheet.csv" if game_id is None else f"/game/{game_id}/sheet.csv"
     data = {
@@ -121,11 +123,12 @@ def sheet_page(
         lang=language.value,
         title=escape(say("sheet.title", language)),
         offline=escape(say("sheet.offline", language)),
-        languages=_language_links(base, language),
+        languages=language_links(base, language),
         games=escape(say("sheet.games", language)),
+        evening=escape(evening_text("title", language)),
         csv=escape(csv),
         csv_label=escape(say("sheet.csv", language)),
-        data=_script_json(data),
+        data=script_json(data),
     )
 
 
@@ -160,8 +163,9 @@ def games_page(
     return _LIST.substitute(
         lang=language.value,
         title=escape(say("sheet.games", language)),
-        languages=_language_links("/games", language),
+        languages=language_links("/games", language),
         current=escape(say("sheet.current", language)),
+        evening=escape(evening_text("title", language)),
         items="\n".join(items),
     )
 
@@ -176,12 +180,12 @@ def _game_item(record: GameRecord, language: Language, state: Progress) -> str:
     now = template(f"sheet.{state.value}", language)
     return (
         f'<li value="{record.id}"><a href="{escape(link)}">{escape(name)}</a> '
-        f"<span>{_with_time(started, record.started)} · "
-        f"{_with_time(now, record.finished)}</span></li>"
+        f"<span>{with_time(started, record.started)} · "
+        f"{with_time(now, record.finished)}</span></li>"
     )
 
 
-def _with_time(words: str, moment: datetime | None) -> str:
+def with_time(words: str, moment: datetime | None) -> str:
     """``words`` escaped, with the time they name (``{time}``) as a <time> element, which
     times.js writes in the reader's own form (the ISO time until it does)."""
     before, found, after = words.partition("{time}")

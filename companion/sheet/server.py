@@ -30,8 +30,11 @@ from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_protocol import RequestHandler
 from aiohttp.web_request import BaseRequest
 
+from companion.games.record import PersonRecord
 from companion.journal.store import JournalError
 from companion.sheet.address import AddressFile, lan_address, sheet_url
+from companion.sheet.evening_model import evening_list, evening_sheet, record_csv, record_json
+from companion.sheet.evening_page import evening_page, evenings_page, people_page, person_page
 from companion.sheet.languages import UnknownLanguage, accepted_language, parse_language
 from companion.sheet.page import games_page, sheet_page
 from companion.sheet.source import JournalReader, NoGame, Version
@@ -42,6 +45,9 @@ log = logging.getLogger(__name__)
 
 # A game number in a path: at most this many digits (SQLite's integers end near 9e18).
 GAME_NUMBER = r"{game:[0-9]{1,9}}"
+EVENING_NUMBER = r"{evening:[0-9]{1,9}}"
+# A person's name in a path (percent-encoded by the page): a name is 12 letters at most.
+PERSON_NAME = r"{name:[^/]{1,64}}"
 STATIC_MAX_AGE_S = 3600
 # A stop waits this long for requests in flight (the live streams end at once).
 SHUTDOWN_S = 3.0
@@ -84,6 +90,8 @@ def static_files() -> dict[str, Path]:
     own = resources.files("companion.sheet") / "static"
     return {
         "sheet.js": Path(str(own / "sheet.js")),
+        "evening.js": Path(str(own / "evening.js")),
+        "person.js": Path(str(own / "person.js")),
         "times.js": Path(str(own / "times.js")),
         "sheet.css": Path(str(own / "sheet.css")),
         "plotly.min.js": plotly_script(),
@@ -101,6 +109,7 @@ class SheetSettings:
 
 
 Key = tuple[int | None, Language]
+Message = Callable[[], Awaitable[bytes]]
 Read = TypeVar("Read")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -114,6 +123,7 @@ class SheetServer:
         self._version: Version | None = None
         self._changed = asyncio.Condition()
         self._built: dict[Key, asyncio.Future[bytes]] = {}
+        self._evenings: dict[Key, asyncio.Future[bytes]] = {}  # by (evening, language)
         self._poller: asyncio.Task[None] | None = None
         self._closing = False  # set on shutdown: every stream ends so that the stop is quick
         self._said: set[str] = set()  # the reasons a sheet could not be read, logged once
@@ -124,8 +134,21 @@ class SheetServer:
     def application(self) -> web.Application:
         app = web.Application(middlewares=[self._headers])
         game = f"/game/{GAME_NUMBER}"
+        evening = f"/evening/{EVENING_NUMBER}"
+        person = f"/person/{PERSON_NAME}"
         routes: list[tuple[str, Handler]] = [
-            ("/", self._page),
+            ("/", self._evening_page),
+            (evening, self._evening_page),
+            ("/evening.json", self._evening_json),
+            (f"{evening}/evening.json", self._evening_json),
+            ("/evening/live", self._evening_live),
+            (f"{evening}/live", self._evening_live),
+            ("/evenings", self._evenings_page),
+            ("/people", self._people_page),
+            (person, self._person_page),
+            (f"{person}/record.json", self._record_json),
+            (f"{person}/record.csv", self._record_csv),
+            ("/current", self._page),
             (game, self._page),
             ("/games", self._games),
             ("/sheet.json", self._json),
@@ -184,6 +207,7 @@ class SheetServer:
         if version != self._version:
             self._version = version
             self._built.clear()
+            self._evenings.clear()
             async with self._changed:
                 self._changed.notify_all()
 
@@ -293,12 +317,115 @@ class SheetServer:
             path, headers={"Cache-Control": f"public, max-age={STATIC_MAX_AGE_S}"}
         )
 
+    # -- the evening and the people ----------------------------------------------------------
+
+    def _evening_key(self, request: web.Request) -> Key:
+        number = request.match_info.get("evening")
+        return (None if number is None else int(number)), self._language(request)
+
+    async def _evening_body(self, key: Key) -> bytes:
+        """The evening's JSON at the current version, built once per evening and language."""
+        built = self._evenings.get(key)
+        if built is None:
+            number, language = key
+
+            def build() -> bytes:
+                evening, earlier, later = self._reader.evening(number)
+                sheet = evening_sheet(evening, language, earlier=earlier, later=later)
+                return json.dumps(sheet.json, ensure_ascii=False).encode()
+
+            built = asyncio.ensure_future(self._read(build))
+            self._evenings[key] = built
+        return await asyncio.shield(built)
+
+    async def _evening_or_error(self, key: Key) -> bytes:
+        try:
+            return await self._evening_body(key)
+        except NoGame as error:
+            raise web.HTTPNotFound(text=f"404: {error}") from None
+        except (JournalError, ValueError) as error:
+            raise self._unreadable(key[0], error) from None
+
+    async def _evening_page(self, request: web.Request) -> web.Response:
+        key = self._evening_key(request)
+        body = json.loads(await self._evening_or_error(key))
+        return web.Response(
+            text=evening_page(key[0], key[1], body, datetime.now(UTC)),
+            content_type="text/html",
+            headers={"Cache-Control": "no-cache"},
+        )
+
+    async def _evening_json(self, request: web.Request) -> web.Response:
+        body = await self._evening_or_error(self._evening_key(request))
+        return web.Response(body=body, content_type="application/json")
+
+    async def _evening_live(self, request: web.Request) -> web.StreamResponse:
+        key = self._evening_key(request)
+        await self._evening_or_error(key)  # a 404 before the stream starts
+
+        async def message() -> bytes:
+            try:
+                body = await self._evening_body(key)
+            except (NoGame, JournalError, ValueError) as error:
+                said = json.dumps(str(self._unreadable(key[0], error).text)).encode()
+                return b"event: problem\ndata: " + said + b"\n\n"
+            return b"event: evening\ndata: " + body + b"\n\n"
+
+        return await self._stream(request, message)
+
+    async def _evenings_page(self, request: web.Request) -> web.Response:
+        language = self._language(request)
+        try:
+            evenings = await self._read(self._reader.evenings)
+        except (JournalError, ValueError) as error:
+            raise self._unreadable(None, error) from None
+        page = evenings_page(evening_list(evenings, language), language)
+        return web.Response(text=page, content_type="text/html")
+
+    async def _people_page(self, request: web.Request) -> web.Response:
+        language = self._language(request)
+        try:
+            records = await self._read(self._reader.records)
+        except (JournalError, ValueError) as error:
+            raise self._unreadable(None, error) from None
+        return web.Response(text=people_page(records, language), content_type="text/html")
+
+    async def _record(self, request: web.Request) -> PersonRecord:
+        name = request.match_info["name"]
+        try:
+            return await self._read(lambda: self._reader.record(name))
+        except NoGame as error:
+            raise web.HTTPNotFound(text=f"404: {error}") from None
+        except (JournalError, ValueError) as error:
+            raise self._unreadable(None, error) from None
+
+    async def _person_page(self, request: web.Request) -> web.Response:
+        record = await self._record(request)
+        page = person_page(record, self._language(request))
+        return web.Response(text=page, content_type="text/html")
+
+    async def _record_json(self, request: web.Request) -> web.Response:
+        record = await self._record(request)
+        body = json.dumps(record_json(record), ensure_ascii=False)
+        return web.Response(text=body, content_type="application/json")
+
+    async def _record_csv(self, request: web.Request) -> web.Response:
+        record = await self._record(request)
+        return web.Response(
+            text=record_csv(record),
+            content_type="text/csv",
+            headers={"Content-Disposition": 'inline; filename="record.csv"'},
+        )
+
     # -- the live stream -------------------------------------------------------------------
 
     async def _live(self, request: web.Request) -> web.StreamResponse:
         key = (self._game(request), self._language(request))
         if key[0] is not None:
             await self._sheet_or_error(request)  # a 404 before the stream starts
+        return await self._stream(request, lambda: self._message(key))
+
+    async def _stream(self, request: web.Request, message: Message) -> web.StreamResponse:
         headers = {
             "Content-Type": "text/event-stream",
             "Cache-Control": "no-cache",
@@ -310,12 +437,12 @@ class SheetServer:
         await response.prepare(request)
         self.streams += 1
         try:
-            await self._follow(response, key)
+            await self._follow(response, message)
         finally:
             self.streams -= 1
         return response
 
-    async def _follow(self, response: web.StreamResponse, key: Key) -> None:
+    async def _follow(self, response: web.StreamResponse, message: Message) -> None:
         if not await self._send(response, f"retry: {self.settings.retry_ms}\n\n".encode()):
             return
         seen: object = object()  # no version yet: the first message is the sheet as it is
@@ -323,7 +450,7 @@ class SheetServer:
             version = self._version
             if version != seen:
                 seen = version
-                if not await self._send(response, await self._message(key)):
+                if not await self._send(response, await message()):
                     return
             elif not await self._wait_for_change(seen) and not await self._send(
                 response, b": still here\n\n"

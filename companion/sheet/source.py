@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from companion.games.evening import Evening
+from companion.games.record import PersonRecord
 from companion.games.score_sheet import ScoreSheet, SheetCut
+from companion.journal.evenings import EveningBook
 from companion.journal.records import BadRow, EventRow, GameRecord
 from companion.journal.replay import Replayed, begin
 from companion.journal.session import game_at_the_table
@@ -34,6 +37,14 @@ KEPT_FOLDS = 4
 class NoGame(LookupError):
     """The game asked for is not in the journal (or the journal holds no game yet). Its
     words go to the phones, so they name no file of the box."""
+
+
+class NoEvening(NoGame):
+    """No evening of that number (its first game's) in the journal."""
+
+
+class NoPerson(NoGame):
+    """Nobody of that name played a game of the journal."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +94,7 @@ class JournalReader:
         self._inode: int | None = None
         self.problem: str | None = None  # why the journal cannot be read now, if so
         self._folds: OrderedDict[int, Fold] = OrderedDict()  # the games read last
+        self._book = EveningBook()  # every game summed up, for the evenings and records
 
     def close(self) -> None:
         if self._journal is not None:
@@ -91,6 +103,7 @@ class JournalReader:
             self._watch.close()
         self._journal, self._watch, self._inode = None, None, None
         self._folds.clear()
+        self._book = EveningBook()  # another journal file may come: nothing carries over
 
     def version(self) -> Version | None:
         """The journal's version now; None while there is none to read (``problem`` says
@@ -199,4 +212,49 @@ class JournalReader:
     def csv_text(self, game_id: int | None) -> str:
         """The game's score sheet exactly as ``companion export --format csv`` writes it:
         export's ``score_sheet`` of the same standing events."""
-        return self._fold(game_id).exported.csv_text()
+        fold = self._fold(game_id)
+        return fold.exported.named(fold.replayed.game.people).csv_text()
+
+    # -- the evenings and the people -----------------------------------------------------
+
+    def evenings(self) -> tuple[Evening, ...]:
+        """The journal's evenings, first to last (none before a journal exists)."""
+        journal = self._opened()
+        if journal is None:
+            if self.path.exists():
+                raise JournalError(self.problem or f"cannot read the journal {self.path}")
+            return ()
+        return self._book.evenings(journal)
+
+    def evening(self, number: int | None) -> tuple[Evening | None, int | None, int | None]:
+        """Evening ``number`` (None: the latest; None when there is none yet), with the
+        numbers of the evenings before and after it."""
+        evenings = self.evenings()
+        if not evenings:
+            if number is not None:
+                raise NoEvening(f"evening {number} is not in the journal")
+            return None, None, None
+        numbers = [evening.number for evening in evenings]
+        if number is None:
+            place = len(evenings) - 1
+        elif number in numbers:
+            place = numbers.index(number)
+        else:
+            raise NoEvening(f"evening {number} is not in the journal")
+        earlier = numbers[place - 1] if place else None
+        later = numbers[place + 1] if place + 1 < len(numbers) else None
+        return evenings[place], earlier, later
+
+    def records(self) -> tuple[PersonRecord, ...]:
+        """Every named person's record across the journal's evenings, by name."""
+        journal = self._opened()
+        if journal is None:
+            return ()
+        return self._book.records(journal)
+
+    def record(self, name: str) -> PersonRecord:
+        wanted = name.casefold()
+        for record in self.records():
+            if record.person.name.casefold() == wanted:
+                return record
+        raise NoPerson("nobody of that name has played here")

@@ -83,7 +83,6 @@ def add_table_arguments(bench: argparse.ArgumentParser) -> None:
 
 def run_table_bench(args: argparse.Namespace) -> int:
     from companion.demo.film.session import make_session
-    from companion.games.registry import make_engine
     from companion.table.tracker_settings import TrackerSettings
     from companion.tools.session_run import tally, track_session
     from companion.vision.reader import CardReader
@@ -92,8 +91,7 @@ def run_table_bench(args: argparse.Namespace) -> int:
     session = make_session(
         args.game, seed=args.seed, frame_size=(width, height), max_events=args.events
     )
-    options = dict(word.split("=", 1) for word in session.header.split()[2:])
-    deck = make_engine(args.game, options).deck
+    deck = session.spec.engine().deck
     reader = CardReader(settings=TrackerSettings().reader_settings(), deck=deck)
     tracked = track_session(session, reader, deck=deck)
     counts = tally(session.script, tracked.events)

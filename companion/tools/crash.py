@@ -39,7 +39,7 @@ DEFAULT_START_SHARE = 0.5
 
 def expected_game(spec: GameSpec, steps: Sequence[str]) -> Game:
     """The game the steps make, played in memory without a journal."""
-    game = Game(spec.engine())
+    game = Game.of(spec)
     for step in steps:
         if step == UNDO_STEP:
             game.undo()

@@ -83,14 +83,12 @@ def session_figures(
     from difflib import unified_diff
 
     from companion.demo.film.session import make_session
-    from companion.games.registry import make_engine
     from companion.table.tracker_settings import TrackerSettings
     from companion.tools.session_run import tally, track_session
     from companion.vision.reader import CardReader
 
     session = make_session(game, seed=seed, frame_size=frame_size, max_events=events, kind=kind)
-    options = dict(word.split("=", 1) for word in session.header.split()[2:])
-    deck = make_engine(game, options).deck
+    deck = session.spec.engine().deck
     reader = CardReader(settings=TrackerSettings().reader_settings(), deck=deck)
     tracked = track_session(session, reader, deck=deck)
     counts = tally(session.script, tracked.events)

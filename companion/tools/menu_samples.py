@@ -7,30 +7,41 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from companion.cards import Card, Rank, Suit
+from companion.games.evening import Evening, group_evenings
+from companion.games.people import People
 from companion.games.registry import game_ids, plugin
+from companion.games.roster import Roster
 from companion.games.script import parse_script
 from companion.games.session import Game, replay_script
 from companion.games.spec import GameSpec
+from companion.games.summary import Ending, summarize
+from companion.tools.name_presses import presses_for
+from companion.ui import letters, roster_editor, seating
 from companion.ui.canvas import Sheet
 from companion.ui.controller import compose, context_for
 from companion.ui.menus.game_options import default_options, option_fields
 from companion.ui.menus.state import (
     CardPick,
     Confirm,
+    EveningPage,
     GamePicker,
     GameSetup,
     Home,
     KeptGames,
     MainMenu,
     OfferKey,
+    PeopleList,
     Picked,
     Question,
     Scores,
+    SeatingChoice,
     SettingsMenu,
     SheetAddress,
     TableActions,
+    UiContext,
     UiState,
     Unfinished,
     UnsureReading,
@@ -67,6 +78,7 @@ class MenuSample:
     game: Callable[[], Game | None] = lambda: None
     unsure: UnsureReading | None = None
     sheet_link: SheetLink | None = None
+    people: Callable[[UiContext], UiContext] = lambda context: context  # roster, evening
     kept: tuple[GameSummary, ...] = ()
 
     def compose(self, language: Language) -> Sheet:
@@ -78,6 +90,7 @@ class MenuSample:
             journal_id=None if self.game() is None else SAMPLE_GAME_NUMBER,
             kept=self.kept,
         )
+        context = self.people(context)
         state = self.state
         mode = state.mode
         if isinstance(mode, SettingsMenu) and mode.draft is not None:
@@ -121,6 +134,64 @@ def _bids_at_once() -> Game:
 
 
 QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
+ROSTER = Roster(("Ania", "Bartek", "Celina", "Dima", "Przemysław"))
+LAST_PEOPLE = People.parse("Ania,Bartek,Celina,Dima")
+# An evening of three games and four people: the bundled examples, played by name.
+EVENING_GAMES = (
+    ("oh-hell", "Ania,Bartek,Celina,Dima"),
+    ("oczko", "Dima,Ania,Celina"),
+    ("ochko-bank", "Bartek,Celina,Dima,Ania"),
+)
+EVENING_START = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
+
+
+def sample_evening() -> Evening:
+    summaries = []
+    for number, (name, people) in enumerate(EVENING_GAMES, start=1):
+        script = parse_script(plugin(name).example_text(), f"examples/{name}")
+        started = EVENING_START + timedelta(minutes=50 * number)
+        summaries.append(
+            summarize(
+                number,
+                script.spec().with_people(People.parse(people)),
+                [line.event for line in script.lines],
+                started=started,
+                last_move=started + timedelta(minutes=45),
+                ending=Ending.FINISHED,
+                careful=True,
+            )
+        )
+    return group_evenings(summaries)[0]
+
+
+def _oh_hell_named() -> Game:
+    game = example_game("oh-hell")
+    named = Game.of(game.spec.with_people(People.parse("Ania,Bartłomiej,Celina,Aleksandra")))
+    for event in game.events:
+        named.apply(event)
+    return named
+
+
+def _with_people(context: UiContext) -> UiContext:
+    return dataclasses.replace(context, roster=ROSTER, last_people=LAST_PEOPLE)
+
+
+def _with_evening(context: UiContext) -> UiContext:
+    return dataclasses.replace(context, evening=sample_evening())
+
+
+def _typing(name: str, presses: int) -> roster_editor.RosterEditor:
+    """The roster editor's letter picker after the first ``presses`` of typing ``name``."""
+    picker = letters.start(list(reversed(ROSTER.names)))
+    for pressed in presses_for(name, ROSTER.names)[:presses]:
+        picker, _ = letters.press(picker, pressed)
+    return roster_editor.RosterEditor(roster_editor.Step.TYPING, picker=picker)
+
+
+def _seating(chosen: tuple[str, ...] | None = None) -> SeatingChoice:
+    spec = GameSpec("oh-hell", default_options("oh-hell"))
+    start = seating.start(4, LAST_PEOPLE, ROSTER)
+    return SeatingChoice(dataclasses.replace(start, chosen=chosen, pick=1), spec)
 
 
 def _setups() -> list[MenuSample]:
@@ -138,8 +209,8 @@ def _setups() -> list[MenuSample]:
 SAMPLES: tuple[MenuSample, ...] = (
     MenuSample("menu-home-no-game", UiState()),
     MenuSample("menu-main-no-game", UiState(MainMenu())),
-    MenuSample("menu-main-oh-hell", UiState(MainMenu(2)), _oh_hell_bidding),
-    MenuSample("menu-main-bank-bets", UiState(MainMenu(4)), _bank_bets, kept=_kept()),
+    MenuSample("menu-main-oh-hell", UiState(MainMenu(3)), _oh_hell_bidding),
+    MenuSample("menu-main-bank-bets", UiState(MainMenu(9)), _bank_bets, kept=_kept()),
     MenuSample("menu-actions-oczko", UiState(TableActions(0)), _oczko_stakes),
     MenuSample(
         "menu-amount-bet",
@@ -238,4 +309,16 @@ SAMPLES: tuple[MenuSample, ...] = (
         sheet_link=SheetLink(SheetLinkState.NOT_RUNNING),
     ),
     MenuSample("menu-sheet-off", UiState(SheetAddress()), sheet_link=SheetLink(SheetLinkState.OFF)),
+    MenuSample("menu-scores-named", UiState(Scores()), _oh_hell_named),
+    MenuSample("menu-evening", UiState(EveningPage()), people=_with_evening),
+    MenuSample("menu-evening-pays", UiState(EveningPage(1)), people=_with_evening),
+    MenuSample("menu-evening-none", UiState(EveningPage())),
+    MenuSample(
+        "menu-people",
+        UiState(PeopleList(roster_editor.RosterEditor(cursor=5))),
+        people=_with_people,
+    ),
+    MenuSample("menu-people-typing", UiState(PeopleList(_typing("Łucja", 9))), people=_with_people),
+    MenuSample("menu-seating", UiState(_seating()), people=_with_people),
+    MenuSample("menu-seating-seat", UiState(_seating(("Ania",))), people=_with_people),
 )

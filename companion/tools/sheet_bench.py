@@ -1,6 +1,7 @@
 """The phone sheet's figures: ``companion sheet`` as its own process over a real journal.
 
     .venv/bin/python -m companion.tools.sheet_bench [--pages 20] [--games 200] [--events 60]
+    .venv/bin/python -m companion.tools.sheet_bench --only evenings [--evenings 200]
 
 1. Peak memory with a journal of ``--games`` games: every game's page, JSON and CSV
    fetched once in each language, and the games list.
@@ -13,6 +14,11 @@
 4. One page following an Oh Hell game ``--long-game`` events long (a random lawful game)
    while its next events land until two more hands have ended: the time from a commit to
    the page late in an evening, for commits within a hand and commits ending one.
+
+5. Peak memory with a journal of ``--evenings`` evenings (three named games each, a day
+   apart): the first page (the latest evening: every game summed up), every evening's
+   page in each language, the lists of evenings and people, and every person's page,
+   JSON and CSV.
 
 Loopback only; every loop is bounded.
 """
@@ -32,6 +38,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,6 +80,87 @@ def write_journal(folder: Path, games: int) -> None:
             for line in lines:
                 played.record_event(parse_event(line), source=Source.CAMERA)
             played.finish()
+
+
+PEOPLE = ("Ania", "Bartek", "Celina", "Dima", "Ewa", "Fiodor", "Grażyna", "Игорь", "Jan", "Kasia")
+GAMES_AN_EVENING = 3
+
+
+def write_evenings(folder: Path, evenings: int) -> None:
+    """``evenings`` evenings a day apart, each of three example games named by people
+    drawn from ``PEOPLE`` (the same draw every run)."""
+    from datetime import UTC, datetime, timedelta
+
+    from companion.games.events import parse_event
+    from companion.games.people import People
+
+    rng = random.Random(LONG_GAME_SEED)
+    now = datetime(2026, 1, 2, 19, 0, tzinfo=UTC)
+
+    def clock() -> datetime:
+        nonlocal now
+        now += timedelta(seconds=5)
+        return now
+
+    with Journal.open(folder / JOURNAL_FILE, clock=clock) as journal:
+        for evening in range(evenings):
+            now = datetime(2026, 1, 2, 19, 0, tzinfo=UTC) + timedelta(days=evening)
+            for number in range(GAMES_AN_EVENING):
+                spec, lines = _script(GAMES[(evening + number) % len(GAMES)])
+                people = (
+                    People.of(rng.sample(PEOPLE, spec.seats)) if spec.seats <= len(PEOPLE) else None
+                )
+                played = JournaledGame.start(journal, spec.with_people(people))
+                for line in lines:
+                    played.record_event(parse_event(line), source=Source.CAMERA)
+                played.finish()
+
+
+def evenings_memory(folder: Path, evenings: int, journal: Path | None) -> None:
+    kept = journal / f"evenings-{evenings}.sqlite3" if journal is not None else None
+    if kept is not None and kept.exists():
+        shutil.copy(kept, folder / JOURNAL_FILE)
+        print(f"journal: {kept} (kept from an earlier run)")
+    else:
+        started = time.monotonic()
+        write_evenings(folder, evenings)
+        print(
+            f"journal: {evenings} evenings ({evenings * GAMES_AN_EVENING} games) written in "
+            f"{time.monotonic() - started:.1f} s"
+        )
+        if kept is not None:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(folder / JOURNAL_FILE, kept)
+    server = Server(folder)
+    try:
+        idle, _ = server.memory_mb()
+        started = time.monotonic()
+        assert server.get("/")[0] == 200
+        first = time.monotonic() - started
+        numbers = json.loads(server.get("/evening.json")[1])
+        assert numbers["number"] is not None
+        requests = 1
+        for number in range(1, evenings * GAMES_AN_EVENING + 1, GAMES_AN_EVENING):
+            for language in LANGUAGES:
+                assert server.get(f"/evening/{number}?lang={language}")[0] == 200
+                requests += 1
+        for path in ("/evenings", "/people"):
+            assert server.get(path)[0] == 200
+            requests += 1
+        for name in PEOPLE:
+            for part in ("", "/record.json", "/record.csv"):
+                assert server.get(f"/person/{urllib.parse.quote(name)}{part}")[0] == 200
+                requests += 1
+        took = time.monotonic() - started
+        now, peak = server.memory_mb()
+        print(
+            f"{evenings}-evening journal: the first page in {first:.1f} s (every game summed "
+            f"up), then every evening in 3 languages, the lists and every person's page, "
+            f"JSON and CSV ({requests} requests) in {took:.1f} s; RSS idle {idle:.1f} MB, "
+            f"after {now:.1f} MB, peak {peak:.1f} MB"
+        )
+    finally:
+        server.stop()
 
 
 def _free_port() -> int:
@@ -393,6 +481,7 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=60)
     parser.add_argument("--interval", type=float, default=0.5)
     parser.add_argument("--long-game", type=int, default=500, help="events of the long game")
+    parser.add_argument("--evenings", type=int, default=200, help="evenings of part 5")
     parser.add_argument(
         "--journal",
         type=Path,
@@ -400,16 +489,22 @@ def main() -> int:
         help="keep the written journal in this folder, and reuse it when it is there",
     )
     parser.add_argument(
-        "--only", choices=("journal", "long"), default=None, help="run one part: 1-3 or 4"
+        "--only",
+        choices=("journal", "long", "evenings"),
+        default=None,
+        help="run one part: 1-3, 4 or 5",
     )
     args = parser.parse_args()
-    if args.only != "long":
+    if args.only in (None, "evenings"):
+        with tempfile.TemporaryDirectory(prefix="sheet-bench-evenings-") as temporary:
+            evenings_memory(Path(temporary), args.evenings, args.journal)
+    if args.only in (None, "journal"):
         with tempfile.TemporaryDirectory(prefix="sheet-bench-") as temporary:
             folder = Path(temporary)
             peak_memory(folder, args.games, args.journal)
             live_pages(folder, args.pages, args.events, args.interval)
             bad_requests(folder)
-    if args.only != "journal":
+    if args.only in (None, "long"):
         with tempfile.TemporaryDirectory(prefix="sheet-bench-long-") as temporary:
             long_game(Path(temporary), args.long_game, LONG_GAME_HAND_ENDS, LONG_GAME_INTERVAL_S)
     return 0

@@ -46,18 +46,29 @@ from companion.ui.menus.new_game import (
     handle_setup,
     handle_unfinished,
 )
+from companion.ui.menus.people import (
+    compose_evening,
+    compose_people,
+    compose_seating,
+    handle_evening,
+    handle_people,
+    handle_seating,
+)
 from companion.ui.menus.settings_menu import compose_settings, handle_settings
 from companion.ui.menus.sheet_link import compose_sheet_link, handle_sheet_link
 from companion.ui.menus.state import (
     CardPick,
     Confirm,
+    EveningPage,
     GamePicker,
     GameSetup,
     Home,
     KeptGames,
     MainMenu,
     Mode,
+    PeopleList,
     Scores,
+    SeatingChoice,
     SettingsMenu,
     SheetAddress,
     TableActions,
@@ -154,6 +165,9 @@ MODES: Mapping[type[Mode], ModeScreen[Any]] = {
     GamePicker: ModeScreen(handle_picker, _drawn(compose_picker)),
     GameSetup: ModeScreen(handle_setup, _drawn(compose_setup)),
     TableMenu: ModeScreen(_handle_table_menu, _drawn(compose_table_menu)),
+    EveningPage: ModeScreen(handle_evening, _drawn(compose_evening)),
+    PeopleList: ModeScreen(handle_people, _drawn(compose_people)),
+    SeatingChoice: ModeScreen(handle_seating, _drawn(compose_seating)),
 }
 
 
@@ -243,4 +257,5 @@ def context_for(
         seat_led=game.engine.seat_led_actions,
         summary=summarise(game, journal_id),
         kept=kept,
+        spec=game.spec,
     )

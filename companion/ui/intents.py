@@ -8,6 +8,7 @@ from enum import Enum
 
 from companion.cards import Card
 from companion.games.events import CardSeen, Event, ZoneCleared
+from companion.games.roster import RosterChange
 from companion.games.spec import GameSpec
 from companion.ui.settings import UiSettings
 
@@ -83,6 +84,18 @@ class LookUpSheet:
     """Find where the phone sheet is now (its page in the menu was opened)."""
 
 
+@dataclass(frozen=True)
+class ChangeRoster:
+    """Journal and take a change of the box's roster (a name added, moved or removed)."""
+
+    change: RosterChange
+
+
+@dataclass(frozen=True)
+class MarkNewEvening:
+    """The next game opens a new evening (the player said so)."""
+
+
 Intent = (
     ApplyEvent
     | EnterCard
@@ -93,4 +106,6 @@ Intent = (
     | Shutdown
     | AnswerUnsure
     | LookUpSheet
+    | ChangeRoster
+    | MarkNewEvening
 )

@@ -11,7 +11,6 @@ from PIL import Image
 
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
-from companion.games.registry import make_engine
 from companion.games.round_outcome import RoundOutcome
 from companion.games.script import Script
 from companion.games.session import Game
@@ -56,7 +55,7 @@ def event_snapshots(script: Script, language: Language) -> list[Snapshot]:
     game's round adds the round's outcome (the box shows it first), one that flags a
     violation the violation's screen, a refused event the refusal's (the state stays as it
     was, as with ``--keep-going``)."""
-    game = Game(make_engine(script.game, script.options))
+    game = Game.of(script.spec())
     shots = [Snapshot.of("000-start", compose_game(game_view(game), language))]
     outcome: RoundOutcome | None = None
     for index, line in enumerate(script.lines, start=1):

@@ -93,3 +93,21 @@ def test_a_game_number_must_be_positive(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         main(["export", "zero"])
     assert "GAME" in capsys.readouterr().err
+
+
+def test_a_named_game_is_exported_with_its_people(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Journal.open(tmp_path / JOURNAL_FILE) as journal:
+        played = JournaledGame.start(
+            journal, GameSpec.parse("game oczko players=3 people=Ania,Bartek,Дима")
+        )
+        for line in ("bank 10", "stake 4", "card punter 10H", "card punter AS"):
+            played.record_event(parse_event(line), source=Source.BUTTON)
+    code, out, _ = _export(capsys, "--format", "csv", "--state-dir", str(tmp_path))
+    assert code == 0
+    header, *rows = out.splitlines()
+    assert header == "duel,settled by,Ania,Bartek,Дима,bank"
+    assert rows == ["1,card punter AS,-10,4,0,6"]
+    code, script, _ = _export(capsys, "--state-dir", str(tmp_path))
+    assert script.splitlines()[1].endswith(" people=Ania,Bartek,Дима")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.events import parse_event
+from companion.games.people import People
 from companion.games.script import parse_script
 from companion.games.session import replay_script
 from companion.journal.export import event_script, score_sheet
@@ -107,3 +108,20 @@ def test_money_sheets_take_the_balances_at_each_settlement(name: str) -> None:
 def test_no_events_make_an_empty_sheet() -> None:
     sheet = score_sheet("game oczko players=3", [])
     assert _table(sheet.csv_text()) == [["duel", "settled by", "P1", "P2", "P3", "bank"]]
+
+
+def test_a_named_sheet_calls_the_seats_by_their_people() -> None:
+    script = example("ochko-bank")
+    spec = script.spec()
+    names = [f"Gracz{seat}" for seat in range(spec.seats)]
+    sheet = score_sheet(header_of(script), [line.event for line in script.lines])
+    named = sheet.named(spec.with_people(People.of(names)).people)
+    assert named.columns == ("round", "settled by", *names)
+    for plain, row in zip(sheet.rows, named.rows, strict=True):
+        assert row[0] == plain[0] and row[2:] == plain[2:]
+        expected = plain[1]
+        for seat in reversed(range(len(names))):
+            expected = expected.replace(f"P{seat + 1}b", f"{names[seat]}(b)")
+            expected = expected.replace(f"P{seat + 1}", names[seat])
+        assert row[1] == expected
+    assert sheet.named(None) == sheet

@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import web
 
+from companion.games.people import People
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
@@ -20,7 +21,7 @@ from companion.sheet.server import SheetServer, SheetSettings, make_runner
 from companion.values.language import Language
 from tests.journal.helpers import EXAMPLE_GAMES, TickingClock, example
 
-__all__ = ["EXAMPLE_GAMES", "RunningSheet", "play_example", "running_sheet"]
+__all__ = ["EXAMPLE_GAMES", "RunningSheet", "play_example", "play_named", "running_sheet"]
 
 START_TIMEOUT_S = 10.0
 
@@ -29,6 +30,18 @@ def play_example(journal: Journal, name: str, *, events: int | None = None) -> J
     """The bundled example game ``name`` recorded into ``journal`` (its first ``events``)."""
     script = example(name)
     played = JournaledGame.start(journal, script.spec())
+    for line in script.lines[:events]:
+        played.record_event(line.event, source=Source.CAMERA)
+    return played
+
+
+def play_named(
+    journal: Journal, name: str, people: Sequence[str], *, events: int | None = None
+) -> JournaledGame:
+    """The example game ``name`` played by the first of ``people`` in its seats."""
+    script = example(name)
+    spec = script.spec()
+    played = JournaledGame.start(journal, spec.with_people(People.of(people[: spec.seats])))
     for line in script.lines[:events]:
         played.record_event(line.event, source=Source.CAMERA)
     return played

@@ -157,7 +157,7 @@ def exported_csv(state: Path, capsys: pytest.CaptureFixture[str]) -> list[list[s
 def test_the_pages_totals_are_exports(
     sheet: RunningSheet, browser: Driver, demo_state: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    open_page(browser, sheet.base + "/?lang=en")
+    open_page(browser, sheet.base + "/current?lang=en")
     header, *rows = exported_csv(demo_state, capsys)
     assert rows, "the demo's game has no finished hand yet"
     shown = browser.execute_script(
@@ -177,7 +177,7 @@ def test_the_pages_totals_are_exports(
 
 
 def test_the_chart_is_drawn(sheet: RunningSheet, browser: Driver) -> None:
-    open_page(browser, sheet.base + "/?lang=pl")
+    open_page(browser, sheet.base + "/current?lang=pl")
     lines = browser.execute_script(
         "return [...document.querySelectorAll('#chart .scatterlayer path.js-line')]"
         ".map(p => p.getAttribute('d') || '')"
@@ -219,7 +219,7 @@ def undo_and_redo(driver: Driver, state: Path) -> tuple[float, float]:
 def test_a_committed_event_shows_within_a_second(
     sheet: RunningSheet, browser: Driver, demo_state: Path
 ) -> None:
-    open_page(browser, sheet.base + "/?lang=ru")
+    open_page(browser, sheet.base + "/current?lang=ru")
     undone_after, redone_after = undo_and_redo(browser, demo_state)
     assert 0 <= undone_after < LIVE_WITHIN_S
     assert 0 <= redone_after < LIVE_WITHIN_S
@@ -229,7 +229,7 @@ def test_a_committed_event_shows_within_a_second(
 def test_the_page_reconnects_after_the_server_was_gone(demo_state: Path, browser: Driver) -> None:
     with running_sheet(demo_state) as first:
         port = first.port
-        open_page(browser, first.base + "/")
+        open_page(browser, first.base + "/current")
     WebDriverWait(browser, 10).until(
         lambda d: (
             d.execute_script("return document.getElementById('status').dataset.state") == "offline"
@@ -253,7 +253,7 @@ def test_screenshots_at_phone_width(
     sheet: RunningSheet, browser: Driver, language: Language, dark: bool
 ) -> None:
     phone(browser, PHONE_HEIGHT, dark=dark)
-    open_page(browser, f"{sheet.base}/?lang={language.value}")
+    open_page(browser, f"{sheet.base}/current?lang={language.value}")
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE_WIDTH, "the page scrolls sideways on a phone"
     height = int(browser.execute_script("return document.documentElement.scrollHeight"))
@@ -273,7 +273,7 @@ def test_a_money_games_sheet_fits_a_phone(
         play_example(journal, name)
     with running_sheet(tmp_path) as money:
         phone(browser, PHONE_HEIGHT, width=NARROW_PHONE_WIDTH)
-        open_page(browser, money.base + "/?lang=en")
+        open_page(browser, money.base + "/current?lang=en")
         header, *rows = exported_csv(tmp_path, capsys)
         shown = browser.execute_script(
             "return [...document.querySelectorAll('#totals td')].map(c => c.textContent)"
@@ -306,7 +306,7 @@ def test_a_money_page_as_drawn_holds_no_script_words(
     with open_journal(tmp_path) as journal:
         play_example(journal, name)
     with running_sheet(tmp_path) as money:
-        open_page(browser, f"{money.base}/?lang={language.value}")
+        open_page(browser, f"{money.base}/current?lang={language.value}")
         shown = _body_text(browser)
         sheet = json.loads(urllib.request.urlopen(money.base + "/sheet.json", timeout=10).read())
     game = Game(make_engine(sheet["game"], {}))

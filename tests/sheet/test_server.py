@@ -104,7 +104,7 @@ def sheet(journal_folder: Path) -> Iterator[RunningSheet]:
 
 
 def test_the_page_holds_the_latest_games_sheet(sheet: RunningSheet) -> None:
-    status, html = fetch(sheet.base + "/")
+    status, html = fetch(sheet.base + "/current")
     assert status == 200
     assert '<html lang="en">' in html
     data = json.loads(html.split('id="sheet-data">')[1].split("</script>")[0])
@@ -188,7 +188,7 @@ def test_a_new_game_is_followed_by_the_current_games_stream(
 
 def test_a_journal_that_appears_later_is_picked_up(tmp_path: Path) -> None:
     with running_sheet(tmp_path) as sheet:
-        status, html = fetch(sheet.base + "/")
+        status, html = fetch(sheet.base + "/current")
         assert status == 200 and '"sheet": null' in html
         assert fetch(sheet.base + "/game/1")[0] == 404
         stream = EventStream(sheet, "/live")

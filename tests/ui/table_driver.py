@@ -80,7 +80,7 @@ class Table:
             assert self.game is not None
             self.game.undo()
         elif isinstance(intent, StartGame):
-            self.game = Game(intent.spec.engine())
+            self.game = Game.of(intent.spec)
         elif isinstance(intent, ChangeSetting):
             self.settings = intent.settings
         elif isinstance(intent, Shutdown):

@@ -130,7 +130,8 @@ def test_the_menu_keeps_its_rows_and_its_cursor() -> None:
     table = Table.playing(OH_HELL_HAND_5.format(hook=""))
     table.press(LONG_OK)
     assert table.state.mode == MainMenu(ENTRIES.index(Entry.ACTIONS))
-    table.press(DOWN, DOWN, DOWN, BACK)  # down to a new game, and back home
+    steps = ENTRIES.index(Entry.NEW_GAME) - ENTRIES.index(Entry.ACTIONS)
+    table.press(*[DOWN] * steps, BACK)  # down to a new game, and back home
     table.press(LONG_OK)  # the cursor where it was left
     assert table.state.mode == MainMenu(ENTRIES.index(Entry.NEW_GAME))
 

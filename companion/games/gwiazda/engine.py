@@ -14,7 +14,7 @@ from companion.games.arguments import expect_args, int_arg, seat_arg
 from companion.games.engine import ActionOffer, GameEngine
 from companion.games.errors import OutOfTurn, Reason
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
-from companion.games.gwiazda import between_deals, stage1, stage2
+from companion.games.gwiazda import between_deals, stage1, stage2, standing
 from companion.games.gwiazda.options import GwiazdaOptions
 from companion.games.gwiazda.state import GwiazdaState, Phase, new_state
 from companion.games.gwiazda.view import GwiazdaView, build_view
@@ -26,6 +26,7 @@ from companion.games.score_sheet import (
     SheetCut,
     settlement_sheet,
 )
+from companion.games.standing import Standing
 
 REVEAL = "reveal"
 BANK_ZONE = "bank"
@@ -105,6 +106,9 @@ class Gwiazda(GameEngine[GwiazdaOptions, GwiazdaState]):
 
     def offers(self, state: GwiazdaState) -> tuple[ActionOffer, ...]:
         return table_offers(state)
+
+    def standing(self, state: GwiazdaState) -> Standing:
+        return standing.standing(state)
 
     def view(self, state: GwiazdaState) -> GwiazdaView:
         return build_view(state)

@@ -10,7 +10,7 @@ from companion.games.arguments import expect_args, int_arg
 from companion.games.engine import ActionOffer, GameEngine
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ledger import Ledger
-from companion.games.ochko21 import bank, camera, play
+from companion.games.ochko21 import bank, camera, play, standing
 from companion.games.ochko21.offers import offers
 from companion.games.ochko21.options import Ochko21Options
 from companion.games.ochko21.state import ZONES, Ochko21State, Phase, SeatRecord
@@ -22,6 +22,7 @@ from companion.games.score_sheet import (
     SheetCut,
     settlement_sheet,
 )
+from companion.games.standing import Standing
 
 Handler = Callable[[Ochko21Options, Ochko21State, Action], None]
 
@@ -136,6 +137,9 @@ class Ochko21(GameEngine[Ochko21Options, Ochko21State]):
 
     def offers(self, state: Ochko21State) -> tuple[ActionOffer, ...]:
         return offers(self.options, state)
+
+    def standing(self, state: Ochko21State) -> Standing:
+        return standing.standing(state)
 
     def view(self, state: Ochko21State) -> Ochko21View:
         return build_view(self.options, state)

@@ -16,7 +16,7 @@ from companion.games.engine import ActionOffer, GameEngine
 from companion.games.errors import IllegalEvent, OutOfTurn, Reason, SeatRef, UnknownAction
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ledger import Ledger
-from companion.games.ochko_bank import deal, irregular, play, shoe
+from companion.games.ochko_bank import deal, irregular, play, shoe, standing
 from companion.games.ochko_bank.offers import table_offers
 from companion.games.ochko_bank.options import MAX_PLAYERS, OchkoBankOptions
 from companion.games.ochko_bank.state import (
@@ -36,6 +36,7 @@ from companion.games.score_sheet import (
     SheetCut,
     settlement_sheet,
 )
+from companion.games.standing import Standing
 
 DEALER_ZONE = "dealer"
 MARKER_ZONE = "marker"
@@ -88,6 +89,9 @@ class OchkoBank(GameEngine[OchkoBankOptions, OchkoBankState]):
         players = self.options.players
         hands = (zone for zone, (seat, _) in HAND_ZONES.items() if seat < players)
         return (DEALER_ZONE, MARKER_ZONE, *hands)
+
+    def standing(self, state: OchkoBankState) -> Standing:
+        return standing.standing(state, self.options.dealer)
 
     def view(self, state: OchkoBankState) -> OchkoBankView:
         return build_view(state, self.options)

@@ -11,7 +11,7 @@ from companion.games.engine import ActionOffer, GameEngine
 from companion.games.errors import OutOfTurn, Reason, SeatRef
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
 from companion.games.ledger import Ledger
-from companion.games.oczko import bank, camera, duel
+from companion.games.oczko import bank, camera, duel, standing
 from companion.games.oczko.options import OczkoOptions
 from companion.games.oczko.state import ROUNDS, OczkoState, Phase
 from companion.games.oczko.view import OczkoView, build_view
@@ -22,6 +22,7 @@ from companion.games.score_sheet import (
     SheetCut,
     settlement_sheet,
 )
+from companion.games.standing import Standing
 
 Handler = Callable[[OczkoOptions, OczkoState, Action], None]
 
@@ -93,6 +94,9 @@ class Oczko(GameEngine[OczkoOptions, OczkoState]):
             found.append(ActionOffer("take-bank", f"seat {state.banker}: take the bank"))
         found.append(ActionOffer("reshuffle", "reshuffle"))
         return tuple(found)
+
+    def standing(self, state: OczkoState) -> Standing:
+        return standing.standing(state)
 
     def view(self, state: OczkoState) -> OczkoView:
         return build_view(self.options, state)

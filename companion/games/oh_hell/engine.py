@@ -8,12 +8,13 @@ from typing import Any, ClassVar
 from companion.cards import FRENCH52, DeckProfile
 from companion.games.engine import ActionOffer, GameEngine
 from companion.games.events import Action, CardGone, CardSeen, Event, ZoneCleared
-from companion.games.oh_hell import bidding, play
+from companion.games.oh_hell import bidding, play, standing
 from companion.games.oh_hell.hands import Table
 from companion.games.oh_hell.options import OhHellOptions
 from companion.games.oh_hell.state import OhHellState
 from companion.games.oh_hell.view import OhHellView, build_view
 from companion.games.score_sheet import ScoreSheet, SheetCut, StateCut, seat_columns
+from companion.games.standing import HandScore, Standing
 
 TRUMP_ZONE = "trump"
 TRICK_ZONE = "trick"
@@ -65,6 +66,12 @@ class OhHell(GameEngine[OhHellOptions, OhHellState]):
 
     def offers(self, state: OhHellState) -> tuple[ActionOffer, ...]:
         return bidding.bid_offers(self.table, state)
+
+    def standing(self, state: OhHellState) -> Standing:
+        return standing.standing(state, self.options.players)
+
+    def hand_scores(self, state: OhHellState) -> tuple[HandScore, ...]:
+        return standing.hand_scores(state)
 
     def view(self, state: OhHellState) -> OhHellView:
         return build_view(self.table, state)

@@ -109,11 +109,11 @@ def picker_shown(state: UiState, home: Home, context: UiContext) -> Picked | Non
 
 def open_menu(state: UiState, context: UiContext) -> Step:
     """The menu, its cursor where the player left it (at first: on the game's actions,
-    or on a new game when there is no game yet)."""
-    from companion.ui.menus.main_menu import first_cursor
+    or on a new game when there is no game yet; once a game is over, on the same people's
+    next game)."""
+    from companion.ui.menus.main_menu import opening_cursor
 
-    cursor = state.menu_at if state.menu_at is not None else first_cursor(context)
-    return go(state, MainMenu(cursor))
+    return go(state, MainMenu(opening_cursor(state.menu_at, context)))
 
 
 def handle_home(state: UiState, home: Home, press: ButtonPress, context: UiContext) -> Step:

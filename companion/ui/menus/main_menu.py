@@ -1,26 +1,31 @@
 """The menu (OK on a game screen, or a long OK anywhere on home): the same rows in the
-same order whatever the game's phase, its cursor where the player left it. The game's
-actions of the moment are one row (a list of their own), so none of them moves the
-others. Also the screens it leads to that are too small for a module of their own: the
-actions, a yes/no question and the score list."""
+same order whatever the game's phase, its cursor where the player left it (once a game is
+over, on the same people's next game). The game's actions of the moment are one row (a
+list of their own), so none of them moves the others. Also the screens it leads to that
+are too small for a module of their own: the actions, a yes/no question and the score
+list."""
 
 from __future__ import annotations
 
 import dataclasses
 from enum import Enum
 
-from companion.ui.canvas import Align, Sheet
-from companion.ui.intents import LookUpSheet, Shutdown, UndoLast
+from companion.ui.canvas import Align, Sheet, text_width
+from companion.ui.intents import LookUpSheet, MarkNewEvening, Shutdown, UndoLast
 from companion.ui.menus import draw
 from companion.ui.menus.common import Step, go, send, stay
+from companion.ui.menus.new_game import start_game
+from companion.ui.menus.people import next_game
 from companion.ui.menus.state import (
     Confirm,
+    EveningPage,
     GamePicker,
     Home,
     KeptGames,
     MainMenu,
     Mode,
     OfferKey,
+    PeopleList,
     Question,
     Scores,
     SettingsMenu,
@@ -33,15 +38,23 @@ from companion.ui.menus.state import (
     moved,
 )
 from companion.ui.presses import Button, ButtonPress
+from companion.ui.seat_names import SeatNames
 from companion.words import say, seat_label
 from companion.words.labels import offer_label
 from companion.words.reasons import event_text
+
+SCORE_GAP = 6  # pixels between a name and its score
 
 
 class Entry(Enum):
     ACTIONS = "menu.actions"
     SCORES = "menu.scores"
+    EVENING = "menu.evening"
     UNDO = "menu.undo"
+    AGAIN = "seating.again"
+    NEW_DEALER = "seating.new-dealer"
+    PEOPLE = "menu.people"
+    NEW_EVENING = "menu.new_evening"
     NEW_GAME = "menu.new_game"
     RESUME = "menu.resume"
     SETTINGS = "menu.settings"
@@ -58,6 +71,14 @@ def first_cursor(context: UiContext) -> int:
     return ENTRIES.index(Entry.NEW_GAME if context.view is None else Entry.ACTIONS)
 
 
+def opening_cursor(left_at: int | None, context: UiContext) -> int:
+    """Where the menu opens: on the same people's next game once the game is over (an OK
+    and an OK from its last screen), else where the player left it, else ``first_cursor``."""
+    if context.summary is not None and context.summary.over and context.spec is not None:
+        return ENTRIES.index(Entry.AGAIN)
+    return left_at if left_at is not None else first_cursor(context)
+
+
 def _entry_value(entry: Entry, context: UiContext) -> str:
     if entry is Entry.ACTIONS and context.view is not None:
         return str(len(context.offers))
@@ -70,6 +91,11 @@ def _unavailable(entry: Entry, context: UiContext) -> str | None:
     """Why the row does nothing now (said in a line), or None."""
     if entry in (Entry.ACTIONS, Entry.SCORES) and context.view is None:
         return "menu.no_game"
+    if entry in (Entry.AGAIN, Entry.NEW_DEALER) and context.spec is None:
+        return "menu.no_game"
+    no_dealer = context.spec is not None and next_game(context.spec, new_dealer=True) is None
+    if entry is Entry.NEW_DEALER and no_dealer:
+        return "menu.no_dealer"
     if entry is Entry.ACTIONS and not context.offers:
         return "menu.nothing_to_do"
     if entry is Entry.UNDO and context.last_event is None:
@@ -95,12 +121,19 @@ def handle_menu(state: UiState, menu: MainMenu, press: ButtonPress, context: UiC
         return dataclasses.replace(state, notice=say(why, context.language)), ()
     if entry is Entry.SHEET:
         return dataclasses.replace(state, mode=SheetAddress()), (LookUpSheet(),)
+    if entry in (Entry.AGAIN, Entry.NEW_DEALER) and context.spec is not None:
+        spec = next_game(context.spec, new_dealer=entry is Entry.NEW_DEALER)
+        return stay(state) if spec is None else start_game(state, spec, context)
+    if entry is Entry.NEW_EVENING:
+        return dataclasses.replace(state, mode=EveningPage()), (MarkNewEvening(),)
     following: dict[Entry, Mode] = {
         Entry.ACTIONS: TableActions(),
         Entry.SCORES: Scores(),
+        Entry.EVENING: EveningPage(),
         Entry.UNDO: Confirm(Question.UNDO),
         Entry.NEW_GAME: GamePicker(),
         Entry.RESUME: KeptGames(),
+        Entry.PEOPLE: PeopleList(),
         Entry.SETTINGS: SettingsMenu(),
         Entry.SHUTDOWN: Confirm(Question.SHUTDOWN),
     }
@@ -205,13 +238,22 @@ def compose_confirm(confirm: Confirm, context: UiContext) -> Sheet:
 
 
 def score_rows(context: UiContext) -> list[draw.Row]:
-    """Each seat and its score (Oh Hell) or balance (the money games)."""
+    """Each seat (by its person's name where the game names them, cut to fit) and its
+    score (Oh Hell) or balance (the money games)."""
     if context.view is None:
         return []
+    people = None if context.spec is None else context.spec.people
+    names = SeatNames(people)
     rows = []
     for seat in context.view.to_json().get("seats", []):
-        amount = seat.get("score", seat.get("balance", ""))
-        rows.append(draw.Row(seat_label(int(seat["seat"]), context.language), str(amount)))
+        amount = str(seat.get("score", seat.get("balance", "")))
+        number = int(seat["seat"])
+        if people is None:
+            label = seat_label(number, context.language)
+        else:
+            room = draw.RIGHT - draw.MARGIN - text_width(amount, draw.BODY_BOLD) - SCORE_GAP
+            label = names.fit(number, draw.BODY, room)
+        rows.append(draw.Row(label, amount))
     return rows
 
 

@@ -1,7 +1,8 @@
 """A new game: pick the game, then its options (every field of the game's options
-dataclass, at its default), then start; or resume a game kept for later. The form is
-made by ``game_options``. Every row of the form is changed the same way: OK opens its
-value, UP/DOWN change it, OK keeps it, BACK puts it back.
+dataclass, at its default), then who sits where (asked where the box knows names), then
+start; or resume a game kept for later. The form is made by ``game_options``. Every row
+of the form is changed the same way: OK opens its value, UP/DOWN change it, OK keeps it,
+BACK puts it back.
 
 A game at the table that is unfinished is never replaced without asking: keep it (to
 resume from the menu) or abandon it (marked so in the journal, the export and the
@@ -13,6 +14,7 @@ import dataclasses
 
 from companion.games.registry import game_ids
 from companion.games.spec import GameSpec
+from companion.ui import seating
 from companion.ui.canvas import Sheet
 from companion.ui.intents import Intent, Previous, ResumeGame, StartGame
 from companion.ui.menus import draw
@@ -34,6 +36,7 @@ from companion.ui.menus.state import (
     Home,
     KeptGames,
     MainMenu,
+    SeatingChoice,
     UiContext,
     UiState,
     Unfinished,
@@ -96,7 +99,7 @@ def handle_setup(state: UiState, setup: GameSetup, press: ButtonPress, context: 
     if not is_short(press, Button.OK):
         return stay(state)
     if on_start:
-        return replace_game(state, context, spec=GameSpec(setup.game, setup.options))
+        return start_game(state, GameSpec(setup.game, setup.options), context)
     field = fields[setup.cursor]
     if field.kind is FieldKind.FIXED:
         return stay(state)
@@ -152,6 +155,15 @@ def _value(setup: GameSetup, index: int, field: OptionField, language: Language)
 
 
 # -- the game at the table gives way ---------------------------------------------------
+
+
+def start_game(state: UiState, spec: GameSpec, context: UiContext) -> Step:
+    """Start ``spec``, asking who sits where first unless it names them already or
+    there is nobody to name."""
+    chosen = seating.start(spec.seats, context.last_people, context.roster)
+    if spec.people is not None or chosen.choices() == (seating.Choice.UNNAMED,):
+        return replace_game(state, context, spec=spec)
+    return go(state, SeatingChoice(chosen, spec))
 
 
 def replace_game(

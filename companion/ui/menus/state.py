@@ -9,10 +9,15 @@ from typing import Any
 
 from companion.cards import Card, Rank, Suit
 from companion.games.engine import ActionOffer, Violation
+from companion.games.evening import Evening
 from companion.games.events import Event
+from companion.games.people import People
+from companion.games.roster import Roster
 from companion.games.round_outcome import RoundOutcome
 from companion.games.spec import GameSpec
 from companion.ui.presses import Button, ButtonPress, PressKind
+from companion.ui.roster_editor import RosterEditor
+from companion.ui.seating import Seating
 from companion.ui.settings import UiSettings
 from companion.ui.summary import GameSummary
 from companion.ui.views import GameView
@@ -153,6 +158,28 @@ class TableMenu:
     pick: CardPick | None = None
 
 
+@dataclass(frozen=True)
+class EveningPage:
+    """The evening on the box: its people's totals, then who pays whom (``page``)."""
+
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class PeopleList:
+    """The box's roster being looked at or edited."""
+
+    editor: RosterEditor = field(default_factory=RosterEditor)
+
+
+@dataclass(frozen=True)
+class SeatingChoice:
+    """Who sits where in the game ``spec`` about to start."""
+
+    seating: Seating
+    spec: GameSpec
+
+
 Mode = (
     Home
     | MainMenu
@@ -167,6 +194,9 @@ Mode = (
     | GameSetup
     | CardPick
     | TableMenu
+    | EveningPage
+    | PeopleList
+    | SeatingChoice
 )
 
 
@@ -248,7 +278,9 @@ class UiContext:
     the settings, the event an undo would drop, an unsure card to ask about, whether
     cards are entered by hand, a violation the rules just flagged (shown over all
     else), a status line kept at the bottom while something is wrong, and what the app
-    found of the phone sheet when its page was last opened (None: not looked up)."""
+    found of the phone sheet when its page was last opened (None: not looked up); the
+    game's spec, the box's roster, the last game's people and the evening now (None
+    where the app has not looked it up)."""
 
     view: GameView | None = None
     offers: tuple[ActionOffer, ...] = ()
@@ -262,6 +294,10 @@ class UiContext:
     seat_led: frozenset[str] = frozenset()  # the game's GameEngine.seat_led_actions
     summary: GameSummary | None = None  # the game at the table, named for the player
     kept: tuple[GameSummary, ...] = ()  # unfinished games kept to be resumed, newest first
+    spec: GameSpec | None = None
+    roster: Roster = field(default_factory=Roster)
+    last_people: People | None = None
+    evening: Evening | None = None
 
     @property
     def language(self) -> Language:
