@@ -14,7 +14,9 @@ from companion.games.registry import game_ids, make_engine, plugin
 from companion.games.script import parse_script
 from companion.games.session import Game
 from companion.games.spec import GameSpec
+from companion.tools.gallery import ScriptPoint
 from companion.ui.canvas import Sheet, text_width
+from companion.ui.controller import UiContext, UiState, compose
 from companion.ui.screens import compose_game, page_count
 from companion.ui.screens.layout import BODY, SMALL, named, table_names
 from companion.ui.views import game_view
@@ -98,3 +100,13 @@ def test_the_small_face_writes_names_in_capitals() -> None:
     names = table_names(People.parse("Barbara,Ola"), Language.EN)
     assert named(names, 0, SMALL, 200) == "BARBARA"
     assert named(names, 0, BODY, 200) == "Barbara"
+
+
+def test_the_boxs_home_screen_names_the_people_of_the_game_at_the_table() -> None:
+    game = ScriptPoint("example:oh-hell", 17).game()
+    header = "game oh-hell players=4 dealer=0 people=Ania,Bartek,Celina,Dima"
+    for spec, shown in ((GameSpec.parse(header), "Celina led"), (None, "P3 led")):
+        sheet = compose(UiState(), UiContext(view=game_view(game), spec=spec))
+        texts = " ".join(mark.drawn for mark in sheet.marks)
+        assert shown in texts
+        assert bool(UNNAMED.search(texts)) is (spec is None)
