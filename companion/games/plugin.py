@@ -95,7 +95,8 @@ class FilmFacts:
 @dataclass(frozen=True, eq=False)
 class GamePlugin:
     """A game: its id, where its rules (``module:EngineClass``) and its screen (a module
-    with ``page_count(view)`` and ``compose(canvas, view, language, page, chosen)``) are,
+    with ``page_count(view)`` and ``compose(canvas, view, language, page, chosen, names)``,
+    ``names`` the seats as the screens call them) are,
     its mat, its words (keys it alone uses: its name ``menu.game.ID``, its actions, its
     options' values, its reasons, its screens' and its sheet's words), its example
     script, its phone sheet's shape and its film's facts."""

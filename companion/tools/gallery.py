@@ -19,6 +19,7 @@ from pathlib import Path
 from companion.cards import Card, Rank, Suit
 from companion.games.engine import Violation
 from companion.games.events import parse_event
+from companion.games.people import People
 from companion.games.registry import plugin
 from companion.games.round_outcome import RoundOutcome
 from companion.games.script import parse_script
@@ -27,6 +28,7 @@ from companion.tools.menu_samples import SAMPLES as MENU_SAMPLES
 from companion.ui.canvas import Sheet
 from companion.ui.goodbye import compose_goodbye
 from companion.ui.screens import compose_game
+from companion.ui.screens.layout import table_names
 from companion.ui.screens.outcome import compose_outcome
 from companion.ui.screens.unsure import PickerFocus, UnsureCard, compose_unsure
 from companion.ui.screens.violation import compose_refusal, compose_violation
@@ -83,15 +85,24 @@ class ScriptPoint:
 
 
 def game_screen(
-    name: str, point: ScriptPoint, language: Language, *, page: int = 0, chosen: int | None = None
+    name: str,
+    point: ScriptPoint,
+    language: Language,
+    *,
+    page: int = 0,
+    chosen: int | None = None,
+    people: People | None = None,
 ) -> NamedScreen:
     def compose() -> Sheet:
-        return compose_game(game_view(point.game()), language, page=page, chosen=chosen)
+        view = game_view(point.game())
+        return compose_game(view, language, page=page, chosen=chosen, people=people)
 
     return NamedScreen(f"{name}-{language.value}", compose)
 
 
-def outcome_screen(name: str, point: ScriptPoint, language: Language) -> NamedScreen:
+def outcome_screen(
+    name: str, point: ScriptPoint, language: Language, people: People | None = None
+) -> NamedScreen:
     """The outcome of the round that ended at ``point`` (a money game's view carries it)."""
 
     def compose() -> Sheet:
@@ -99,7 +110,7 @@ def outcome_screen(name: str, point: ScriptPoint, language: Language) -> NamedSc
         if not isinstance(outcome, RoundOutcome):
             raise ValueError(f"{point.script} after {point.events} events ends no round")
         sheet = Sheet()
-        compose_outcome(sheet, outcome, language)
+        compose_outcome(sheet, outcome, language, table_names(people, language))
         return sheet
 
     return NamedScreen(f"{name}-{language.value}", compose)
@@ -192,6 +203,29 @@ GAME_POINTS: tuple[tuple[str, ScriptPoint, int, int | None], ...] = (
 )
 
 
+# The games played by people with names: short ones, one long, two alike (Bartek and
+# Barbara), Cyrillic.
+_FOUR = People.parse("Bartłomiej,Ania,Barbara,Dima")
+_THREE = People.parse("Ania,Maksymilian,Олег")
+_SEVEN = People.parse("Ania,Bartek,Barbara,Celina,Dima,Ewa,Franciszek")
+NAMED_POINTS: tuple[tuple[str, ScriptPoint, int, int | None, People], ...] = (
+    ("named-oh-hell-bidding", ScriptPoint("example:oh-hell", 3), 0, 1, _FOUR),
+    ("named-oh-hell-trick", ScriptPoint("example:oh-hell", 17), 0, None, _FOUR),
+    ("named-oh-hell-tricks-bids", ScriptPoint("example:oh-hell", 20), 1, None, _FOUR),
+    ("named-oh-hell-score-sheet", ScriptPoint("example:oh-hell"), 2, None, _FOUR),
+    ("named-oczko-punter", ScriptPoint("example:oczko", 5), 0, None, _THREE),
+    ("named-ochko21-stake", ScriptPoint("example:ochko-21", 3), 0, 5, _THREE),
+    ("named-ochko-bank-play", ScriptPoint("example:ochko-bank", 11), 0, None, _FOUR),
+    ("named-ochko-bank-balances", ScriptPoint("example:ochko-bank"), 1, None, _FOUR),
+    ("named-gwiazda-deal", ScriptPoint("example:gwiazda", 13), 0, None, _SEVEN),
+)
+
+NAMED_OUTCOMES: tuple[tuple[str, ScriptPoint, People], ...] = (
+    ("named-oczko-outcome-bank-taken", ScriptPoint("example:oczko", 46), _THREE),
+    ("named-ochko-bank-outcome", ScriptPoint("example:ochko-bank", 15), _FOUR),
+)
+
+
 OUTCOME_POINTS: tuple[tuple[str, ScriptPoint], ...] = (
     ("oczko-outcome", ScriptPoint("example:oczko", 45)),
     ("oczko-outcome-unshown", ScriptPoint("example:oczko", 13)),
@@ -230,6 +264,10 @@ def screens() -> tuple[NamedScreen, ...]:
     found: list[NamedScreen] = []
     for name, point, page, chosen in GAME_POINTS:
         found.extend(_in_every_language(name, point, page=page, chosen=chosen))
+    for name, point, page, chosen, people in NAMED_POINTS:
+        found.append(game_screen(name, point, Language.EN, page=page, chosen=chosen, people=people))
+    for name, point, people in NAMED_OUTCOMES:
+        found.append(outcome_screen(name, point, Language.EN, people))
     for language in Language:
         found.extend(outcome_screen(name, point, language) for name, point in OUTCOME_POINTS)
         found.extend(violation_screen(name, point, language) for name, point in VIOLATION_POINTS)

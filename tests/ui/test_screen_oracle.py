@@ -9,7 +9,6 @@ The oracle is shown to fail: with the outcome of the money games put back the wa
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,20 +20,11 @@ from companion.games.ochko21 import view as ochko21_view
 from companion.games.ochko_bank import view as ochko_bank_view
 from companion.games.oczko import view as oczko_view
 from companion.games.round_outcome import RoundOutcome
-from companion.ui.screens import layout
+from companion.ui.seat_names import SeatNames
 from tests.ui.oracle.games import PLANS
 from tests.ui.oracle.play import play
 
 STEPS = 80
-SCREEN_MODULES = (
-    "companion.ui.screens.layout",
-    "companion.games.oh_hell.screen",
-    "companion.games.oczko.screen",
-    "companion.games.ochko21.screen",
-    "companion.games.ochko_bank.screen",
-    "companion.games.gwiazda.screen",
-    "companion.ui.screens.outcome",
-)
 SEEDS_TRIED = 12  # games played at most until a broken screen shows
 
 
@@ -119,10 +109,8 @@ def test_it_finds_a_bank_changing_hands_unannounced(patched: Any) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(PLANS))
 def test_it_finds_a_seat_drawn_one_off(patched: Any, game_id: str) -> None:
-    """Any game: every seat label drawn as the next seat's."""
-    seat = layout.seat
-    for name in SCREEN_MODULES:
-        module = importlib.import_module(name)
-        if getattr(module, "seat", None) is seat:
-            patched(module, "seat", lambda number, language: seat(number + 1, language))
+    """Any game: every seat label drawn as the next seat's (the screens call every seat
+    through ``SeatNames``)."""
+    forms = SeatNames.forms
+    patched(SeatNames, "forms", lambda names, number: forms(names, number + 1))
     assert _finds(game_id)

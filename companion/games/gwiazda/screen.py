@@ -12,6 +12,7 @@ from companion.ui.screens.layout import (
     BODY,
     BODY_BOLD,
     MARGIN,
+    RIGHT,
     balances_page,
     card_text,
     cards_text,
@@ -19,11 +20,13 @@ from companion.ui.screens.layout import (
     header,
     left_right,
     line,
-    seat,
+    named,
+    seat_texts,
     signed,
     stake_line,
 )
 from companion.ui.screens.outcome import bank_text
+from companion.ui.seat_names import SeatNames
 from companion.values.language import Language
 from companion.words import say
 
@@ -44,27 +47,33 @@ def _overflow(view: GwiazdaView) -> bool:
 
 
 def compose(
-    sheet: Sheet, view: GwiazdaView, language: Language, page: int, chosen: int | None
+    sheet: Sheet,
+    view: GwiazdaView,
+    language: Language,
+    page: int,
+    chosen: int | None,
+    names: SeatNames,
 ) -> None:
     bank = bank_text(view.bank, BankMeaning.SIZE, language)
     if page == 1 and _overflow(view):
         header(sheet, say(f"gwiazda.phase.{view.phase.value}", language), bank)
-        texts = [_seat_cell(place, language) for place in _punters(view)[FIRST_PAGE_PUNTERS:]]
+        shown = _punters(view)[FIRST_PAGE_PUNTERS:]
+        texts = _seat_cells(shown, language, names)
         cells(sheet, 0, texts, per_line=CARDS_PER_LINE, pen=BODY)
         return
     if page == page_count(view) - 1:
         balances = [(place.seat, place.balance) for place in view.seats]
-        balances_page(sheet, language, balances, view.banker, bank)
+        balances_page(sheet, language, balances, view.banker, bank, names)
         return
     header(sheet, say(f"gwiazda.phase.{view.phase.value}", language), bank)
     if view.phase is Phase.POOL:
         stake_line(sheet, line(0), say("gwiazda.pay-in", language), 1, STAKE_AMOUNT, chosen)
     elif view.phase is Phase.STAKES:
-        _stakes(sheet, view, language, chosen)
+        _stakes(sheet, view, language, chosen, names)
     elif view.phase in (Phase.DEAL, Phase.RESTAKE):
-        _deck_a(sheet, view, language)
+        _deck_a(sheet, view, language, names)
     elif view.phase is Phase.OVER:
-        _payouts(sheet, view, language)
+        _payouts(sheet, view, language, names)
     else:
         _deck_b(sheet, view, language)
 
@@ -73,31 +82,37 @@ def _punters(view: GwiazdaView) -> list[GwiazdaSeat]:
     return [place for place in view.seats if place.status is not Status.BANKER]
 
 
-def _stakes(sheet: Sheet, view: GwiazdaView, language: Language, chosen: int | None) -> None:
-    texts = [f"{seat(p.seat, language)} {p.stake or '·'}" for p in _punters(view)]
+def _stakes(
+    sheet: Sheet, view: GwiazdaView, language: Language, chosen: int | None, names: SeatNames
+) -> None:
+    stakes = [(p.seat, str(p.stake or "·")) for p in _punters(view)]
+    texts = seat_texts(names, stakes, BODY, per_line=SEATS_PER_LINE)
     after = cells(sheet, 0, texts, per_line=SEATS_PER_LINE)
     total = say("gwiazda.stakes-total", language, total=view.stakes_total)
     if chosen is not None and view.next is not None:
-        total = f"{seat(view.next, language)}: {chosen}"
+        total = named(names, view.next, BODY_BOLD, RIGHT - MARGIN, lambda who: f"{who}: {chosen}")
     sheet.text((MARGIN, line(max(after, 4))), total, BODY_BOLD)
 
 
-def _deck_a(sheet: Sheet, view: GwiazdaView, language: Language) -> None:
+def _deck_a(sheet: Sheet, view: GwiazdaView, language: Language, names: SeatNames) -> None:
     cards = cards_text(view.bank_cards, language) or "–"
     left_right(
         sheet, line(0), say("gwiazda.bank-cards", language), cards, BODY, right_pen=BODY_BOLD
     )
     punters = _punters(view)[:FIRST_PAGE_PUNTERS]
-    texts = [_seat_cell(place, language) for place in punters]
+    texts = _seat_cells(punters, language, names)
     cells(sheet, 1, texts, per_line=CARDS_PER_LINE, pen=BODY)
 
 
-def _seat_cell(place: GwiazdaSeat, language: Language) -> str:
-    """A punter's card and stake; a king's leaver and a jack's loser show no stake (the
+def _seat_cells(places: list[GwiazdaSeat], language: Language, names: SeatNames) -> list[str]:
+    """Each punter's card and stake; a king's leaver and a jack's loser show no stake (the
     card says what happened)."""
-    card = "" if place.card is None else card_text(place.card, language)
-    stake = str(place.stake) if place.status in (Status.IN, Status.STAKED) else "–"
-    return f"{seat(place.seat, language)} {card} {stake}"
+    shown = []
+    for place in places:
+        card = "" if place.card is None else card_text(place.card, language)
+        stake = str(place.stake) if place.status in (Status.IN, Status.STAKED) else "–"
+        shown.append((place.seat, f"{card} {stake}"))
+    return seat_texts(names, shown, BODY, per_line=CARDS_PER_LINE)
 
 
 def _deck_b(sheet: Sheet, view: GwiazdaView, language: Language) -> None:
@@ -123,8 +138,9 @@ def _deck_b(sheet: Sheet, view: GwiazdaView, language: Language) -> None:
     sheet.text((MARGIN, line(4)), text, BODY_BOLD)
 
 
-def _payouts(sheet: Sheet, view: GwiazdaView, language: Language) -> None:
-    texts = [f"{seat(p.seat, language)} {signed(p.amount)}" for p in view.payouts]
+def _payouts(sheet: Sheet, view: GwiazdaView, language: Language, names: SeatNames) -> None:
+    paid = [(p.seat, signed(p.amount)) for p in view.payouts]
+    texts = seat_texts(names, paid, BODY, per_line=SEATS_PER_LINE)
     after = cells(sheet, 0, texts, per_line=SEATS_PER_LINE)
     change = say("gwiazda.bank-change", language, change=signed(view.bank_change))
     sheet.text((MARGIN, line(max(after, 4))), change, BODY_BOLD)

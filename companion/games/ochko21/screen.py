@@ -6,21 +6,25 @@ from __future__ import annotations
 from companion.games.ochko21.state import BankEnd, Outcome, Phase
 from companion.games.ochko21.view import Ochko21View
 from companion.games.round_outcome import BankMeaning
-from companion.ui.canvas import Sheet
+from companion.ui.canvas import Sheet, text_width
 from companion.ui.screens.layout import (
     BODY,
     BODY_BOLD,
+    LABEL_ROOM,
+    LINE_ROOM,
     MARGIN,
+    about,
     amount,
     balances_page,
     hand_line,
     header,
     left_right,
     line,
-    seat,
+    named,
     stake_line,
 )
 from companion.ui.screens.outcome import bank_text
+from companion.ui.seat_names import SeatNames
 from companion.values.language import Language
 from companion.words import say
 
@@ -34,32 +38,41 @@ def page_count(view: Ochko21View) -> int:
 
 
 def compose(
-    sheet: Sheet, view: Ochko21View, language: Language, page: int, chosen: int | None
+    sheet: Sheet,
+    view: Ochko21View,
+    language: Language,
+    page: int,
+    chosen: int | None,
+    names: SeatNames,
 ) -> None:
     bank = bank_text(view.bank, BankMeaning.SIZE, language)
     if page == 1:
         balances = [(place.seat, place.balance) for place in view.seats]
-        balances_page(sheet, language, balances, view.banker, bank)
+        balances_page(sheet, language, balances, view.banker, bank, names)
         return
     header(sheet, _title(view, language), bank)
-    turn = seat(view.turn if view.turn is not None else view.banker, language)
-    banker = seat(view.banker, language)
+    turn = view.turn if view.turn is not None else view.banker
+    banker = view.banker
     if view.phase is Phase.ANNOUNCE:
-        _limits(sheet, view, say("ochko21.announces", language, seat=banker), chosen)
-        _last_game(sheet, view, language, 2)
+        label = about(names, banker, language, "ochko21.announces", room=LABEL_ROOM)
+        _limits(sheet, view, label, chosen)
+        _last_game(sheet, view, language, 2, names)
     elif view.phase is Phase.STAKE:
-        _limits(sheet, view, say("ochko21.stakes", language, seat=turn), chosen)
-        _last_game(sheet, view, language, 3)
+        label = about(names, turn, language, "ochko21.stakes", room=LABEL_ROOM)
+        _limits(sheet, view, label, chosen)
+        _last_game(sheet, view, language, 3, names)
         sheet.text((MARGIN, line(4)), _stuk_note(view, language), BODY)
     elif view.phase is Phase.STUK:
-        sheet.text((MARGIN, line(0)), say("ochko21.stuk-due", language, seat=banker), BODY_BOLD)
-        _last_game(sheet, view, language, 2)
+        knocks = about(names, banker, language, "ochko21.stuk-due", pen=BODY_BOLD)
+        sheet.text((MARGIN, line(0)), knocks, BODY_BOLD)
+        _last_game(sheet, view, language, 2, names)
     elif view.phase is Phase.TAKE_BANK:
-        takes = say("ochko21.takes-bank", language, seat=banker)
+        room = LINE_ROOM - text_width(amount(view.bank), BODY_BOLD) - 3
+        takes = about(names, banker, language, "ochko21.takes-bank", pen=BODY_BOLD, room=room)
         left_right(sheet, line(0), takes, amount(view.bank), BODY_BOLD)
-        _last_game(sheet, view, language, 2)
+        _last_game(sheet, view, language, 2, names)
     else:
-        _game(sheet, view, language, turn)
+        _game(sheet, view, language, turn, names)
 
 
 def _title(view: Ochko21View, language: Language) -> str:
@@ -81,52 +94,60 @@ def _stuk_note(view: Ochko21View, language: Language) -> str:
     return say("ochko21.stuk-at", language, bank=view.stuk_at)
 
 
-def _game(sheet: Sheet, view: Ochko21View, language: Language, turn: str) -> None:
+def _game(sheet: Sheet, view: Ochko21View, language: Language, turn: int, names: SeatNames) -> None:
     stake = say("ochko21.stake", language, stake=view.stake or 0)
     dark = say("ochko21.dark", language) if view.dark else ""
-    left_right(sheet, line(0), turn, f"{stake} {dark}".strip(), BODY_BOLD, right_pen=BODY)
+    staked = f"{stake} {dark}".strip()
+    who = named(names, turn, BODY_BOLD, LINE_ROOM - text_width(staked, BODY) - 3)
+    left_right(sheet, line(0), who, staked, BODY_BOLD, right_pen=BODY)
     total = "" if view.player_total is None else str(view.player_total)
     hand_line(sheet, line(1), view.player_cards, total, language)
     sheet.rule(line(1) + 3)
-    left_right(sheet, line(2) + 2, say("common.banker", language), seat(view.banker, language))
+    banker_said = say("common.banker", language)
+    banker = named(names, view.banker, BODY, LINE_ROOM - text_width(banker_said, BODY) - 3)
+    left_right(sheet, line(2) + 2, banker_said, banker)
     banker_total = "" if view.banker_total is None else str(view.banker_total)
     hand_line(sheet, line(3) + 2, view.banker_cards, banker_total, language)
     key = "ochko21.player-draws" if view.phase is Phase.PLAYER else "ochko21.banker-draws"
     if view.phase is Phase.PLAYER and (view.player_total or 0) > TWENTY_ONE:
         key = "ochko21.over"
-    text = say(key, language, seat=turn, total=view.player_total)
+    text = about(names, turn, language, key, pen=BODY_BOLD, total=view.player_total)
     sheet.text((MARGIN, line(4) + 1), text, BODY_BOLD)
 
 
-def _last_game(sheet: Sheet, view: Ochko21View, language: Language, index: int) -> None:
+def _last_game(
+    sheet: Sheet, view: Ochko21View, language: Language, index: int, names: SeatNames
+) -> None:
     """The last game against the bank; under a bank just named, whose bank it is (the
     last game was against the bank before)."""
     last = view.last_game
     if (last is None or not view.last_game_this_bank) and view.phase is not Phase.ANNOUNCE:
-        banker = f"{say('common.banker', language)} {seat(view.banker, language)}"
+        said = say("common.banker", language)
+        banker = named(names, view.banker, BODY, LINE_ROOM, lambda who: f"{said} {who}")
         sheet.text((MARGIN, line(index)), banker, BODY)
         return
     if last is None:
         return
-    who = seat(last.seat, language)
     if last.outcome in LOSSES:
-        text = say(f"ochko21.outcome.{last.outcome.value}", language, seat=who, amount=-last.amount)
+        key = f"ochko21.outcome.{last.outcome.value}"
+        text = about(names, last.seat, language, key, amount=-last.amount)
     else:
-        text = say("common.won", language, seat=who, amount=last.amount)
+        text = about(names, last.seat, language, "common.won", amount=last.amount)
     sheet.text((MARGIN, line(index)), text, BODY)
-    _bank_end(sheet, view, language, index + 1)
+    _bank_end(sheet, view, language, index + 1, names)
 
 
-def _bank_end(sheet: Sheet, view: Ochko21View, language: Language, index: int) -> None:
+def _bank_end(
+    sheet: Sheet, view: Ochko21View, language: Language, index: int, names: SeatNames
+) -> None:
     """How the last bank ended, when it just did (the next banker announces now)."""
     if not view.banks or view.phase is not Phase.ANNOUNCE:
         return
     record = view.banks[-1]
-    who = seat(record.banker, language)
     if record.end is BankEnd.BROKEN and view.last_game is not None:
-        text = say("common.broke-bank", language, seat=seat(view.last_game.seat, language))
+        text = about(names, view.last_game.seat, language, "common.broke-bank")
     elif record.end is BankEnd.FLOWN:
         text = say("ochko21.bank-flown", language)
     else:
-        text = say("ochko21.bank-taken", language, seat=who, amount=record.taken)
+        text = about(names, record.banker, language, "ochko21.bank-taken", amount=record.taken)
     sheet.text((MARGIN, line(index)), text, BODY)

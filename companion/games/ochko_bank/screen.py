@@ -9,12 +9,14 @@ from dataclasses import dataclass
 from companion.games.ochko_bank.hands import Total
 from companion.games.ochko_bank.state import HandStatus, Phase
 from companion.games.ochko_bank.view import BankSeat, DealerDuty, OchkoBankView
-from companion.ui.canvas import Align, Sheet, text_width
+from companion.ui.canvas import WIDTH, Align, Sheet, text_width
 from companion.ui.screens.layout import (
     BODY,
     BODY_BOLD,
+    LINE_ROOM,
     MARGIN,
     RIGHT,
+    about,
     balances_page,
     card_text,
     cells,
@@ -23,10 +25,12 @@ from companion.ui.screens.layout import (
     header,
     left_right,
     line,
-    seat,
+    named,
+    seat_texts,
     stake_line,
 )
 from companion.ui.screens.outcome import banker_total_text
+from companion.ui.seat_names import SeatNames
 from companion.values.language import Language
 from companion.words import say
 
@@ -35,6 +39,7 @@ SEAT_LINES = 3  # lines left for the seats under the dealer's two
 SHOE_LINE = 4  # the balances page's last line: the shoe
 CELLS_PER_LINE = 3  # bets, or the hands at the dealer's turn, three to a line
 WIDE_LINE = 4  # past nine hands, four to a line
+SEAT_ROOM = 30  # a hand's seat before its cards: a short name, the cards matter more
 ACE_EXTRA = 10  # a soft total counts one ace as 11 instead of 1
 
 
@@ -43,11 +48,16 @@ def page_count(view: OchkoBankView) -> int:
 
 
 def compose(
-    sheet: Sheet, view: OchkoBankView, language: Language, page: int, chosen: int | None
+    sheet: Sheet,
+    view: OchkoBankView,
+    language: Language,
+    page: int,
+    chosen: int | None,
+    names: SeatNames,
 ) -> None:
     total = banker_total_text(view.bank, language)
     if page == 1:
-        _balances(sheet, view, language, total)
+        _balances(sheet, view, language, total, names)
         return
     header(sheet, say("ochko-bank.round", language, round=view.round), total)
     if view.phase in (Phase.BETTING, Phase.SETTLED) and chosen is not None:
@@ -59,7 +69,7 @@ def compose(
     total_text = _total(view.dealer.total) if view.dealer.cards else ""
     dealer = say("ochko-bank.dealer", language)
     hand_line(sheet, line(0), view.dealer.cards, total_text, language, prefix=dealer)
-    sheet.text((MARGIN, line(1)), _note(view, language), BODY_BOLD)
+    sheet.text((MARGIN, line(1)), _note(view, language, names), BODY_BOLD)
     # the players in turn, from the dealer's left: the lines move on as play does
     count = len(view.seats)
     players = sorted(
@@ -67,24 +77,29 @@ def compose(
         key=lambda place: (place.seat - view.banker) % count,
     )
     if view.phase is Phase.BETTING:
-        cells(sheet, 2, [_bet_cell(place, language) for place in players], per_line=CELLS_PER_LINE)
+        bets = [(place.seat, str(place.bet or "–")) for place in players]
+        texts = seat_texts(names, bets, BODY, per_line=CELLS_PER_LINE)
+        cells(sheet, 2, texts, per_line=CELLS_PER_LINE)
         return
     rows = _seat_rows(players)
     if view.phase is Phase.DEALER:
         # every hand the dealer plays against in view, with its total (the others are
         # paid already: bust, a natural, a bet taken back)
-        texts = [_hand_cell(row, language) for row in rows if _standing(row)]
-        per_line = CELLS_PER_LINE if len(texts) <= CELLS_PER_LINE * SEAT_LINES else WIDE_LINE
+        standing = [row for row in rows if _standing(row)]
+        per_line = CELLS_PER_LINE if len(standing) <= CELLS_PER_LINE * SEAT_LINES else WIDE_LINE
+        texts = [_hand_cell(row, names, per_line) for row in standing]
         cells(sheet, 2, texts, per_line=per_line)
         return
     start = _first_shown(rows, view.turn)
     for index, row in enumerate(rows[start : start + SEAT_LINES]):
-        _seat_line(sheet, line(2 + index), row, view.turn, language)
+        _seat_line(sheet, line(2 + index), row, view.turn, language, names)
 
 
-def _balances(sheet: Sheet, view: OchkoBankView, language: Language, total: str) -> None:
+def _balances(
+    sheet: Sheet, view: OchkoBankView, language: Language, total: str, names: SeatNames
+) -> None:
     balances = [(place.seat, place.balance) for place in view.seats]
-    taken = balances_page(sheet, language, balances, view.banker, total)
+    taken = balances_page(sheet, language, balances, view.banker, total, names)
     shoe = say("ochko-bank.shoe", language, left=view.shoe.left)
     warn = say("ochko-bank.reshuffle", language) if view.reshuffle_soon else ""
     if text_width(f"{shoe}  {warn}", BODY) <= RIGHT - MARGIN:
@@ -98,22 +113,18 @@ def _balances(sheet: Sheet, view: OchkoBankView, language: Language, total: str)
         sheet.text((MARGIN, line(SHOE_LINE)), f"{warn} ({view.shoe.left})", BODY)
 
 
-def _bet_cell(place: BankSeat, language: Language) -> str:
-    """A seat's bet under the line that says these are bets (– while it has none)."""
-    return f"{seat(place.seat, language)} {place.bet or '–'}"
-
-
 def _standing(row: SeatRow) -> bool:
     return bool(row.place.hands) and row.place.hands[row.hand or 0].status is HandStatus.STOOD
 
 
-def _hand_cell(row: SeatRow, language: Language) -> str:
+def _hand_cell(row: SeatRow, names: SeatNames, per_line: int) -> str:
     """A hand standing against the dealer: the seat (a split hand with its letter) and
     its total."""
     place = row.place
     hand = place.hands[row.hand or 0]
-    label = seat(place.seat, language) + ("" if row.hand is None else hand.label)
-    return f"{label} {hand.total.value}"
+    letter = "" if row.hand is None else hand.label
+    room = WIDTH // per_line - 2
+    return named(names, place.seat, BODY, room, lambda who: f"{who}{letter} {hand.total.value}")
 
 
 def _total(total: Total) -> str:
@@ -123,12 +134,11 @@ def _total(total: Total) -> str:
     return str(total.value)
 
 
-def _note(view: OchkoBankView, language: Language) -> str:
+def _note(view: OchkoBankView, language: Language, names: SeatNames) -> str:
     if view.offered is not None:
         card = card_text(view.offered.card, language)
-        return say(
-            "ochko-bank.offered", language, card=card, seat=seat(view.offered.seat, language)
-        )
+        key = "ochko-bank.offered"
+        return about(names, view.offered.seat, language, key, pen=BODY_BOLD, card=card)
     if view.duty is DealerDuty.MUST_DRAW:
         return say("ochko-bank.must-draw", language)
     if view.duty is DealerDuty.MUST_STAND:
@@ -136,7 +146,7 @@ def _note(view: OchkoBankView, language: Language) -> str:
     if view.duty is DealerDuty.HOLE_CARD:
         return say("ochko-bank.hole-card", language)
     if view.turn is not None:
-        return say("ochko-bank.draws", language, seat=seat(view.turn, language))
+        return about(names, view.turn, language, "ochko-bank.draws", pen=BODY_BOLD)
     if view.phase in (Phase.BETTING, Phase.SETTLED):
         limits = view.bet_limits
         return say("ochko-bank.bets", language, low=limits.low, high=limits.high)
@@ -185,19 +195,25 @@ def _drawing_hand(place: BankSeat) -> int | None:
 
 
 def _seat_line(
-    sheet: Sheet, baseline: int, row: SeatRow, turn: int | None, language: Language
+    sheet: Sheet,
+    baseline: int,
+    row: SeatRow,
+    turn: int | None,
+    language: Language,
+    names: SeatNames,
 ) -> None:
     """A hand's line: the seat (a split hand with its letter), its cards and total. A seat
     without cards yet says its bet in words ("bet 5"), or that it sits out."""
     place = row.place
-    label = seat(place.seat, language)
     hand = place.hands[row.hand or 0] if place.hands else None
     if hand is None or not hand.cards:
         bet = place.bet if hand is None else hand.bet
         text = say("ochko-bank.sits-out", language) if bet == 0 else _bet_text(bet, language)
+        label = named(names, place.seat, BODY, LINE_ROOM - text_width(text, BODY) - 3)
         left_right(sheet, baseline, label, text, BODY)
         return
-    name = label if row.hand is None else f"{label}{hand.label}"
+    letter = "" if row.hand is None else hand.label
+    name = named(names, place.seat, BODY, SEAT_ROOM, lambda who: who + letter)
     mark = sheet.text((MARGIN, baseline), name, BODY)
     if place.seat == turn and row.hand in (None, _drawing_hand(place)):
         sheet.invert(0, mark.box.top, mark.box.right, mark.box.bottom)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games.oh_hell.state import HandRecord, Phase
 from companion.games.oh_hell.view import OhHellView
-from companion.ui.canvas import HEIGHT, INK, PAPER, WIDTH, Align, Sheet, text_width
+from companion.ui.canvas import HEIGHT, INK, PAPER, WIDTH, Align, Pen, Sheet, text_width
 from companion.ui.screens.layout import (
     BIG,
     BODY,
@@ -25,15 +25,18 @@ from companion.ui.screens.layout import (
     header,
     left_right,
     line,
-    seat,
+    named,
+    seat_texts,
     signed,
 )
+from companion.ui.seat_names import SeatNames
 from companion.values.language import Language
 from companion.words import say
 
 SHEET_ROWS = 3  # hands on a page of the score sheet; its last line holds the totals
 FIXED_PAGES = 2  # the phase's page and tricks against bids
 VALUE_STEP = 16  # pixels between the bid values offered
+BIDDER_ROOM = 40  # the bidder's name before the values: room for four of them after it
 
 
 def page_count(view: OhHellView) -> int:
@@ -41,14 +44,19 @@ def page_count(view: OhHellView) -> int:
 
 
 def compose(
-    sheet: Sheet, view: OhHellView, language: Language, page: int, chosen: int | None
+    sheet: Sheet,
+    view: OhHellView,
+    language: Language,
+    page: int,
+    chosen: int | None,
+    names: SeatNames,
 ) -> None:
     if page == 0:
-        _phase_page(sheet, view, language, chosen)
+        _phase_page(sheet, view, language, chosen, names)
     elif page == 1:
-        _tricks_page(sheet, view, language)
+        _tricks_page(sheet, view, language, names)
     else:
-        _sheet_page(sheet, view, language, page - FIXED_PAGES)
+        _sheet_page(sheet, view, language, page - FIXED_PAGES, names)
 
 
 def _trump(view: OhHellView, language: Language) -> str:
@@ -61,17 +69,19 @@ def _hand_title(view: OhHellView, language: Language) -> str:
     return say("oh-hell.hand", language, hand=view.hand, hands=view.hands, size=view.hand_size)
 
 
-def _phase_page(sheet: Sheet, view: OhHellView, language: Language, chosen: int | None) -> None:
+def _phase_page(
+    sheet: Sheet, view: OhHellView, language: Language, chosen: int | None, names: SeatNames
+) -> None:
     if _last_trick_shown(view):
-        _finished_trick(sheet, view, language)
+        _finished_trick(sheet, view, language, names)
     elif view.phase is Phase.OVER:
-        _game_over(sheet, view, language)
+        _game_over(sheet, view, language, names)
     elif view.phase is Phase.TRUMP:
-        _waiting_for_trump(sheet, view, language)
+        _waiting_for_trump(sheet, view, language, names)
     elif view.phase is Phase.BIDDING:
-        _bidding(sheet, view, language, chosen)
+        _bidding(sheet, view, language, chosen, names)
     else:
-        _trick(sheet, view, language)
+        _trick(sheet, view, language, names)
 
 
 def _last_trick_shown(view: OhHellView) -> bool:
@@ -85,56 +95,65 @@ def _last_trick_shown(view: OhHellView) -> bool:
     )
 
 
-def _finished_trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
+def _said(names: SeatNames, number: int, language: Language, key: str, pen: Pen = BODY) -> str:
+    """A line of words about a seat, its name in the longest form the line holds."""
+    return named(names, number, pen, RIGHT - MARGIN, lambda who: say(key, language, seat=who))
+
+
+def _finished_trick(sheet: Sheet, view: OhHellView, language: Language, names: SeatNames) -> None:
     """The hand's last trick with every card, its taker, and each seat's tricks against
     its bid from the sheet's row of the hand just scored."""
     record = view.score_sheet[-1]
     title = say("oh-hell.trick", language, trick=record.size, tricks=record.size)
     trump = "" if record.trump is None else card_text(record.trump, language)
     header(sheet, title, say("oh-hell.trump", language, card=trump) if trump else "")
-    _trick_cards(sheet, view, language)
-    winner = seat(view.trick_winner if view.trick_winner is not None else 0, language)
-    sheet.text((MARGIN, line(2) + 1), say("oh-hell.takes-trick", language, seat=winner), BODY)
-    texts = [
-        f"{seat(number, language)} {record.tricks[number]}/{record.bids[number]}"
+    _trick_cards(sheet, view, language, names)
+    winner = view.trick_winner if view.trick_winner is not None else 0
+    sheet.text((MARGIN, line(2) + 1), _said(names, winner, language, "oh-hell.takes-trick"), BODY)
+    scores = [
+        (number, f"{record.tricks[number]}/{record.bids[number]}")
         for number in range(len(record.tricks))
     ]
-    cells(sheet, 3, texts, per_line=4, pen=SMALL)
+    cells(sheet, 3, seat_texts(names, scores, SMALL, per_line=4), per_line=4, pen=SMALL)
 
 
-def _waiting_for_trump(sheet: Sheet, view: OhHellView, language: Language) -> None:
+def _waiting_for_trump(
+    sheet: Sheet, view: OhHellView, language: Language, names: SeatNames
+) -> None:
     """The dealer turns up the trump; meanwhile the hand just over: each seat's tricks
     against its bid and its points (with seven seats the summary fills four lines and the
     title bar alone says which hand comes next)."""
     header(sheet, _hand_title(view, language))
     if view.score_sheet:
         last = view.score_sheet[-1]
-        texts = _record_cells(last, language)
+        texts = _record_cells(last, names)
         first = 0 if len(texts) > 2 * (BODY_LINES - 2) else 1
         if first:
             hand_over = say("oh-hell.hand-over", language, hand=last.number)
             sheet.text((MARGIN, line(0)), hand_over, BODY_BOLD)
         cells(sheet, first, texts, per_line=2, pen=BODY)
-    dealer = seat(view.dealer, language)
-    sheet.text((MARGIN, line(4)), say("oh-hell.turn-up-trump", language, seat=dealer), BODY_BOLD)
+    trump = _said(names, view.dealer, language, "oh-hell.turn-up-trump", BODY_BOLD)
+    sheet.text((MARGIN, line(4)), trump, BODY_BOLD)
 
 
-def _record_cells(record: HandRecord, language: Language) -> list[str]:
-    return [
-        f"{seat(number, language)} {record.tricks[number]}/{record.bids[number]} "
-        f"{signed(record.points[number])}"
+def _record_cells(record: HandRecord, names: SeatNames) -> list[str]:
+    scores = [
+        (number, f"{record.tricks[number]}/{record.bids[number]} {signed(record.points[number])}")
         for number in range(len(record.points))
     ]
+    return seat_texts(names, scores, BODY, per_line=2)
 
 
-def _bidding(sheet: Sheet, view: OhHellView, language: Language, chosen: int | None) -> None:
+def _bidding(
+    sheet: Sheet, view: OhHellView, language: Language, chosen: int | None, names: SeatNames
+) -> None:
     header(sheet, say("oh-hell.bidding", language, size=view.hand_size), _trump(view, language))
     players = len(view.seats)
     order = [(view.dealer + 1 + step) % players for step in range(players)]
-    texts = [f"{seat(n, language)} {_bid(view.seats[n].bid)}" for n in order]
+    texts = seat_texts(names, [(n, _bid(view.seats[n].bid)) for n in order], BODY, per_line=4)
     after = cells(sheet, 0, texts, per_line=4, highlight=_position(order, view.bidder))
     if view.bidder is not None:
-        _bid_values(sheet, view, view.bidder, language, chosen, line(after) + 9)
+        _bid_values(sheet, view, view.bidder, names, chosen, line(after) + 9)
     elif view.simultaneous_bids:
         sheet.text((MARGIN, line(after)), say("oh-hell.bids-at-once", language), BODY)
     if view.bidder is not None and view.forbidden_bid is not None:
@@ -143,9 +162,11 @@ def _bidding(sheet: Sheet, view: OhHellView, language: Language, chosen: int | N
         sheet.text((MARGIN, line(4)), hook, BODY)
         return
     total = "" if view.bids_total is None else f"Σ {view.bids_total} / {view.hand_size}"
-    left_right(
-        sheet, line(4), say("oh-hell.dealer", language, seat=seat(view.dealer, language)), total
+    room = RIGHT - MARGIN - text_width(total, BODY) - 3
+    dealer = named(
+        names, view.dealer, BODY, room, lambda who: say("oh-hell.dealer", language, seat=who)
     )
+    left_right(sheet, line(4), dealer, total)
 
 
 def _position(order: list[int], wanted: int | None) -> int | None:
@@ -160,13 +181,14 @@ def _bid_values(
     sheet: Sheet,
     view: OhHellView,
     bidder: int,
-    language: Language,
+    names: SeatNames,
     chosen: int | None,
     baseline: int,
 ) -> None:
     """Whose bid, then the values around the one chosen (or the forbidden one): the chosen
     boxed, the hook's forbidden value struck out."""
-    label = sheet.text((MARGIN, baseline), seat(bidder, language) + ":", BIG)
+    who = named(names, bidder, BIG, BIDDER_ROOM, lambda form: form + ":")
+    label = sheet.text((MARGIN, baseline), who, BIG)
     left = label.box.right + 6
     fit = max((RIGHT - left) // VALUE_STEP, 1)
     centre = chosen if chosen is not None else (view.forbidden_bid or 0)
@@ -183,16 +205,17 @@ def _bid_values(
             sheet.box(mark.box.left - 3, baseline - 11, mark.box.right + 2, baseline + 1)
 
 
-def _trick(sheet: Sheet, view: OhHellView, language: Language) -> None:
+def _trick(sheet: Sheet, view: OhHellView, language: Language, names: SeatNames) -> None:
     title = say("oh-hell.trick", language, trick=view.trick_number or 1, tricks=view.hand_size)
     header(sheet, title, _trump(view, language))
-    _trick_cards(sheet, view, language)
-    sheet.text((MARGIN, line(2) + 1), _trick_line(view, language), BODY)
-    texts = [f"{seat(s.seat, language)} {s.tricks}/{_bid(s.bid)}" for s in view.seats]
+    _trick_cards(sheet, view, language, names)
+    sheet.text((MARGIN, line(2) + 1), _trick_line(view, language, names), BODY)
+    scores = [(s.seat, f"{s.tricks}/{_bid(s.bid)}") for s in view.seats]
+    texts = seat_texts(names, scores, SMALL, per_line=4)
     cells(sheet, 3, texts, per_line=4, pen=SMALL, highlight=view.to_play)
 
 
-def _trick_cards(sheet: Sheet, view: OhHellView, language: Language) -> None:
+def _trick_cards(sheet: Sheet, view: OhHellView, language: Language, names: SeatNames) -> None:
     """The cards in the trick zone in play order, each over its seat, the winning one
     inverted."""
     players = len(view.seats)
@@ -204,7 +227,8 @@ def _trick_cards(sheet: Sheet, view: OhHellView, language: Language) -> None:
         mark = sheet.text(
             (x, line(0) + 2), card_text(played.card, language), pen, align=Align.CENTRE
         )
-        sheet.text((x, line(1) + 1), seat(played.seat, language), SMALL, align=Align.CENTRE)
+        who = named(names, played.seat, SMALL, width - 2)
+        sheet.text((x, line(1) + 1), who, SMALL, align=Align.CENTRE)
         if played.seat == view.winning:
             sheet.invert(
                 max(mark.box.left - 2, 0),
@@ -214,22 +238,27 @@ def _trick_cards(sheet: Sheet, view: OhHellView, language: Language) -> None:
             )
 
 
-def _trick_line(view: OhHellView, language: Language) -> str:
+def _trick_line(view: OhHellView, language: Language, names: SeatNames) -> str:
     if view.trick_winner is not None:
-        return say("oh-hell.takes-trick", language, seat=seat(view.trick_winner, language))
+        return _said(names, view.trick_winner, language, "oh-hell.takes-trick")
     if not view.trick and view.leader is not None:
-        return say("oh-hell.leads", language, seat=seat(view.leader, language))
+        return _said(names, view.leader, language, "oh-hell.leads")
     leader = view.trick[0].seat if view.trick else view.leader
     winning = view.winning if view.winning is not None else leader
+    first = leader if leader is not None else 0
+    second = winning if winning is not None else 0
+    # both names in one line: each gets half of what the words leave
+    words = say("oh-hell.led-winning", language, leader="", winning="")
+    half = (RIGHT - MARGIN - text_width(words, BODY)) // 2
     return say(
         "oh-hell.led-winning",
         language,
-        leader=seat(leader if leader is not None else 0, language),
-        winning=seat(winning if winning is not None else 0, language),
+        leader=named(names, first, BODY, half),
+        winning=named(names, second, BODY, half),
     )
 
 
-def _tricks_page(sheet: Sheet, view: OhHellView, language: Language) -> None:
+def _tricks_page(sheet: Sheet, view: OhHellView, language: Language, names: SeatNames) -> None:
     """Each seat's bid, tricks taken and score; the title says which column is which."""
     # the hand in words ("Hand 2/10", not a page number), the columns' names beside it
     header(sheet, say("oh-hell.tricks-hand", language, hand=view.hand, hands=view.hands))
@@ -244,16 +273,19 @@ def _tricks_page(sheet: Sheet, view: OhHellView, language: Language) -> None:
         column, row = divmod(place.seat, rows)
         x = column * width
         baseline = line(row)
-        sheet.text((x + MARGIN, baseline), seat(place.seat, language), BODY)
         values = (_bid(place.bid), str(place.tricks), str(place.score))
         first = x + width * 3 // 8
+        who = named(names, place.seat, BODY, first + 1 - x - MARGIN)
+        sheet.text((x + MARGIN, baseline), who, BODY)
         step = (x + width - 3 - first) // len(values)
         for index, value in enumerate(values):
             bold = BODY_BOLD if index == 2 else BODY
             sheet.text((first + step * (index + 1), baseline), value, bold, align=Align.RIGHT)
 
 
-def _sheet_page(sheet: Sheet, view: OhHellView, language: Language, index: int) -> None:
+def _sheet_page(
+    sheet: Sheet, view: OhHellView, language: Language, index: int, names: SeatNames
+) -> None:
     pages = -(-len(view.score_sheet) // SHEET_ROWS)
     header(sheet, say("oh-hell.score-sheet", language), f"{index + 1}/{pages}")
     records = view.score_sheet[index * SHEET_ROWS : (index + 1) * SHEET_ROWS]
@@ -262,7 +294,8 @@ def _sheet_page(sheet: Sheet, view: OhHellView, language: Language, index: int) 
     step = (WIDTH - first) // players
     for number in range(players):
         x = first + step * (number + 1) - 2
-        sheet.text((x, line(0) - 1), seat(number, language), SMALL, align=Align.RIGHT)
+        who = named(names, number, SMALL, step - 2)
+        sheet.text((x, line(0) - 1), who, SMALL, align=Align.RIGHT)
     for row, record in enumerate(records):
         baseline = line(1 + row) - 1
         sheet.text((MARGIN, baseline), str(record.number), SMALL)
@@ -279,10 +312,21 @@ def _sheet_page(sheet: Sheet, view: OhHellView, language: Language, index: int) 
         sheet.text((x, line(4)), str(totals[number]), BODY_BOLD, align=Align.RIGHT)
 
 
-def _game_over(sheet: Sheet, view: OhHellView, language: Language) -> None:
+def _game_over(sheet: Sheet, view: OhHellView, language: Language, names: SeatNames) -> None:
     header(sheet, say("oh-hell.game-over", language))
     winners = () if view.outcome is None else view.outcome.winners
-    names = ", ".join(seat(number, language) for number in winners)
-    sheet.text((MARGIN, line(0)), say("common.winner", language, seats=names), BODY_BOLD)
-    texts = [f"{seat(s.seat, language)} {s.score}" for s in view.seats]
+    room = RIGHT - MARGIN - text_width(say("common.winner", language, seats=""), BODY_BOLD)
+    # every winner named, in the longest forms that fit the line together
+    said = ""
+    for depth in range(max((len(names.forms(n)) for n in winners), default=1)):
+        said = ", ".join(_form(names, n, depth) for n in winners)
+        if text_width(said, BODY_BOLD) <= room:
+            break
+    sheet.text((MARGIN, line(0)), say("common.winner", language, seats=said), BODY_BOLD)
+    texts = seat_texts(names, [(s.seat, str(s.score)) for s in view.seats], BODY, per_line=2)
     cells(sheet, 1, texts, per_line=2)
+
+
+def _form(names: SeatNames, number: int, depth: int) -> str:
+    forms = names.forms(number)
+    return forms[min(depth, len(forms) - 1)]

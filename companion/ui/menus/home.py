@@ -42,6 +42,7 @@ from companion.ui.menus.state import (
 )
 from companion.ui.presses import Button, ButtonPress
 from companion.ui.screens import compose_game, page_count
+from companion.ui.screens.layout import table_names
 from companion.ui.screens.outcome import compose_outcome
 from companion.words import say
 
@@ -155,10 +156,11 @@ def _choose(state: UiState, picked: Picked, press: ButtonPress, context: UiConte
 def compose_home(state: UiState, home: Home, context: UiContext) -> Sheet:
     language = context.language
     view = context.view
+    people = context.spec.people if context.spec is not None else None
     outcome = shown_outcome(state, context)
     if outcome is not None:
         sheet = draw.new_sheet()
-        compose_outcome(sheet, outcome, language)
+        compose_outcome(sheet, outcome, language, table_names(people, language))
         return sheet
     picked = picker_shown(state, home, context)
     if picked is not None:
@@ -166,7 +168,7 @@ def compose_home(state: UiState, home: Home, context: UiContext) -> Sheet:
         assert offer is not None
         if view is not None and len(amount_offers(context)) == 1:
             # the game's own screen shows whose amount it is and the value chosen
-            return compose_game(view, language, page=0, chosen=picked.value)
+            return compose_game(view, language, page=0, chosen=picked.value, people=people)
         sheet = draw.new_sheet()
         draw_amount(sheet, offer, picked.value, language)
         return sheet
@@ -176,4 +178,4 @@ def compose_home(state: UiState, home: Home, context: UiContext) -> Sheet:
         draw.centred(sheet, draw.line(1), say("menu.no_game", language))
         draw.hint(sheet, say("menu.open_menu", language))
         return sheet
-    return compose_game(view, language, page=home.page % page_count(view))
+    return compose_game(view, language, page=home.page % page_count(view), people=people)

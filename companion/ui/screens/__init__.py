@@ -6,7 +6,7 @@ have reached (a bid, a stake) on a page that asks for one.
 
 Which module draws a view is its game's screen in the registry (``GamePlugin.screen``,
 found by the view's ``game_id``): a game's screen module defines ``page_count(view)`` and
-``compose(canvas, view, language, page, chosen)`` with the drawing kit here
+``compose(canvas, view, language, page, chosen, names)`` with the drawing kit here
 (``layout``, ``outcome``), and is imported when first drawn. So a new game brings its
 screen in its own folder; this file does not change.
 """
@@ -20,8 +20,11 @@ from typing import Any
 
 from PIL import Image
 
+from companion.games.people import People
 from companion.games.registry import plugin
 from companion.ui.canvas import Sheet
+from companion.ui.screens.layout import table_names
+from companion.ui.seat_names import SeatNames
 from companion.ui.views import GameView
 from companion.values.language import Language
 
@@ -35,7 +38,7 @@ class GameScreens:
     """A game's screen module, as the functions this file calls."""
 
     page_count: Callable[[Any], int]
-    compose: Callable[[Sheet, Any, Language, int, int | None], None]
+    compose: Callable[[Sheet, Any, Language, int, int | None, SeatNames], None]
 
 
 def screens_of(view: GameView) -> GameScreens:
@@ -55,20 +58,31 @@ def page_count(view: GameView) -> int:
 
 
 def compose_game(
-    view: GameView, language: Language, *, page: int = 0, chosen: int | None = None
+    view: GameView,
+    language: Language,
+    *,
+    page: int = 0,
+    chosen: int | None = None,
+    people: People | None = None,
 ) -> Sheet:
-    """The sheet of a game's page, with the marks of its texts (for the fit tests)."""
+    """The sheet of a game's page, with the marks of its texts (for the fit tests); the
+    seats called by ``people``'s names where the game names them."""
     screens = screens_of(view)
     count = screens.page_count(view)
     if not 0 <= page < count:
         raise ValueError(f"page {page} of a screen with {count} pages")
     sheet = Sheet()
-    screens.compose(sheet, view, language, page, chosen)
+    screens.compose(sheet, view, language, page, chosen, table_names(people, language))
     return sheet
 
 
 def draw_game(
-    view: GameView, language: Language, *, page: int = 0, chosen: int | None = None
+    view: GameView,
+    language: Language,
+    *,
+    page: int = 0,
+    chosen: int | None = None,
+    people: People | None = None,
 ) -> Image.Image:
     """One page of the game's screen."""
-    return compose_game(view, language, page=page, chosen=chosen).image
+    return compose_game(view, language, page=page, chosen=chosen, people=people).image

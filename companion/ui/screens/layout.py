@@ -6,18 +6,20 @@ The 64 rows: a title bar (rows 0-11) and five body lines 10 pixels apart (baseli
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from companion.cards import Card
+from companion.games.people import People
 from companion.ui.canvas import PAPER, WIDTH, Align, Pen, Sheet, TextMark, Weight, text_width
-from companion.ui.legibility import LEFT_MARGIN
+from companion.ui.legibility import LEFT_MARGIN, is_legible
+from companion.ui.seat_names import SeatNames
 from companion.values.language import Language
 
 # the cards' words live with the other words; the screens take them from here too
 from companion.words import card_text as card_text
 from companion.words import rank_text as rank_text
-from companion.words import say, seat_label
+from companion.words import say, seat_label, template
 
 # The regular condensed face at 9 and 10 pixels draws 0 like D; its bold draws it round.
 TITLE = Pen(9, Weight.BOLD)
@@ -113,6 +115,30 @@ def seat(number: int, language: Language) -> str:
     return seat_label(number, language, short=True)
 
 
+def table_names(people: People | None, language: Language) -> SeatNames:
+    """The seats as this game's screens call them: the people's names, or the language's
+    P1..Pn where the game names nobody."""
+    return SeatNames(people, unnamed=template("common.seat_short", language))
+
+
+def named(
+    names: SeatNames,
+    number: int,
+    pen: Pen,
+    room: int,
+    said: Callable[[str], str] = str,
+) -> str:
+    """``said(name)`` for the longest form of the seat's name whose whole text fits
+    ``room`` pixels in ``pen`` (its shortest form where none does). A name whose small
+    letters the pen draws too small to read is written in capitals."""
+    forms = [form if is_legible(form, pen) else form.upper() for form in names.forms(number)]
+    for form in forms:
+        text = said(form)
+        if text_width(text, pen) <= room:
+            return text
+    return said(forms[-1])
+
+
 def amount(value: int | float | Fraction) -> str:
     """Money as the table counts it: whole chips, or with a half chip as ½."""
     fraction = Fraction(value).limit_denominator(2)
@@ -163,20 +189,36 @@ def cells(
     return first_line + rows
 
 
+def seat_texts(
+    names: SeatNames, seats: Sequence[tuple[int, str]], pen: Pen, *, per_line: int
+) -> list[str]:
+    """A seat's name and what follows it (its score, its bid), each fitted to its cell of
+    ``cells``."""
+    room = WIDTH // per_line - 2
+    return [named(names, number, pen, room, followed_by(rest)) for number, rest in seats]
+
+
+def followed_by(rest: str) -> Callable[[str], str]:
+    """A name and ``rest`` after a space."""
+    return lambda who: f"{who} {rest}"
+
+
 def balances_page(
     sheet: Sheet,
     language: Language,
     balances: Sequence[tuple[int, int | float]],
     banker: int | None,
     right: str,
+    names: SeatNames,
 ) -> int:
     """Every seat's money, the banker's cell inverted; the number of lines it took."""
     header(sheet, say("common.balances", language), right)
     wide = len(balances) <= 2 * BODY_LINES
-    texts = [f"{seat(number, language)} {signed(money)}" for number, money in balances]
     highlight = None if banker is None else [n for n, _ in balances].index(banker)
     # Past ten seats, three to a line in the small face.
     per_line, pen = (2, BODY) if wide else (3, SMALL)
+    money = [(number, signed(value)) for number, value in balances]
+    texts = seat_texts(names, money, pen, per_line=per_line)
     cells(sheet, 0, texts, per_line=per_line, pen=pen, highlight=highlight)
     return -(-len(texts) // per_line)
 
@@ -230,3 +272,22 @@ def hand_line(
     while len(kept) > 1 and text_width(lead + "…" + THIN_SPACE.join(kept), SMALL) > room:
         kept.pop(0)
     sheet.text((MARGIN, baseline), lead + "…" + THIN_SPACE.join(kept), SMALL, may_shorten=True)
+
+
+LINE_ROOM = RIGHT - MARGIN
+# what a label beside a large chosen amount (stake_line) may take
+LABEL_ROOM = LINE_ROOM - 44
+
+
+def about(
+    names: SeatNames,
+    number: int,
+    language: Language,
+    key: str,
+    *,
+    pen: Pen = BODY,
+    room: int = LINE_ROOM,
+    **values: object,
+) -> str:
+    """The words of ``key`` about a seat, its name in the longest form the room holds."""
+    return named(names, number, pen, room, lambda who: say(key, language, seat=who, **values))

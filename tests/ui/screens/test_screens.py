@@ -21,8 +21,10 @@ def _game(script: str, events: int | None = None) -> Game:
     return ScriptPoint(script, events).game()
 
 
-def _texts(game: Game, language: Language = Language.EN, page: int = 0, **kw: int) -> list[str]:
-    sheet = compose_game(game_view(game), language, page=page, **kw)
+def _texts(
+    game: Game, language: Language = Language.EN, page: int = 0, chosen: int | None = None
+) -> list[str]:
+    sheet = compose_game(game_view(game), language, page=page, chosen=chosen)
     return [mark.drawn for mark in sheet.marks]
 
 
