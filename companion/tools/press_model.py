@@ -346,8 +346,9 @@ TASKS: tuple[Task, ...] = (
         lambda table: (
             table.header == OCZKO and table.previous is Previous.KEPT and table.kept is not None
         ),
-        # the menu, down to a new game, down to Oczko, up round to Start, start, keep it
-        (LONG_OK, D, D, D, K, D, K, U, K, K),
+        # the menu, up round past shut down, the sheet, settings and the kept games to a new
+        # game, down to Oczko, up round to Start, start, keep it
+        (LONG_OK, U, U, U, U, U, K, D, K, U, K, K),
         goal_header=OCZKO,
     ),
     Task(
@@ -384,7 +385,8 @@ TASKS: tuple[Task, ...] = (
         "back to the kept Oh Hell game (Oczko kept)",
         _at(OCZKO, OCZKO_STAKE, kept=(OH_HELL_FIVE, (*TRUMP, *BIDS))),
         lambda table: table.header == OH_HELL_FIVE and table.kept is not None,
-        (K, D, D, D, D, K, K, K),
+        # the menu, up round past shut down, the sheet and settings to the kept games
+        (K, U, U, U, U, K, K, K),
         goal_header=OH_HELL_FIVE,
     ),
     Task(
