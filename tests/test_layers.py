@@ -60,11 +60,16 @@ FORBIDDEN: dict[str, frozenset[str]] = {
 THROUGH: dict[str, frozenset[str]] = {"table": frozenset({"companion.games.registry"})}
 
 # A game's folder by role: what each kind of module in it may import besides its own
-# folder (prefixes of module names). Its screen draws with the ui's kit (the canvas and
-# the screens' shared layout), in the table's words.
+# folder (prefixes of module names). Its screen draws with the ui's kit (the canvas, the
+# screens' shared layout and the seats' names fitted to a pen's width), in the table's words.
 CORE = ("companion.cards", "companion.values")
 GAME_CORE = (*CORE, "companion.games.")
-DRAWING_KIT = ("companion.ui.canvas", "companion.ui.screens", "companion.words")
+DRAWING_KIT = (
+    "companion.ui.canvas",
+    "companion.ui.screens",
+    "companion.ui.seat_names",
+    "companion.words",
+)
 ROLES: dict[str, tuple[str, ...]] = {
     "rules": GAME_CORE,
     "screen": (*GAME_CORE, *DRAWING_KIT),
