@@ -208,13 +208,19 @@ class SceneRenderer:
 
 def _smeared(tile: Image.Image, hand: HandAt, px_per_mm: float) -> Image.Image:
     """The tile blurred along the hand's motion (a moving hand is never sharp)."""
-    import cv2
-
     length = min(MAX_BLUR_PX, round(blur_length(hand, px_per_mm)))
     if length < 2:
         return tile
-    kernel = np.zeros((length, length), np.float32)
     angle = math.atan2(hand.motion[1], hand.motion[0])
+    return Image.fromarray(motion_blurred(np.asarray(tile), angle, length), "RGBA")
+
+
+def motion_blurred(pixels: np.ndarray, angle: float, length: int) -> np.ndarray:
+    """Four-channel pixels (colour and cover, uint8) blurred along a line of ``length``
+    pixels at ``angle`` radians, premultiplied so that the cover's edge takes no dark rim."""
+    import cv2
+
+    kernel = np.zeros((length, length), np.float32)
     middle = (length - 1) / 2
     dx, dy = math.cos(angle) * middle, math.sin(angle) * middle
     cv2.line(
@@ -225,11 +231,11 @@ def _smeared(tile: Image.Image, hand: HandAt, px_per_mm: float) -> Image.Image:
         1,
     )
     kernel /= kernel.sum()
-    rgba = np.asarray(tile).astype(np.float32)
+    rgba = pixels.astype(np.float32)
     alpha = rgba[:, :, 3:] / 255.0
     premultiplied = np.concatenate([rgba[:, :, :3] * alpha, alpha], axis=2)
     blurred = cv2.filter2D(premultiplied, -1, kernel)
     cover = np.clip(blurred[:, :, 3:], 1e-6, 1.0)
     colour = np.clip(blurred[:, :, :3] / cover, 0, 255)
     out = np.concatenate([colour, np.clip(blurred[:, :, 3:] * 255, 0, 255)], axis=2)
-    return Image.fromarray(out.astype(np.uint8), "RGBA")
+    return out.astype(np.uint8)

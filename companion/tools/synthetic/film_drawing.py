@@ -15,6 +15,7 @@ from typing import Protocol
 import numpy as np
 
 from companion.cards import Card, IndexScript, Rank, Suit
+from companion.demo.film.rendering import motion_blurred
 
 FRAME_SIZE = (1920, 1080)
 CARD_ASPECT = 88.0 / 63.0
@@ -185,31 +186,10 @@ def put_card(
 
 def smeared(tile: np.ndarray, motion: tuple[float, float]) -> np.ndarray:
     """A BGRA tile blurred along ``motion`` over half its length (premultiplied)."""
-    import cv2
-
     length = min(MAX_BLUR_PX, round(0.5 * math.hypot(*motion)))
     if length < 2:
         return tile
-    kernel = np.zeros((length, length), np.float32)
-    middle = (length - 1) / 2
-    angle = math.atan2(motion[1], motion[0])
-    dx, dy = math.cos(angle) * middle, math.sin(angle) * middle
-    cv2.line(
-        kernel,
-        (round(middle - dx), round(middle - dy)),
-        (round(middle + dx), round(middle + dy)),
-        1.0,
-        1,
-    )
-    kernel /= kernel.sum()
-    rgba = tile.astype(np.float32)
-    alpha = rgba[:, :, 3:] / 255.0
-    premultiplied = np.concatenate([rgba[:, :, :3] * alpha, alpha], axis=2)
-    blurred = cv2.filter2D(premultiplied, -1, kernel)
-    cover = np.clip(blurred[:, :, 3:], 1e-6, 1.0)
-    colour = np.clip(blurred[:, :, :3] / cover, 0, 255)
-    out = np.concatenate([colour, np.clip(blurred[:, :, 3:] * 255, 0, 255)], axis=2)
-    return out.astype(np.uint8)
+    return motion_blurred(tile, math.atan2(motion[1], motion[0]), length)
 
 
 def blend(picture: np.ndarray, tile: np.ndarray, left: int, top: int) -> None:
