@@ -10,6 +10,7 @@ first non-loopback address the host name resolves to, and last the host name its
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import ipaddress
 import os
 import socket
@@ -76,30 +77,51 @@ def sheet_url(host: str, port: int) -> str:
 
 class AddressFile:
     """The address file in the state folder: written whole (a reader never sees half of
-    it), touched while unchanged so that its age says the sheet is alive."""
+    it) and held locked (``flock``) while the sheet runs. The kernel drops the lock with
+    the process, so a file whose lock is free is one a sheet that is gone left behind.
+    Nothing is written while the address stays the same: a heartbeat on the SD card would
+    cost it a file-system commit every beat."""
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / SHEET_ADDRESS_FILE
         self._written: str | None = None
+        self._held: int | None = None  # the open, locked file the path names
 
     def keep(self, url: str) -> None:
-        """Write ``url`` if it changed (or the file went away), else touch the file."""
+        """Write ``url`` if it changed (or the file went away or was replaced)."""
         text = address_text(url)
-        if text == self._written and self.path.exists():
-            os.utime(self.path)
+        if text == self._written and self._still_held():
             return
         fd, temporary = tempfile.mkstemp(prefix=".sheet-address-", dir=self.path.parent)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
+            fcntl.flock(fd, fcntl.LOCK_EX)  # a new file: nobody else can hold it
+            data = text.encode("utf-8")
+            while data:
+                data = data[os.write(fd, data) :]
             os.replace(temporary, self.path)
         except BaseException:
+            os.close(fd)
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
-        self._written = text
+        self._release()
+        self._held, self._written = fd, text
 
     def remove(self) -> None:
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
+        self._release()
         self._written = None
+
+    def _still_held(self) -> bool:
+        if self._held is None:
+            return False
+        try:
+            return os.stat(self.path).st_ino == os.fstat(self._held).st_ino
+        except OSError:
+            return False
+
+    def _release(self) -> None:
+        if self._held is not None:
+            os.close(self._held)
+            self._held = None

@@ -39,7 +39,7 @@ from companion.sheet.languages import UnknownLanguage, accepted_language, parse_
 from companion.sheet.page import games_page, sheet_page
 from companion.sheet.source import JournalReader, NoGame, Version
 from companion.values.language import Language
-from companion.values.sheet_address import HEARTBEAT_S
+from companion.values.sheet_address import ADDRESS_CHECK_S
 
 log = logging.getLogger(__name__)
 
@@ -570,8 +570,8 @@ async def serve(
 
 
 async def _keep_address(address: AddressFile, host: str, port: int, stop: asyncio.Event) -> None:
-    """Write the address now and again each heartbeat (the LAN address may come or change
-    after the start: Wi-Fi joins late, DHCP moves) until ``stop``."""
+    """Write the address now, and again whenever it changes (the LAN address may come or
+    change after the start: Wi-Fi joins late, DHCP moves) until ``stop``."""
     loop = asyncio.get_running_loop()
     while not stop.is_set():
         try:
@@ -580,4 +580,4 @@ async def _keep_address(address: AddressFile, host: str, port: int, stop: asynci
         except OSError as error:  # a full or read-only state folder: serve all the same
             log.warning("cannot write the sheet's address to %s: %s", address.path, error)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), HEARTBEAT_S)
+            await asyncio.wait_for(stop.wait(), ADDRESS_CHECK_S)

@@ -2,10 +2,11 @@
 
 The kiosk's unit has no network of its own (``PrivateNetwork=yes``), so it cannot see the
 box's LAN address; the sheet works it out and keeps it in a small file in the state
-folder that both units share: written when it starts listening, rewritten (or touched)
-every ``HEARTBEAT_S`` while it runs, removed when it stops cleanly. A file not touched
-for ``STALE_AFTER_S`` is one a sheet that died left behind. This module holds only the
-file's name and format, and what the kiosk makes of it; each side does its own I/O.
+folder that both units share: written when it starts listening, rewritten when the
+address changes (looked up every ``ADDRESS_CHECK_S``), held locked while it runs and
+removed when it stops cleanly. A file nobody holds locked is one a sheet that died left
+behind. This module holds only the file's name and format, and what the kiosk makes of
+it; each side does its own I/O.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 SHEET_ADDRESS_FILE = "sheet-address.json"
-HEARTBEAT_S = 30.0
-# Three heartbeats missed: the sheet is gone (a wall-clock jump heals at the next beat).
-STALE_AFTER_S = 3 * HEARTBEAT_S
+# Wi-Fi joins late and DHCP moves addresses: the sheet looks its address up this often.
+ADDRESS_CHECK_S = 30.0
 URL_KEY = "url"
 MAX_URL = 200  # longer than any address of ours: a file with more is not ours
 
@@ -48,7 +48,7 @@ class SheetLinkState(Enum):
     READY = "ready"  # running, at ``url``
     OFF = "off"  # [sheet] enabled = false in the config
     NOT_RUNNING = "not_running"  # no address file: never started, or stopped
-    STALE = "stale"  # a file left by a sheet that stopped answering
+    STALE = "stale"  # a file left by a sheet that is no longer running
     UNREADABLE = "unreadable"  # a file that is not the sheet's
 
 

@@ -123,7 +123,7 @@ ENGLISH: dict[str, str] = {
     "sheet.not_running": "The phone sheet is not running.",
     "sheet.off": "The phone sheet is off in the config ([sheet] enabled).",
     "sheet.open": "Scan or open:",
-    "sheet.stale": "The phone sheet has stopped answering.",
+    "sheet.stale": "The phone sheet has stopped.",
     "sheet.unreadable": "The phone sheet's address cannot be read.",
     # what went wrong, and an event, in the table's words (reasons.py)
     # a card played on a suit led: "on a club lead"

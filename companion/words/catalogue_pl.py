@@ -123,7 +123,7 @@ POLISH: dict[str, str] = {
     "sheet.not_running": "Tabela wyników dla telefonów nie działa.",
     "sheet.off": "Tabela wyników dla telefonów jest wyłączona w konfiguracji ([sheet] enabled).",
     "sheet.open": "Zeskanuj lub otwórz:",
-    "sheet.stale": "Tabela wyników dla telefonów przestała odpowiadać.",
+    "sheet.stale": "Tabela wyników dla telefonów przestała działać.",
     "sheet.unreadable": "Nie da się odczytać adresu tabeli wyników.",
     # what went wrong, and an event, in the table's words (reasons.py)
     "suit-led.spades": "piki",

@@ -123,7 +123,7 @@ RUSSIAN: dict[str, str] = {
     "sheet.not_running": "Запись игры для телефонов не запущена.",
     "sheet.off": "Запись игры для телефонов выключена в настройках ([sheet] enabled).",
     "sheet.open": "Сканируйте или откройте:",
-    "sheet.stale": "Запись игры для телефонов перестала отвечать.",
+    "sheet.stale": "Запись игры для телефонов остановилась.",
     "sheet.unreadable": "Не удаётся прочитать адрес записи игры.",
     # what went wrong, and an event, in the table's words (reasons.py)
     "suit-led.spades": "пики",

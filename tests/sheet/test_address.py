@@ -1,11 +1,12 @@
 """The sheet's LAN address and the file that hands it to the kiosk: a bound address is
 kept, "every address" becomes one a phone can reach, the URL is well formed, and the file
-is written whole, touched while unchanged and removed on request."""
+is written whole, held locked while the sheet runs, left alone while unchanged and removed
+on request."""
 
 from __future__ import annotations
 
+import fcntl
 import ipaddress
-import os
 from pathlib import Path
 
 import pytest
@@ -42,17 +43,32 @@ def test_the_url(host: str, port: int, url: str) -> None:
     assert sheet_url(host, port) == url
 
 
-def test_the_file_is_written_touched_and_removed(tmp_path: Path) -> None:
+def _locked(path: Path) -> bool:
+    with path.open("rb") as file:
+        try:
+            fcntl.flock(file.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        return False
+
+
+def test_the_file_is_written_held_and_removed(tmp_path: Path) -> None:
     address = AddressFile(tmp_path)
     address.keep("http://192.168.1.23:8080/")
     path = tmp_path / SHEET_ADDRESS_FILE
     assert parse_address(path.read_text("utf-8")) == "http://192.168.1.23:8080/"
-    os.utime(path, (1, 1))
-    inode = path.stat().st_ino
-    address.keep("http://192.168.1.23:8080/")  # unchanged: only touched
-    assert path.stat().st_ino == inode and path.stat().st_mtime > 1
-    address.keep("http://192.168.1.24:8080/")  # changed: replaced whole
+    assert _locked(path)
+    before = path.stat()
+    address.keep("http://192.168.1.23:8080/")  # unchanged: nothing written, not even a touch
+    after = path.stat()
+    assert (after.st_ino, after.st_mtime_ns, after.st_ctime_ns) == (
+        before.st_ino,
+        before.st_mtime_ns,
+        before.st_ctime_ns,
+    )
+    address.keep("http://192.168.1.24:8080/")  # changed: replaced whole, the new one held
     assert parse_address(path.read_text("utf-8")) == "http://192.168.1.24:8080/"
+    assert path.stat().st_ino != before.st_ino and _locked(path)
     assert [entry.name for entry in tmp_path.iterdir()] == [SHEET_ADDRESS_FILE]
     address.remove()
     assert not path.exists()
@@ -65,3 +81,15 @@ def test_a_file_removed_by_someone_is_written_again(tmp_path: Path) -> None:
     (tmp_path / SHEET_ADDRESS_FILE).unlink()
     address.keep("http://10.0.0.7/")
     assert parse_address((tmp_path / SHEET_ADDRESS_FILE).read_text("utf-8")) == "http://10.0.0.7/"
+
+
+def test_a_file_replaced_by_someone_is_written_again_and_held(tmp_path: Path) -> None:
+    address = AddressFile(tmp_path)
+    address.keep("http://10.0.0.7/")
+    path = tmp_path / SHEET_ADDRESS_FILE
+    other = tmp_path / "other"
+    other.write_text("{}", "utf-8")
+    other.replace(path)
+    assert not _locked(path)
+    address.keep("http://10.0.0.7/")
+    assert parse_address(path.read_text("utf-8")) == "http://10.0.0.7/" and _locked(path)
