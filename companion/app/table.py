@@ -25,6 +25,7 @@ from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.evening import Evening
 from companion.games.events import CameraEvent, CardSeen, Event, ZoneCleared
+from companion.games.people import People
 from companion.games.roster import MAX_ROSTER, AddPerson, RosterChange, RosterError
 from companion.games.session import Game
 from companion.games.spec import GameSpec
@@ -299,7 +300,8 @@ class Table:
         # The log and the screens name the event and the reasons in people's words (seats
         # from 1); the journal keeps the script's line.
         seat_led = frozenset() if self.played is None else self.played.game.engine.seat_led_actions
-        said = event_text(event, LOG_LANGUAGE, seat_led=seat_led)
+        people = self._people()
+        said = event_text(event, LOG_LANGUAGE, seat_led=seat_led, people=people)
         if self.played is None:
             self.log(f"no game started: {said} ignored")
             return False
@@ -307,17 +309,18 @@ class Table:
         try:
             row = self.played.record_event(event, source=source)
         except RefusedEvent as refusal:
-            self.log(f"refused {said} ({source.value}): {refusal_text(refusal, LOG_LANGUAGE)}")
+            reason = refusal_text(refusal, LOG_LANGUAGE, people=people)
+            self.log(f"refused {said} ({source.value}): {reason}")
             language = self.settings.language
             if from_menu:
-                self.ui = refused(self.ui, refusal_text(refusal, language))
+                self.ui = refused(self.ui, refusal_text(refusal, language, people=people))
             else:
                 self._notice(
                     say(
                         "refused.table",
                         language,
-                        line=event_text(event, language, seat_led=seat_led),
-                        reason=refusal_text(refusal, language),
+                        line=event_text(event, language, seat_led=seat_led, people=people),
+                        reason=refusal_text(refusal, language, people=people),
                     ),
                     logged=True,
                 )
@@ -330,7 +333,8 @@ class Table:
         if len(violations) > flagged:
             self.violation = violations[-1]
             self.violation_until = self.clock() + VIOLATION_S
-            self.log(f"violation after {said}: {violation_text(self.violation, LOG_LANGUAGE)}")
+            flagged_text = violation_text(self.violation, LOG_LANGUAGE, people=people)
+            self.log(f"violation after {said}: {flagged_text}")
         if isinstance(event, CameraEvent):
             self._forget_questions(event.zone)
         return True
@@ -341,7 +345,8 @@ class Table:
         try:
             row = self.played.undo(source=Source.BUTTON)
         except RefusedEvent as refusal:
-            self.ui = refused(self.ui, refusal_text(refusal, self.settings.language))
+            language = self.settings.language
+            self.ui = refused(self.ui, refusal_text(refusal, language, people=self._people()))
         except JournalError as error:
             self._journal_trouble(error)
         else:
@@ -353,11 +358,17 @@ class Table:
         if isinstance(event, CardSeen) and self.played is not None:
             reason = placed_already(self.played.game, event)
             if reason is not None:
-                said = entered_text(reason, LOG_LANGUAGE)
+                people = self.played.game.people
+                said = entered_text(reason, LOG_LANGUAGE, people=people)
                 self.log(f"refused {event} (entered by hand): {said}")
-                self.ui = refused(self.ui, entered_text(reason, self.settings.language))
+                language = self.settings.language
+                self.ui = refused(self.ui, entered_text(reason, language, people=people))
                 return
         self._record(event, Source.BUTTON, from_menu=True)
+
+    def _people(self) -> People | None:
+        """The names in the game's seats (None: P1..Pn, or no game)."""
+        return None if self.played is None else self.played.game.people
 
     def _start_game(self, spec: GameSpec, previous: Previous = Previous.FINISHED) -> None:
         try:

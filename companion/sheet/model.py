@@ -18,6 +18,7 @@ from typing import Any
 from companion.cards import Card, CardError
 from companion.games.engine import ActionOffer
 from companion.games.events import Event
+from companion.games.people import People
 from companion.games.plugin import Cell, Notes, SheetShape
 from companion.games.registry import plugin
 from companion.games.score_sheet import Stakes, is_seat_column, seat_column, seat_stake
@@ -197,7 +198,7 @@ def game_sheet(
     _check_seat_columns(exported, seats, record)
     has_bank = "bank" in exported.columns
     shape = plugin(state["game"]).sheet
-    moves = _Moves(settled_by, game.engine.seat_led_actions)
+    moves = _Moves(settled_by, game.engine.seat_led_actions, game.people)
     rows = _rows(exported, shape, stakes, moves, state, seats, language)
     leading = tuple(say(column.title, language) for column in shape.leading)
     chart = _chart(shape, rows, leading, state, seat_names, language, has_bank=has_bank)
@@ -247,13 +248,14 @@ class _Moves:
 
     events: Sequence[Event]
     seat_led: Set[str]
+    people: People | None  # the seats' names (None: P1..Pn)
 
     def said(self, row: int, cell: str, language: Language) -> str:
         """Row ``row``'s settling move in the table's words; the CSV's own ``cell`` where
         the cut did not say which event it was."""
         if row >= len(self.events):
             return cell
-        return event_text(self.events[row], language, seat_led=self.seat_led)
+        return event_text(self.events[row], language, seat_led=self.seat_led, people=self.people)
 
 
 def _legend(

@@ -16,6 +16,7 @@ from companion.games.script import Script
 from companion.games.session import Game
 from companion.ui.canvas import Sheet
 from companion.ui.screens import compose_game, draw_game, page_count
+from companion.ui.screens.layout import table_names
 from companion.ui.screens.outcome import compose_outcome
 from companion.ui.screens.violation import compose_refusal, compose_violation
 from companion.ui.transcript import TRANSCRIPT_FILE, Shown, screens_text
@@ -47,7 +48,7 @@ def final_screen(game: Game, language: Language, *, page: int = 1) -> Image.Imag
     count = page_count(view)
     if not 1 <= page <= count:
         raise SnapshotError(f"--page {page}: this screen has pages 1 to {count}")
-    return draw_game(view, language, page=page - 1)
+    return draw_game(view, language, page=page - 1, people=game.people)
 
 
 def event_snapshots(script: Script, language: Language) -> list[Snapshot]:
@@ -56,7 +57,9 @@ def event_snapshots(script: Script, language: Language) -> list[Snapshot]:
     violation the violation's screen, a refused event the refusal's (the state stays as it
     was, as with ``--keep-going``)."""
     game = Game.of(script.spec())
-    shots = [Snapshot.of("000-start", compose_game(game_view(game), language))]
+    people = game.people  # the seats by name where the script names them
+    names = table_names(people, language)
+    shots = [Snapshot.of("000-start", compose_game(game_view(game), language, people=people))]
     outcome: RoundOutcome | None = None
     for index, line in enumerate(script.lines, start=1):
         stem = f"{index:03d}-line{line.number}"
@@ -65,20 +68,20 @@ def event_snapshots(script: Script, language: Language) -> list[Snapshot]:
             game.apply(line.event, line.number)
         except RefusedEvent as refusal:
             seat_led = game.engine.seat_led_actions
-            sheet = compose_refusal(line.event, refusal, language, seat_led=seat_led)
+            sheet = compose_refusal(line.event, refusal, language, seat_led=seat_led, people=people)
             shots.append(Snapshot.of(f"{stem}-refused", sheet))
             continue
         view = game_view(game)
-        shots.append(Snapshot.of(stem, compose_game(view, language)))
+        shots.append(Snapshot.of(stem, compose_game(view, language, people=people)))
         shown = getattr(view, "outcome", None)
         if isinstance(shown, RoundOutcome) and shown != outcome:
             sheet = Sheet()
-            compose_outcome(sheet, shown, language)
+            compose_outcome(sheet, shown, language, names)
             shots.append(Snapshot.of(f"{stem}-outcome", sheet))
         outcome = shown if isinstance(shown, RoundOutcome) else None
         new: list[Violation] = game.state.violations[flagged:]
         for number, violation in enumerate(new, start=1):
-            sheet = compose_violation(violation, language)
+            sheet = compose_violation(violation, language, people=people)
             shots.append(Snapshot.of(f"{stem}-violation{number}", sheet))
     return shots
 

@@ -6,6 +6,7 @@ restart."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,31 @@ def test_an_unreadable_evening_shows_none_and_is_logged(
         _to_menu_entry(table, Entry.EVENING)
         assert _said(table)[1] == "No game yet."
         assert any("the evening could not be read: disk I/O error" in line for line in logged)
+
+
+def test_a_refusal_and_a_violation_name_the_people_on_the_screen_and_in_the_log(
+    tmp_path: Path, clock: TickingClock
+) -> None:
+    logged: list[str] = []
+    with _open(tmp_path, clock) as journal:
+        table = _table(journal)
+        table.log = logged.append
+        spec = GameSpec.parse("game oh-hell players=4 hand=3 dealer=0 people=Ania,Bob,Cy,Dima")
+        table.carry_out(StartGame(spec))
+        table.carry_out(ApplyEvent(parse_event("card trump 9H")))
+        table.carry_out(ApplyEvent(parse_event("bid 2 0")))  # Bob (seat 1) bids first
+        notice = table.ui.notice or ""
+        assert "Cy" in notice and "P3" not in notice, notice
+        assert any(line.startswith("refused Cy bids 0") for line in logged), logged
+        for line in ("bid 1 1", "bid 2 0", "bid 3 1", "bid 0 2", "card trick KS"):
+            table.carry_out(ApplyEvent(parse_event(line)))
+        table.carry_out(ApplyEvent(parse_event("card trick 2C")))  # Cy does not follow
+        table.carry_out(ApplyEvent(parse_event("card trick 4S")))
+        table.carry_out(ApplyEvent(parse_event("card trick AS")))
+        table.carry_out(ApplyEvent(parse_event("clear trick")))
+        for line in ("card trick 5D", "card trick 7D"):
+            table.carry_out(ApplyEvent(parse_event(line)))
+        table.carry_out(ApplyEvent(parse_event("card trick JS")))  # Cy had a spade: a revoke
+        assert table.violation is not None
+        shown = "\n".join(lines(table.sheet().marks))
+        assert "Cy" in shown and not re.search(r"\bP[1-4]\b", shown), shown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,37 @@ def test_screens_writes_the_lines_drawn_on_each_picture(tmp_path: Path) -> None:
         "20 beats the banker's 17",
         "In the bank 5",
     ]
+
+
+def _named(script: Path, folder: Path) -> Path:
+    """``script`` with its game line naming its people, written in ``folder``."""
+    names = ("Ania", "Bartek", "Celina", "Dima")
+
+    def name_them(match: re.Match[str]) -> str:
+        players = int(match.group("players"))
+        return f"{match.group(0)} people={','.join(names[:players])}"
+
+    game_line = re.compile(r"^game [^#\n]*?players=(?P<players>\d+)[^#\n]*?(?=\s*(#|$))", re.M)
+    text = game_line.sub(name_them, script.read_text("utf-8"), count=1)
+    named = folder / script.name
+    named.write_text(text, "utf-8")
+    return named
+
+
+def test_screens_of_a_named_game_call_its_people_by_name(tmp_path: Path) -> None:
+    """The transcript of a game that names its people: the outcome, the violation and
+    the refusal screens say the names, as the box does, never P1..Pn."""
+    named = _named(OCHKO_21, tmp_path)
+    assert "people=Ania,Bartek" in named.read_text("utf-8")
+    folder = tmp_path / "shots"
+    assert main(["simulate", str(named), "--screens", str(folder)]) == 0
+    blocks = (folder / "screens.txt").read_text("utf-8").split("\n\n")
+    outcome = next(block for block in blocks if block.startswith("009-line11-outcome.png"))
+    assert outcome.splitlines()[1:3] == ["Bartek won 5", "Bartek  9♥ A♦  20"]
+    revoke = _named(REVOKE, tmp_path)
+    shots = tmp_path / "revoke-shots"
+    assert main(["simulate", str(revoke), "--keep-going", "--screens", str(shots)]) == 0
+    said = (shots / "screens.txt").read_text("utf-8").split("\n\n")
+    flagged = [block for block in said if "-violation" in block.splitlines()[0]]
+    assert flagged and all("Celina" in block for block in flagged), flagged
+    assert not any(re.search(r"\bP[1-4]\b", block) for block in flagged), flagged

@@ -14,11 +14,12 @@ from companion.cards import Card
 from companion.games.engine import Violation
 from companion.games.errors import OutOfTurn, Reason, SeatRef
 from companion.games.events import parse_event
+from companion.games.people import People
 from companion.games.registry import make_engine
 from companion.games.script import ScriptError, parse_script
 from companion.games.session import replay_script
 from companion.values.language import Language
-from companion.words import catalogue
+from companion.words import catalogue, seat_label
 from companion.words.reasons import event_text, refusal_text, violation_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,3 +105,33 @@ def test_a_leading_number_is_a_seat_only_where_the_game_says_so() -> None:
     assert event_text(parse_event("bank 10"), Language.EN, seat_led=frozenset()) == (
         "Put up the bank 10"
     )
+
+
+def test_a_named_games_reasons_and_events_call_the_seats_by_their_peoples_names() -> None:
+    people = People.parse("Ania,Bartek,Celina,Dima")
+    seen = {"card": Card.parse("QH"), "first": SeatRef(3), "first_trick": 1}
+    refusal = OutOfTurn("seat 0 ...", Reason.of("twice-played", trick=2, seat=SeatRef(0), **seen))
+    assert refusal_text(refusal, Language.EN, people=people) == (
+        "Trick 2: Ania plays Q♥; Dima played it in trick 1"
+    )
+    assert refusal_text(OutOfTurn("seat 2 waits for seat 0"), Language.PL, people=people) == (
+        "Celina waits for Ania"
+    )
+    seat_led = make_engine("oh-hell", {"players": "4"}).seat_led_actions
+    bid = parse_event("bid 3 0")
+    assert event_text(bid, Language.EN, seat_led=seat_led, people=people) == "Dima bids 0"
+    assert event_text(bid, Language.EN, seat_led=seat_led) == "P4 bids 0"
+
+
+@pytest.mark.parametrize("language", list(Language), ids=[language.value for language in Language])
+def test_a_named_scenarios_problems_name_its_people_never_its_seat_numbers(
+    language: Language,
+) -> None:
+    text = (ROOT / "tests" / "scenarios" / "oh-hell" / "revoke.txt").read_text("utf-8")
+    named = text.replace("dealer=0", "dealer=0 people=Ania,Bartek,Celina,Dima", 1)
+    game = replay_script(parse_script(named, "revoke.txt"), True).game
+    assert game.people is not None
+    said = [violation_text(found, language, people=game.people) for found in game.state.violations]
+    assert said and all("Celina" in line for line in said), said
+    unnamed = seat_label(2, language, short=True)
+    assert not any(re.search(rf"\b{unnamed}\b", line) for line in said), said

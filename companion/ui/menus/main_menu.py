@@ -218,7 +218,12 @@ def compose_confirm(confirm: Confirm, context: UiContext) -> Sheet:
         subject = (
             ""
             if context.last_event is None
-            else event_text(context.last_event, language, seat_led=context.seat_led)
+            else event_text(
+                context.last_event,
+                language,
+                seat_led=context.seat_led,
+                people=None if context.spec is None else context.spec.people,
+            )
         )
         pen = draw.BODY_BOLD
         answers = ("menu.confirm.undo_no", "menu.confirm.undo_yes")

@@ -8,6 +8,7 @@ from collections.abc import Set as AbstractSet
 from companion.games.engine import Violation
 from companion.games.errors import RefusedEvent
 from companion.games.events import Event
+from companion.games.people import People
 from companion.ui.canvas import Sheet
 from companion.ui.screens.layout import (
     BODY,
@@ -21,14 +22,21 @@ from companion.ui.screens.layout import (
 )
 from companion.values.language import Language
 from companion.words import say, say_or, seat_label
-from companion.words.reasons import event_text, refusal_kind_key, refusal_text, violation_text
+from companion.words.reasons import (
+    event_text,
+    refusal_kind_key,
+    refusal_text,
+    violation_text,
+)
 
 BODY_ROWS = 5  # the body lines under the title
 
 
-def compose_violation(violation: Violation, language: Language) -> Sheet:
+def compose_violation(
+    violation: Violation, language: Language, *, people: People | None = None
+) -> Sheet:
     """What kind of problem in the title, then in the table's words what happened: the
-    trick or round, the players, the cards."""
+    trick or round, the players (by name where the game names them), the cards."""
     if violation.kind == "refused":
         title = say("violation.refused", language)
     else:
@@ -36,10 +44,16 @@ def compose_violation(violation: Violation, language: Language) -> Sheet:
     sheet = Sheet()
     header(sheet, title)
     if violation.reason is None and violation.seat is not None:
-        centred(sheet, line(0), seat_label(violation.seat, language), BODY)
-        _words(sheet, violation_text(violation, language), 1)
+        seat = violation.seat
+        centred(
+            sheet,
+            line(0),
+            seat_label(seat, language) if people is None else people.name(seat),
+            BODY,
+        )
+        _words(sheet, violation_text(violation, language, people=people), 1)
     else:
-        _words(sheet, violation_text(violation, language), 0)
+        _words(sheet, violation_text(violation, language, people=people), 0)
     return sheet
 
 
@@ -53,7 +67,12 @@ def _words(sheet: Sheet, text: str, first: int) -> None:
 
 
 def compose_refusal(
-    event: Event, refusal: RefusedEvent, language: Language, *, seat_led: AbstractSet[str]
+    event: Event,
+    refusal: RefusedEvent,
+    language: Language,
+    *,
+    seat_led: AbstractSet[str],
+    people: People | None = None,
 ) -> Sheet:
     """An event the engine refused: what kind of refusal, the event in the players' words,
     the engine's short reason; ``seat_led``: as for ``event_text``."""
@@ -61,10 +80,10 @@ def compose_refusal(
     header(sheet, say(refusal_kind_key(refusal), language))
     sheet.text(
         (MARGIN, line(0)),
-        event_text(event, language, seat_led=seat_led),
+        event_text(event, language, seat_led=seat_led, people=people),
         BODY_BOLD,
         max_width=RIGHT - MARGIN,
         may_shorten=True,
     )
-    _words(sheet, refusal_text(refusal, language), 1)
+    _words(sheet, refusal_text(refusal, language, people=people), 1)
     return sheet
