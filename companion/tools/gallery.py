@@ -116,14 +116,18 @@ def outcome_screen(
     return NamedScreen(f"{name}-{language.value}", compose)
 
 
-def violation_screen(name: str, point: ScriptPoint, language: Language) -> NamedScreen:
+def violation_screen(
+    name: str, point: ScriptPoint, language: Language, people: People | None = None
+) -> NamedScreen:
     def compose() -> Sheet:
-        return compose_violation(point.last_violation(), language)
+        return compose_violation(point.last_violation(), language, people=people)
 
     return NamedScreen(f"{name}-{language.value}", compose)
 
 
-def refusal_screen(name: str, point: ScriptPoint, event: str, language: Language) -> NamedScreen:
+def refusal_screen(
+    name: str, point: ScriptPoint, event: str, language: Language, people: People | None = None
+) -> NamedScreen:
     """The screen of ``event`` refused by the game at ``point``."""
 
     def compose() -> Sheet:
@@ -132,7 +136,7 @@ def refusal_screen(name: str, point: ScriptPoint, event: str, language: Language
         if refusal is None:
             raise ValueError(f"{event!r} is accepted at {point.script}")
         seat_led = point.game().engine.seat_led_actions
-        return compose_refusal(parsed, refusal, language, seat_led=seat_led)
+        return compose_refusal(parsed, refusal, language, seat_led=seat_led, people=people)
 
     return NamedScreen(f"{name}-{language.value}", compose)
 
@@ -224,6 +228,13 @@ NAMED_OUTCOMES: tuple[tuple[str, ScriptPoint, People], ...] = (
     ("named-oczko-outcome-bank-taken", ScriptPoint("example:oczko", 46), _THREE),
     ("named-ochko-bank-outcome", ScriptPoint("example:ochko-bank", 15), _FOUR),
 )
+NAMED_VIOLATIONS: tuple[tuple[str, ScriptPoint, People], ...] = (
+    ("named-violation-revoke", ScriptPoint("scenario:oh-hell/revoke"), _FOUR),
+    ("named-violation-hidden-bust", ScriptPoint("example:ochko-21", 57), _THREE),
+)
+NAMED_REFUSALS: tuple[tuple[str, ScriptPoint, str, People], ...] = (
+    ("named-refusal-out-of-turn", ScriptPoint("example:oh-hell", 2), "bid 3 1", _FOUR),
+)
 
 
 OUTCOME_POINTS: tuple[tuple[str, ScriptPoint], ...] = (
@@ -264,11 +275,17 @@ def screens() -> tuple[NamedScreen, ...]:
     found: list[NamedScreen] = []
     for name, point, page, chosen in GAME_POINTS:
         found.extend(_in_every_language(name, point, page=page, chosen=chosen))
-    for name, point, page, chosen, people in NAMED_POINTS:
-        found.append(game_screen(name, point, Language.EN, page=page, chosen=chosen, people=people))
-    for name, point, people in NAMED_OUTCOMES:
-        found.append(outcome_screen(name, point, Language.EN, people))
     for language in Language:
+        for name, point, page, chosen, people in NAMED_POINTS:
+            found.append(
+                game_screen(name, point, language, page=page, chosen=chosen, people=people)
+            )
+        for name, point, people in NAMED_OUTCOMES:
+            found.append(outcome_screen(name, point, language, people))
+        for name, point, people in NAMED_VIOLATIONS:
+            found.append(violation_screen(name, point, language, people))
+        for name, point, event, people in NAMED_REFUSALS:
+            found.append(refusal_screen(name, point, event, language, people))
         found.extend(outcome_screen(name, point, language) for name, point in OUTCOME_POINTS)
         found.extend(violation_screen(name, point, language) for name, point in VIOLATION_POINTS)
         found.extend(
