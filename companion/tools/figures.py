@@ -2,11 +2,11 @@
 (wrong, missed and doubled events against the sessions' own), and real photos of a
 table read as a folder sequence without a mat.
 
-    python -m companion.tools.figures --sessions 20
-    python -m companion.tools.figures --sessions 10 --kinds glimpsed,dimmed,fours,noisy
-    python -m companion.tools.figures --sessions 0 --photos ../shared/photos
-    python -m companion.tools.figures --sessions 0 --films 3 [--photos ../shared/photos]
-    python -m companion.tools.figures --sessions 0 --films 1 --short-films
+    python -m companion.tools.figures --games 20
+    python -m companion.tools.figures --games 10 --kinds glimpsed,dimmed,fours,noisy
+    python -m companion.tools.figures --games 0 --photos ../shared/photos
+    python -m companion.tools.figures --games 0 --films 3 [--photos ../shared/photos]
+    python -m companion.tools.figures --games 0 --films 1 --short-films
 
 The tracker was developed on the seeds of DEVELOPMENT_SEEDS (looked at, debugged on,
 tuned on): they are refused as a figure's seeds unless ``--development`` says the run is
@@ -283,7 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "on) and on real table photos.",
     )
     parser.add_argument(
-        "--sessions", type=int, default=20, help="synthetic sessions, the games in turn"
+        "--games", type=int, default=20, help="synthetic filmed games, the five in turn"
     )
     parser.add_argument(
         "--first-seed", type=int, default=FIRST_SEED, help="the first session's seed"
@@ -294,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=(SessionKind.GAME,),
         help="session kinds, comma-separated: "
         + ", ".join(str(kind) for kind in SessionKind)
-        + " (default game); --sessions of each",
+        + " (default game); --games of each",
     )
     parser.add_argument(
         "--films",
@@ -315,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="the films short, as the tests run them (1280x720, fewer quiet frames)",
     )
-    parser.add_argument("--jobs", type=positive_count, default=1, help="sessions run at once")
+    parser.add_argument("--jobs", type=positive_count, default=1, help="filmed games run at once")
     parser.add_argument(
         "--photos", type=Path, default=None, help="a folder of real photos with MANIFEST.tsv"
     )
@@ -326,13 +326,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    if args.sessions < 0:
-        parser.error(f"--sessions {args.sessions}: a count of 0 or more")
-    seeds = range(args.first_seed, args.first_seed + args.sessions)
+    if args.games < 0:
+        parser.error(f"--games {args.games}: a count of 0 or more")
+    seeds = range(args.first_seed, args.first_seed + args.games)
     used = sorted({seed for seed in seeds if any(seed in block for block in DEVELOPMENT_SEEDS)})
     if used and not args.development:
         parser.error(
-            f"--first-seed {args.first_seed} --sessions {args.sessions}: seeds "
+            f"--first-seed {args.first_seed} --games {args.games}: seeds "
             f"{used[0]}..{used[-1]} were used to develop the tracker "
             f"({_seed_blocks()}); a figure is measured on other seeds "
             f"(default {FIRST_SEED}), or pass --development to debug on them"
@@ -349,7 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             kind,
         )
         for kind in args.kinds
-        for i in range(args.sessions)
+        for i in range(args.games)
     ]
     results: list[SessionFigures] = []
     if jobs:

@@ -67,7 +67,7 @@ def test_development_seeds_are_refused(
     first: str, used: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit):
-        main(["--sessions", "3", "--first-seed", first])
+        main(["--games", "3", "--first-seed", first])
     error = capsys.readouterr().err
     assert f"seeds {used} were used to develop the tracker (1..4, 5000..5099)" in error
     assert "--development" in error
@@ -85,7 +85,7 @@ def test_development_seeds_are_run_when_asked_and_said_to_be_no_figure(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(figures, "session_figures", short_session)
-    assert main(["--sessions", "1", "--first-seed", "5000", "--development"]) == 0
+    assert main(["--games", "1", "--first-seed", "5000", "--development"]) == 0
     assert "game: 1 sessions (seeds 5000..5000) (development seeds: not a figure):" in (
         capsys.readouterr().out
     )
@@ -96,9 +96,7 @@ def test_each_kind_asked_is_run_and_summed_apart(
 ) -> None:
     monkeypatch.setattr(figures, "session_figures", short_session)
     assert (
-        main(
-            ["--sessions", "1", "--first-seed", "5000", "--development", "--kinds", "dimmed,noisy"]
-        )
+        main(["--games", "1", "--first-seed", "5000", "--development", "--kinds", "dimmed,noisy"])
         == 0
     )
     out = capsys.readouterr().out
@@ -118,7 +116,7 @@ def test_a_folder_without_a_manifest_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit):
-        main(["--sessions", "0", "--photos", str(tmp_path)])
+        main(["--games", "0", "--photos", str(tmp_path)])
     assert "no MANIFEST.tsv there" in capsys.readouterr().err
 
 
@@ -169,7 +167,7 @@ def test_short_films_are_asked_of_every_film_with_and_without_noise(
 
     monkeypatch.setattr(figures, "ProcessPoolExecutor", _InProcess)
     monkeypatch.setattr(figures, "_film_job", film_job)
-    args = ["--sessions", "0", "--films", "1", "--film-kinds", "pips", "--short-films"]
+    args = ["--games", "0", "--films", "1", "--film-kinds", "pips", "--short-films"]
     assert main(args) == 0
     assert [(kind, art, noise, short) for kind, _, art, _, noise, short in asked] == [
         ("pips", "drawn", NOISE_LEVEL, True),

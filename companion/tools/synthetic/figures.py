@@ -1,7 +1,7 @@
 """Figures of the mat side, printed: what calibration costs a frame, and how many of the
 synthetic sessions' dealt cards the reader reads where they lie.
 
-    python -m companion.tools.synthetic.figures [--sessions N] [--first-seed S]
+    python -m companion.tools.synthetic.figures [--games N] [--first-seed S]
 """
 
 from __future__ import annotations
@@ -103,12 +103,12 @@ def read_counts(
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--sessions", type=positive_count, default=1, help="sessions per game and frame size"
+        "--games", type=positive_count, default=1, help="filmed games per game and frame size"
     )
     parser.add_argument("--first-seed", type=int, default=100, help="seed of the first session")
     parser.add_argument("--repeats", type=positive_count, default=REPEATS, help="timed runs")
     args = parser.parse_args(argv)
-    seeds = range(args.first_seed, args.first_seed + args.sessions)
+    seeds = range(args.first_seed, args.first_seed + args.games)
     for size in FRAME_SIZES:
         pose = make_session("oczko", seed=0, frame_size=size, max_events=1).pose
         print(
