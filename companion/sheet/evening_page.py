@@ -44,6 +44,7 @@ _EVENING = Template(
 <nav id="around"></nav>
 <script type="application/json" id="evening-data">$data</script>
 <script src="/static/plotly.min.js"></script>
+<script src="/static/live.js"></script>
 <script src="/static/evening.js"></script>
 </body>
 </html>

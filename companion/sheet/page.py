@@ -66,6 +66,7 @@ _PAGE = Template(
 <p id="meta" class="meta"></p>
 <script type="application/json" id="sheet-data">$data</script>
 <script src="/static/plotly.min.js"></script>
+<script src="/static/live.js"></script>
 <script src="/static/sheet.js"></script>
 </body>
 </html>

@@ -91,6 +91,7 @@ def static_files() -> dict[str, Path]:
     return {
         "sheet.js": Path(str(own / "sheet.js")),
         "evening.js": Path(str(own / "evening.js")),
+        "live.js": Path(str(own / "live.js")),
         "person.js": Path(str(own / "person.js")),
         "times.js": Path(str(own / "times.js")),
         "sheet.css": Path(str(own / "sheet.css")),

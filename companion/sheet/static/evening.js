@@ -5,7 +5,6 @@
 
 (function () {
   const boot = JSON.parse(document.getElementById("evening-data").textContent);
-  const RETRY_MS = 2000;
   const PAGE_LANGUAGE = document.documentElement.lang;
   const LOCALE =
     [Intl.DateTimeFormat().resolvedOptions().locale, ...(navigator.languages || [])].find(
@@ -168,28 +167,8 @@
     document.body.dataset.games = String(empty ? 0 : evening.games.length);
   }
 
-  function status(online) {
-    const element = document.getElementById("status");
-    element.dataset.state = online ? "live" : "offline";
-    element.textContent = online ? boot.texts.live : boot.texts.offline;
-  }
-
-  function connect() {
-    const source = new EventSource(boot.live);
-    source.addEventListener("open", () => status(true));
-    source.addEventListener("evening", (message) => {
-      status(true);
-      draw(JSON.parse(message.data));
-    });
-    source.addEventListener("error", () => {
-      status(false);
-      if (source.readyState === EventSource.CLOSED) {
-        source.close();
-        setTimeout(connect, RETRY_MS);
-      }
-    });
-  }
-
   draw(boot.evening);
-  connect();
+  window.followLive(boot.live, boot.texts, {
+    evening: (data) => draw(JSON.parse(data)),
+  });
 })();

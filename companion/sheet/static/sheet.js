@@ -7,7 +7,6 @@
   const boot = JSON.parse(document.getElementById("sheet-data").textContent);
   const texts = boot.texts;
   const BANK_SCALE = 3; // a bank this many times the largest balance gets its own scale
-  const RETRY_MS = 2000; // a closed stream (the box restarted, the Wi-Fi dropped) reopens
   const RESAY_MS = 60000; // how often "in play" is looked at again (a game may fall idle)
   // The box's clock less the phone's: an idle game is told by the box's own times.
   const CLOCK_OFFSET_MS = Date.parse(boot.server_now) - Date.now() || 0;
@@ -19,7 +18,6 @@
       (tag) => tag.split("-")[0] === PAGE_LANGUAGE
     ) || PAGE_LANGUAGE;
   const TIME_FORMAT = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
-  let source = null;
   let lastDrawn = null;
   let shown = null;
 
@@ -224,34 +222,10 @@
     document.body.dataset.drawnAt = String(lastDrawn);
   }
 
-  function status(online) {
-    const element = document.getElementById("status");
-    element.dataset.state = online ? "live" : "offline";
-    element.textContent = online ? texts.live : texts.offline;
-  }
-
-  function connect() {
-    source = new EventSource(boot.live);
-    source.addEventListener("open", () => status(true));
-    source.addEventListener("sheet", (message) => {
-      status(true);
-      draw(JSON.parse(message.data));
-    });
-    source.addEventListener("nogame", () => {
-      status(true);
-      draw(null);
-    });
-    source.addEventListener("error", () => {
-      status(false);
-      // EventSource retries by itself unless the server refused the stream outright.
-      if (source.readyState === EventSource.CLOSED) {
-        source.close();
-        setTimeout(connect, RETRY_MS);
-      }
-    });
-  }
-
   draw(boot.sheet);
-  connect();
+  window.followLive(boot.live, texts, {
+    sheet: (data) => draw(JSON.parse(data)),
+    nogame: () => draw(null),
+  });
   setInterval(() => shown && drawMeta(shown), RESAY_MS);
 })();
