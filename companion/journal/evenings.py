@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from companion.games.errors import OptionError
 from companion.games.evening import EVENING_GAP, Evening, group_evenings
@@ -83,28 +84,20 @@ class EveningBook:
         moved = last_move or record.started
         events, times = standing_events(journal, record.id)
         spans = activity(record.started, times)
+        summed = partial(
+            summarize,
+            record.id,
+            spec,
+            started=record.started,
+            last_move=moved,
+            ending=ending,
+            spans=spans,
+        )
         try:
-            return summarize(
-                record.id,
-                spec,
-                events,
-                started=record.started,
-                last_move=moved,
-                ending=ending,
-                spans=spans,
-            )
+            return summed(events)
         except FoldRefused:
             events = [parse_event(row.line) for row in replay(journal, record.id).live]
-            return summarize(
-                record.id,
-                spec,
-                events,
-                started=record.started,
-                last_move=moved,
-                ending=ending,
-                spans=spans,
-                careful=True,
-            )
+            return summed(events, careful=True)
 
     def evenings(self, journal: Journal) -> tuple[Evening, ...]:
         return group_evenings(self.summaries(journal), new_evening_marks(journal))
