@@ -5,8 +5,6 @@ reading: the balances, the bank and its owner, the sheet's rows)."""
 from __future__ import annotations
 
 import random
-from fractions import Fraction
-from typing import Any
 
 import pytest
 
@@ -14,24 +12,11 @@ from companion.games.events import Event
 from companion.games.registry import make_engine
 from companion.games.session import Game
 from companion.games.standing import Counted
+from tests.takings import takings
 from tests.ui.oracle.games import PLANS
 
 SEEDS = range(4)
 STEPS = 160
-
-
-def _takings(state: dict[str, Any]) -> list[Fraction]:
-    """Each seat's money if play stopped now, from the JSON alone: a balance, plus the
-    bank to the seat that put it up (Oczko, Очко 21); the permanent bank is already the
-    dealer's balance; Gwiazda's bank goes back to the players in equal shares."""
-    seats = state["seats"]
-    if state["game"] == "gwiazda":
-        share = Fraction(state["bank"]) / len(seats)
-        return [Fraction(seat["cash"]).limit_denominator(2) + share for seat in seats]
-    money = [Fraction(seat["balance"]).limit_denominator(2) for seat in seats]
-    if state["game"] in ("oczko", "ochko-21"):
-        money[state["banker"]] += Fraction(state["bank"])
-    return money
 
 
 @pytest.mark.parametrize("game_id", sorted(PLANS))
@@ -52,7 +37,7 @@ def test_every_games_standing_agrees_with_its_state_at_every_event(game_id: str)
             rows = game.engine.score_sheet(played).rows
             assert settled == len(rows), (seed, len(played))
             if standing.counted is Counted.MONEY:
-                assert list(standing.amounts) == _takings(state), (seed, len(played))
+                assert list(standing.amounts) == takings(state), (seed, len(played))
                 assert sum(standing.amounts) == 0
                 assert standing.banker == state["banker"]
             else:

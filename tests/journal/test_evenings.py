@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from companion.games.evening import EVENING_GAP, Person
 from companion.games.gwiazda.engine import SHEET as GWIAZDA_SHEET
@@ -32,6 +31,7 @@ from companion.journal.evenings import EveningBook
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
+from tests.takings import takings
 from tests.ui.oracle.games import PLANS
 
 NAMES = (
@@ -94,17 +94,6 @@ class Expected:
     by_evening: dict[int, Fraction] = field(default_factory=dict)
 
 
-def _takings(state: dict[str, Any]) -> list[Fraction]:
-    seats = state["seats"]
-    if state["game"] == "gwiazda":
-        share = Fraction(state["bank"]) / len(seats)
-        return [Fraction(seat["cash"]).limit_denominator(2) + share for seat in seats]
-    money = [Fraction(seat["balance"]).limit_denominator(2) for seat in seats]
-    if state["game"] in ("oczko", "ochko-21"):
-        money[state["banker"]] += Fraction(state["bank"])
-    return money
-
-
 def _money_rows(script: Script) -> tuple[list[Fraction], list[tuple[int, Fraction]]]:
     """The takings at the end, and each sheet row's banker with his takings' change over
     the row: the rows from the score sheet's own cut, the money from the JSON."""
@@ -112,7 +101,7 @@ def _money_rows(script: Script) -> tuple[list[Fraction], list[tuple[int, Fractio
     engine = game.engine
     cut = SettlementCut(engine, SETTLEMENTS[engine.game_id])
     before = game.to_json()
-    start = _takings(before)
+    start = takings(before)
     rows: list[tuple[int, Fraction]] = []
     for line in script.lines:
         game.apply(line.event)
@@ -120,11 +109,11 @@ def _money_rows(script: Script) -> tuple[list[Fraction], list[tuple[int, Fractio
         now = game.to_json()
         if len(cut.rows) > len(rows):
             banker = before["banker"]
-            taken = _takings(now)
+            taken = takings(now)
             rows.append((banker, taken[banker] - start[banker]))
             start = taken
         before = now
-    return _takings(before), rows
+    return takings(before), rows
 
 
 def _expect(script: Script, evening: int, expected: dict[str, Expected]) -> None:
@@ -149,13 +138,13 @@ def _expect(script: Script, evening: int, expected: dict[str, Expected]) -> None
                 mine.zero_bids += hand["bids"][seat] == 0
                 mine.zero_made += hand["bids"][seat] == 0 and hand["tricks"][seat] == 0
         return
-    takings, rows = _money_rows(script)
-    best = max(takings)
+    at_end, rows = _money_rows(script)
+    best = max(at_end)
     for seat, name in enumerate(names):
         mine = expected[name]
-        mine.wins += best > 0 and takings[seat] == best
-        mine.money += takings[seat]
-        mine.by_evening[evening] = mine.by_evening.get(evening, Fraction(0)) + takings[seat]
+        mine.wins += best > 0 and at_end[seat] == best
+        mine.money += at_end[seat]
+        mine.by_evening[evening] = mine.by_evening.get(evening, Fraction(0)) + at_end[seat]
         mine.banker_rounds += sum(banker == seat for banker, _ in rows)
         mine.banker_result += sum((gain for banker, gain in rows if banker == seat), Fraction(0))
 
