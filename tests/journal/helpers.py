@@ -14,13 +14,19 @@ EXAMPLE_GAMES = ("oh-hell", "oczko", "ochko-21", "ochko-bank", "gwiazda")
 
 
 class TickingClock:
-    """A clock that moves one second each time it is read."""
+    """A clock that moves ``step`` (a second) each time it is read."""
 
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
+    def __init__(
+        self,
+        *,
+        start: datetime = datetime(2026, 11, 26, 20, 0, tzinfo=UTC),
+        step: timedelta = timedelta(seconds=1),
+    ) -> None:
+        self.now = start
+        self.step = step
 
     def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
+        self.now += self.step
         return self.now
 
 

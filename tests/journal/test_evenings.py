@@ -31,6 +31,7 @@ from companion.journal.evenings import EveningBook
 from companion.journal.records import Source
 from companion.journal.session import JournaledGame
 from companion.journal.store import JOURNAL_FILE, Journal
+from tests.journal.helpers import TickingClock
 from tests.takings import takings
 from tests.ui.oracle.games import PLANS
 
@@ -49,15 +50,6 @@ SETTLEMENTS = {
 EVENINGS = 20
 GAMES_AN_EVENING = 3
 STEPS = 90
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 2, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=20)
-        return self.now
 
 
 def random_script(game_id: str, rng: random.Random) -> str:
@@ -153,7 +145,7 @@ def test_a_persons_record_over_twenty_evenings_is_the_sum_of_their_games(
     tmp_path: Path,
 ) -> None:
     rng = random.Random(53)
-    clock = Clock()
+    clock = TickingClock(start=datetime(2026, 1, 2, 19, 0, tzinfo=UTC), step=timedelta(seconds=20))
     expected: dict[str, Expected] = defaultdict(Expected)
     firsts: list[int] = []
     with Journal.open(tmp_path / JOURNAL_FILE, clock=clock) as journal:
