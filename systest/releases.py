@@ -33,6 +33,7 @@ INSTALL = f"{CHECKOUT_INSIDE}/hardware/install.sh"
 TRIAL_START_S = 15
 VERDICT_TIMEOUT_S = 180.0
 COMPLETE = ".complete"
+LOG_LINES_SAID = 12  # of the unit's log, when a game changed
 
 
 # install.sh's lines (a part of each) and the step each begins.
@@ -106,19 +107,21 @@ class Updates:
         config = self.box.run(["sha256sum", CONFIG]).stdout.split()[0]
         return script, games, config
 
-    def unchanged(self, kept: tuple[list[str], str, str], when: str) -> None:
+    def unchanged(self, kept: tuple[list[str], str, str], when: str, since: str = "") -> None:
         """The game's events all kept (the kiosk may add its own since: a full trick left
         on a table it cannot see is cleared), the journal's games and the config as they
-        were; what differs is said."""
+        were; what differs is said, after the unit's log since ``since``."""
         game, games, config = self.state()
         now = (game[: len(kept[0])], games, config)
         for name, before, after in zip(
             ("the game", "the games", "the config"), kept, now, strict=True
         ):
             if before != after:
+                logged = self.service.log(since).splitlines()[-LOG_LINES_SAID:]
                 raise CheckFailed(
-                    f"{when}: {name} changed:\n  before: {str(before)[-300:]}\n"
-                    f"  after:  {str(after)[-300:]}"
+                    f"{when}: {name} changed; the unit's log:\n  "
+                    + "\n  ".join(logged)
+                    + f"\n  before: {str(before)[-300:]}\n  after:  {str(after)[-300:]}"
                 )
 
     def playing(self) -> str:
@@ -148,6 +151,7 @@ class Updates:
     def good_update(self) -> str:
         before = self.current()
         kept = self.state()
+        since = self.service.now()
         started = time.monotonic()
         result = self.install()
         self.full_install_s = time.monotonic() - started
@@ -163,7 +167,7 @@ class Updates:
             "the release before is not kept",
         )
         status = self.playing()
-        self.unchanged(kept, "after the update")
+        self.unchanged(kept, "after the update", since)
         self.games_kept += 1
         return f"{self.full_install_s:.0f} s; release {before} -> {now}, kept; STATUS={status}"
 
@@ -190,7 +194,7 @@ class Updates:
         status = self.playing()
         guard = [line for line in self.service.log(since).splitlines() if "rolled back" in line]
         expect(bool(guard), "the guard's rollback is not in the unit's log")
-        self.unchanged(kept, "after the rollback")
+        self.unchanged(kept, "after the rollback", since)
         self.games_kept += 1
         return f"back on release {before}: {guard[0].split(': ', 1)[-1]}; STATUS={status}"
 

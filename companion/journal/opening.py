@@ -63,6 +63,16 @@ class LogCheck:
     def damaged(self) -> bool:
         return self.reading.loses_commits or self.index_frames_lost > 0
 
+    @property
+    def unindexed_frames(self) -> int:
+        """Frames of whole commits in the log past the last one its index names: a writer
+        killed inside a commit's sync wrote them and never told the index. No reader has
+        seen them, and no writer was told they were kept."""
+        index = self.index
+        if index is None or index.salts != self.reading.salts:
+            return 0
+        return max(0, self.reading.kept_frames - index.frames)
+
 
 def side(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)

@@ -245,6 +245,8 @@ class Journal:
             journal.moved_aside = MovedAside(path, moved, reason, restored)
         if check is not None and kept is not None:
             journal.kept_log = journal._restore_log(check, *kept, salvaged=moved is not None)
+        if check is not None and check.unindexed_frames:
+            journal.settle_log()
         return journal
 
     @classmethod
@@ -350,6 +352,21 @@ class Journal:
             return False
         if busy == 0:
             _sync_index(self.path)
+        return busy == 0
+
+    def settle_log(self) -> bool:
+        """Copy the ``-wal`` into the main file and empty it: a commit that a killed writer
+        put in the log but never in its index (the kill fell inside the commit's sync) is
+        then gone for good. Left there, it stays out while a reader (the phone sheet)
+        keeps the index open, and comes back when SQLite rebuilds the index from the log
+        after every connection has closed: a move taken back, or made, hours after the
+        table saw the game without it. False when a reader held on past the busy
+        timeout."""
+        self._oldest_unchecked = None
+        try:
+            busy = int(self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0])
+        except sqlite3.Error:
+            return False
         return busy == 0
 
     def games(self) -> list[GameRecord]:

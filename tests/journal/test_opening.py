@@ -481,3 +481,63 @@ def test_an_index_after_a_checkpoint_names_nothing_lost(tmp_path: Path) -> None:
     with _open(live) as journal:
         assert journal.notices == () and journal.repair is None
         assert _all_rows(journal) == written
+
+
+# -- a commit cut between its log and its index ---------------------------------------------
+
+
+def _reader(folder: Path) -> sqlite3.Connection:
+    """A reader like the phone sheet's, holding the log's index open."""
+    uri = (folder / JOURNAL_FILE).resolve().as_uri() + "?mode=ro"
+    reader = sqlite3.connect(uri, uri=True, isolation_level=None)
+    reader.execute("SELECT count(*) FROM events").fetchone()
+    return reader
+
+
+def _lines(folder: Path) -> list[str]:
+    """The rows as a first connection reads them (SQLite rebuilds the index from the log)."""
+    with Journal.open_read_only(folder / JOURNAL_FILE) as journal:
+        return [row.line for row in _all_rows(journal)]
+
+
+def test_a_commit_killed_before_its_index_stays_out_after_every_reader_is_gone(
+    tmp_path: Path,
+) -> None:
+    """A writer killed inside a commit's sync has put the commit in the log but not in the
+    index that a running reader (the phone sheet) keeps: every reader sees the game without
+    it, and the next writer resumes without it. It must stay out: once every connection
+    has closed, SQLite rebuilds the index from the log, and a commit still there would
+    come back (an undo the table never saw taking back a move, hours later)."""
+    folder = tmp_path / "state"
+    index_file = folder / (JOURNAL_FILE + "-shm")
+    with _open(folder) as journal:
+        journal.checkpoint_every = timedelta(days=1)
+        game = journal.start_game(HEADER)
+        first = journal.append(game.id, BID, source=Source.BUTTON)
+        reader = _reader(folder)
+        before_the_cut = index_file.read_bytes()
+        journal.append_undo(game.id, first.seq, source=Source.BUTTON)
+    with index_file.open("r+b") as index:  # the index as the kill left it
+        index.write(before_the_cut)
+    assert [row[0] for row in reader.execute("SELECT kind FROM events")] == ["event"]
+    with _open(folder) as journal:
+        assert [row.line for row in _all_rows(journal)] == [str(BID)]
+        assert journal.notices == ()
+    reader.close()
+    assert _lines(folder) == [str(BID)]
+
+
+def test_a_log_beyond_a_stale_index_after_a_power_cut_is_all_kept(tmp_path: Path) -> None:
+    """With no reader running, the index on disk may be older than the log (the kernel
+    writes it back only now and then): every commit in the log was told kept, and stays."""
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    with _open(live) as journal:
+        journal.checkpoint_every = timedelta(days=1)
+        written = _write_games(journal, finished=0, rows=3)
+        stale_index = (live / (JOURNAL_FILE + "-shm")).read_bytes()
+        written += [journal.append(written[0].game, BID, source=Source.BUTTON)]
+        _copy_open_set(live, copy)
+    (copy / (JOURNAL_FILE + "-shm")).write_bytes(stale_index)
+    with _open(copy) as journal:
+        assert _all_rows(journal) == written
+    assert len(_lines(copy)) == len(written)
