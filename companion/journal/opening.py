@@ -4,7 +4,9 @@ SQLite repairs some things itself on a writable open (it rolls a hot ``-journal`
 and silently throws others away (a ``-wal`` beside an empty main file, the frames past a
 damaged one, the frames its ``-shm`` names that the log no longer holds). The first are
 left to it; the second are read here first, copied aside and named, so nothing goes
-without a word.
+without a word. One thing it may bring back: a commit that a killed writer put in the log
+but not in the index a running reader keeps. The writer empties that out
+(``LogCheck.unindexed_frames``), so a game never changes once the table has seen it.
 """
 
 from __future__ import annotations
