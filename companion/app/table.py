@@ -358,7 +358,7 @@ class Table:
         if isinstance(event, CardSeen) and self.played is not None:
             reason = placed_already(self.played.game, event)
             if reason is not None:
-                people = self.played.game.people
+                people = self._people()
                 said = entered_text(reason, LOG_LANGUAGE, people=people)
                 self.log(f"refused {event} (entered by hand): {said}")
                 language = self.settings.language

@@ -190,8 +190,7 @@ def compose(state: UiState, context: UiContext) -> Sheet:
     """The screen as a sheet, with the marks of its texts (for the fit tests): a flagged
     violation over all else, and the status line at the bottom while there is one."""
     if context.violation is not None:
-        people = context.spec.people if context.spec is not None else None
-        sheet = compose_violation(context.violation, context.language, people=people)
+        sheet = compose_violation(context.violation, context.language, people=context.people)
     else:
         sheet = _compose_mode(state, context)
         if state.notice:

@@ -156,7 +156,7 @@ def _choose(state: UiState, picked: Picked, press: ButtonPress, context: UiConte
 def compose_home(state: UiState, home: Home, context: UiContext) -> Sheet:
     language = context.language
     view = context.view
-    people = context.spec.people if context.spec is not None else None
+    people = context.people
     outcome = shown_outcome(state, context)
     if outcome is not None:
         sheet = draw.new_sheet()

@@ -222,7 +222,7 @@ def compose_confirm(confirm: Confirm, context: UiContext) -> Sheet:
                 context.last_event,
                 language,
                 seat_led=context.seat_led,
-                people=None if context.spec is None else context.spec.people,
+                people=context.people,
             )
         )
         pen = draw.BODY_BOLD
@@ -247,7 +247,7 @@ def score_rows(context: UiContext) -> list[draw.Row]:
     score (Oh Hell) or balance (the money games)."""
     if context.view is None:
         return []
-    people = None if context.spec is None else context.spec.people
+    people = context.people
     names = SeatNames(people)
     rows = []
     for seat in context.view.to_json().get("seats", []):

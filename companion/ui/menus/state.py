@@ -303,6 +303,11 @@ class UiContext:
     def language(self) -> Language:
         return self.settings.language
 
+    @property
+    def people(self) -> People | None:
+        """The names in the game's seats (None: P1..Pn, or no game)."""
+        return None if self.spec is None else self.spec.people
+
 
 def direction(press: ButtonPress) -> int:
     """+1 for UP, -1 for DOWN, 0 for the others."""
