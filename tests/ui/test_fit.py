@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import pytest
 
+from companion.cards import FRENCH52
 from companion.tools.gallery import screens
 from companion.ui.canvas import Sheet, TextMark
+from companion.ui.screens.layout import header
 from companion.values.language import Language
+from companion.words import card_text, say
 from tests.ui.screen_states import every_game_sheet
+
+OH_HELL_MOST_CARDS = 13  # a hand's cards at most (four players of 52)
 
 # Accents above capitals and descenders below a line may touch the line next to them.
 LINE_TOUCH = 3
@@ -48,6 +53,29 @@ def test_every_game_screen_fits(language: Language) -> None:
 
 def test_every_gallery_screen_fits() -> None:
     failures = [f"{screen.name}: {p}" for screen in screens() for p in problems(screen.compose())]
+    assert failures == []
+
+
+@pytest.mark.parametrize("language", list(Language), ids=[language.value for language in Language])
+def test_oh_hells_title_bars_fit_beside_every_trump(language: Language) -> None:
+    """The bidding and the trick titles of every hand size, beside each trump card (a ten
+    is the widest) or no trump: a random game turns up few of them."""
+    rights = [
+        say("oh-hell.trump", language, card=card_text(card, language))
+        for card in FRENCH52.distinct_cards
+    ]
+    rights.append(say("oh-hell.no-trump", language))
+    failures = []
+    for size in range(1, OH_HELL_MOST_CARDS + 1):
+        titles = (
+            say("oh-hell.bidding", language, size=size),
+            say("oh-hell.trick", language, trick=size, tricks=size),
+        )
+        for title in titles:
+            for right in rights:
+                sheet = Sheet()
+                header(sheet, title, right)
+                failures += [f"{title} | {right}: {problem}" for problem in problems(sheet)]
     assert failures == []
 
 

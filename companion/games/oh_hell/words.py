@@ -85,7 +85,7 @@ WORDS: Words = {
     },
     Language.PL: {
         # the screens and the menus
-        "oh-hell.bidding": "Po {size} · deklaracje",
+        "oh-hell.bidding": "Po {size} · licytacja",
         "oh-hell.bids-at-once": "Deklarują wszyscy naraz",
         "oh-hell.dealer": "Rozdaje {seat}",
         "oh-hell.game-over": "Koniec gry",
@@ -163,7 +163,7 @@ WORDS: Words = {
     },
     Language.RU: {
         # the screens and the menus
-        "oh-hell.bidding": "Заказ · по {size}",
+        "oh-hell.bidding": "Заказ по {size}",
         "oh-hell.bids-at-once": "Заказывают все сразу",
         "oh-hell.dealer": "Сдаёт {seat}",
         "oh-hell.game-over": "Игра окончена",
@@ -176,7 +176,7 @@ WORDS: Words = {
         "oh-hell.takes-trick": "{seat} берёт взятку",
         "oh-hell.trick": "Взятка {trick}/{tricks}",
         "oh-hell.tricks-bids": "ЗАК·ВЗЯЛ·ОЧКИ",
-        "oh-hell.trump": "Козырь {card}",
+        "oh-hell.trump": "{card} козырь",
         "oh-hell.turn-up-trump": "{seat} открывает козырь",
         "oh-hell.hook": "Крюк: {bid} даст Σ {size}",
         "oh-hell.tricks-hand": "Сдача {hand}/{hands}",
