@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Literal, Self
 
 from companion.games.events import Event
 from companion.journal.box import BOX_SCHEMA, PUT_BOX, box_row
@@ -345,14 +345,7 @@ class Journal:
         """Copy the ``-wal`` into the main file (synced) and restart the log (the next
         commit writes from its start); False when SQLite could not finish it, in which
         case the log still holds everything."""
-        self._oldest_unchecked = None
-        try:
-            busy = int(self._db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0])
-        except sqlite3.Error:
-            return False
-        if busy == 0:
-            _sync_index(self.path)
-        return busy == 0
+        return self._checkpoint("RESTART")
 
     def settle_log(self) -> bool:
         """Copy the ``-wal`` into the main file and empty it: a commit that a killed writer
@@ -362,11 +355,17 @@ class Journal:
         after every connection has closed: a move taken back, or made, hours after the
         table saw the game without it. False when a reader held on past the busy
         timeout."""
+        return self._checkpoint("TRUNCATE")
+
+    def _checkpoint(self, mode: Literal["RESTART", "TRUNCATE"]) -> bool:
+        """SQLite's checkpoint in ``mode``; done, the emptied index is synced too."""
         self._oldest_unchecked = None
         try:
-            busy = int(self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0])
+            busy = int(self._db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()[0])
         except sqlite3.Error:
             return False
+        if busy == 0:
+            _sync_index(self.path)
         return busy == 0
 
     def games(self) -> list[GameRecord]:
